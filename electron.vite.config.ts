@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { metaContentSecurityPolicy } from './shared/csp';
+
+/** The built page carries the same CSP the preview host and Electron send as a header. */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'lobby-pos-csp',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: metaContentSecurityPolicy }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        // The preview host is built beside main so `npm start` can fall back to it without Electron.
+        input: {
+          index: resolve('electron/main/index.ts'),
+          host: resolve('electron/host/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require() from node_modules: bundle the contract (and zod) in.
+      externalizeDeps: false,
+      minify: true,
+      rolldownOptions: {
+        input: { index: resolve('electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'renderer',
+    plugins: [react(), contentSecurityPolicyMeta()],
+    build: {
+      outDir: 'out/renderer',
+      minify: true,
+      reportCompressedSize: true,
+      rolldownOptions: { input: resolve('renderer/index.html') },
+    },
+  },
+});

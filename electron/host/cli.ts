@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import packageJson from '../../package.json';
+import { configKeyNames, configKeys } from '../pos/config/keys';
+import { loadConfig } from '../pos/config/load';
+import { createLogger } from '../pos/logger';
+import { createLogFileSink } from '../pos/log-file';
+import { createPosRuntime } from '../pos/runtime';
+import { createFileSecretStore } from '../pos/secrets';
+import { startHost } from './server';
+
+const configFlags = Object.fromEntries(configKeyNames.map((key) => [configKeys[key].flag, { type: 'string' as const }]));
+
+async function main() {
+  let args;
+  try {
+    args = parseArgs({ options: { port: { type: 'string' }, ...configFlags }, strict: true, allowPositionals: false });
+  } catch (error) {
+    console.error(`Lobby POS: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  const { port: portText, ...flags } = args.values as Record<string, string | undefined>;
+  const port = portText === undefined ? 5170 : Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`Lobby POS: --port must be a port number, got "${portText}"`);
+    process.exit(2);
+  }
+
+  const loaded = loadConfig({ flags });
+  if (!loaded.ok) {
+    console.error(loaded.message);
+    process.exit(1);
+  }
+  const { config } = loaded;
+  const secrets = createFileSecretStore({ dataDir: config.dataDir });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
+  const pos = createPosRuntime({ config, secrets, logger, version: packageJson.version });
+
+  const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url');
+  const host = await startHost({ dispatch: pos.dispatch, events: pos.events, rendererDir: findRendererDir(), token, logger }, { port });
+  console.log(`Lobby POS preview: ${host.url}`);
+
+  const stop = async () => {
+    await host.close();
+    await pos.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** Beside the bundle (out/main/host.js -> out/renderer), or out/renderer when run from source. */
+function findRendererDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [process.env.POS_RENDERER_DIR, path.resolve(here, '../renderer'), path.resolve(here, '../../out/renderer')];
+  const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'index.html')));
+  if (!found) {
+    console.error('Lobby POS: the screens are not built yet; run `npm run build` first.');
+    process.exit(1);
+  }
+  return found;
+}
+
+void main();

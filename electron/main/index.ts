@@ -1,0 +1,70 @@
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { configKeyNames, configKeys } from '../pos/config/keys';
+import { loadConfig } from '../pos/config/load';
+import { createLogger } from '../pos/logger';
+import { createLogFileSink } from '../pos/log-file';
+import { createPosRuntime } from '../pos/runtime';
+import { bindIpc, forwardEvents } from './ipc';
+import { registerAppScheme, serveRenderer } from './renderer-protocol';
+import { createSafeStorageSecretStore } from './safe-storage-secrets';
+import { hardenWebContents, lockDownSession } from './security';
+import { appOrigin, originOf } from './trusted-origin';
+import { createMainWindow } from './window';
+
+const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+app.enableSandbox();
+registerAppScheme();
+
+// A second copy would open a second journal writer and a second printer connection.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void start();
+}
+
+async function start() {
+  const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+  const trustedOrigins = [appOrigin, ...(devUrl ? [originOf(devUrl)!] : [])];
+  const isTrustedUrl = (url: string) => trustedOrigins.includes(originOf(url) ?? '');
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, isTrustedUrl));
+
+  await app.whenReady();
+
+  const flagOptions = Object.fromEntries(configKeyNames.map((key) => [configKeys[key].flag, { type: 'string' as const }]));
+  const { values: flags } = parseArgs({ args: process.argv.slice(app.isPackaged ? 1 : 2), options: flagOptions, strict: false });
+  const loaded = loadConfig({ flags: flags as Record<string, string | undefined>, defaultDataDir: app.getPath('userData') });
+  if (!loaded.ok) {
+    console.error(loaded.message);
+    dialog.showErrorBox('Lobby POS cannot start', loaded.message);
+    app.exit(1);
+    return;
+  }
+  const { config } = loaded;
+  const secrets = createSafeStorageSecretStore({ safeStorage, dataDir: config.dataDir });
+  const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
+  const pos = createPosRuntime({ config, secrets, logger, version: app.getVersion() });
+
+  lockDownSession(session.defaultSession);
+  serveRenderer(here('../renderer'));
+  bindIpc({ ipcMain, dispatch: pos.dispatch, trustedOrigins, logger });
+
+  const openWindow = () => {
+    const window = createMainWindow({ profile: config.terminal.profile, preload: here('../preload/index.cjs'), url: devUrl ?? `${appOrigin}/index.html` });
+    forwardEvents(pos.events, window.webContents);
+    return window;
+  };
+  let window = openWindow();
+
+  app.on('second-instance', () => {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) window = openWindow();
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', () => void pos.close());
+}

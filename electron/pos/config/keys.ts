@@ -1,0 +1,22 @@
+/**
+ * Every configuration key with its environment variable and command-line flag. The loader, the
+ * error messages and the README's table all come from this one list.
+ */
+export const configKeys = {
+  'terminal.id': { env: 'POS_TERMINAL_ID', flag: 'terminal-id', default: 'T01', help: 'Terminal id printed on receipts and stored on every sale.' },
+  'terminal.name': { env: 'POS_TERMINAL_NAME', flag: 'terminal-name', default: 'Counter 1', help: 'Name shown on screen and on receipts.' },
+  'terminal.profile': { env: 'POS_PROFILE', flag: 'profile', default: 'counter', help: 'counter, front-desk or kiosk.' },
+  'partner.baseUrl': { env: 'POS_PARTNER_URL', flag: 'partner-url', default: '', help: 'Partner API base URL; empty = training mode on the embedded sandbox.' },
+  'partner.experiencePrefix': { env: 'POS_PARTNER_EXPERIENCE_PREFIX', flag: 'partner-experience-prefix', default: '/api/v1', help: 'Path prefix of the experience (cinema) endpoints.' },
+  'partner.hotelPrefix': { env: 'POS_PARTNER_HOTEL_PREFIX', flag: 'partner-hotel-prefix', default: '/v2', help: 'Path prefix of the hotel endpoints.' },
+  'partner.slug': { env: 'POS_PARTNER_SLUG', flag: 'partner-slug', default: 'partner', help: "The service's own name in every partner path." },
+  'partner.timeoutMs': { env: 'POS_PARTNER_TIMEOUT_MS', flag: 'partner-timeout-ms', default: 15000, help: 'How long to wait for the partner before giving up on a call.' },
+  'printer.interface': { env: 'POS_PRINTER', flag: 'printer', default: 'preview', help: 'preview, tcp://host:port, printer:NAME or file:/path.' },
+  'printer.type': { env: 'POS_PRINTER_TYPE', flag: 'printer-type', default: 'epson', help: 'epson or star (ESC/POS dialect).' },
+  'printer.columns': { env: 'POS_PRINTER_COLUMNS', flag: 'printer-columns', default: 48, help: '48 for 80 mm paper, 32 for 58 mm.' },
+  dataDir: { env: 'POS_DATA_DIR', flag: 'data-dir', default: null, help: "Where the journal, config.json and training data live; default: the platform's user-data folder." },
+  locale: { env: 'POS_LOCALE', flag: 'locale', default: 'en-NG', help: 'Locale for dates and amounts.' },
+} as const;
+
+export type ConfigKey = keyof typeof configKeys;
+export const configKeyNames = Object.keys(configKeys) as ConfigKey[];

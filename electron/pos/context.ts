@@ -1,0 +1,16 @@
+import type { PosConfig } from './config/schema';
+import type { EventHub } from './event-hub';
+import type { HealthMonitor } from './health';
+import type { Logger } from './logger';
+import type { SecretStore } from './secrets';
+
+/** What every handler group may use; built once by createPos from its explicit dependencies. */
+export interface PosContext {
+  config: PosConfig;
+  version: string;
+  logger: Logger;
+  clock: () => Date;
+  secrets: SecretStore;
+  events: EventHub;
+  health: HealthMonitor;
+}

@@ -1,0 +1,22 @@
+import { isTrainingMode } from '../config/schema';
+import { ok } from '../../../shared/result';
+import type { Handlers } from '../dispatch';
+import type { PosContext } from '../context';
+
+export function createAppHandlers(ctx: PosContext): Pick<Handlers, 'app:info' | 'app:health'> {
+  return {
+    'app:info': async () =>
+      ok({
+        name: 'Lobby POS',
+        version: ctx.version,
+        terminalId: ctx.config.terminal.id,
+        terminalName: ctx.config.terminal.name,
+        profile: ctx.config.terminal.profile,
+        trainingMode: isTrainingMode(ctx.config),
+        locale: ctx.config.locale,
+        currency: 'NGN' as const,
+        health: await ctx.health.current(),
+      }),
+    'app:health': async ({ refresh }) => ok(await ctx.health.current({ refresh })),
+  };
+}

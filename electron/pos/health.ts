@@ -1,0 +1,56 @@
+import type { Health, HealthItem } from '../../shared/app';
+import type { EventHub } from './event-hub';
+
+/** Each part of the till reports on itself; the probes are owned by the service they describe. */
+export interface HealthProbes {
+  partner: () => Promise<HealthItem>;
+  printer: () => Promise<HealthItem>;
+  journal: () => Promise<HealthItem>;
+}
+
+export interface HealthMonitor {
+  /** The last summary while it is fresh; `refresh` asks every probe again. */
+  current(options?: { refresh?: boolean }): Promise<Health>;
+}
+
+/**
+ * Caches the summary for `ttlMs` so a home screen polling it never turns into a stream of partner
+ * calls, and announces `app:health-changed` only when some state actually changed.
+ */
+export function createHealthMonitor(deps: { probes: HealthProbes; events: EventHub; clock: () => Date; ttlMs?: number }): HealthMonitor {
+  const ttlMs = deps.ttlMs ?? 15_000;
+  let last: Health | null = null;
+  let inFlight: Promise<Health> | null = null;
+
+  const probeAll = async (): Promise<Health> => {
+    const [partner, printer, journal] = await Promise.all([
+      settle(deps.probes.partner),
+      settle(deps.probes.printer),
+      settle(deps.probes.journal),
+    ]);
+    const next: Health = { partner, printer, journal, checkedAt: deps.clock().toISOString() };
+    const changed = !last || (['partner', 'printer', 'journal'] as const).some((part) => last![part].state !== next[part].state);
+    last = next;
+    if (changed) deps.events.emit('app:health-changed', next);
+    return next;
+  };
+
+  return {
+    current({ refresh = false } = {}) {
+      const fresh = last && deps.clock().getTime() - Date.parse(last.checkedAt) < ttlMs;
+      if (fresh && !refresh) return Promise.resolve(last!);
+      inFlight ??= probeAll().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+  };
+}
+
+async function settle(probe: () => Promise<HealthItem>): Promise<HealthItem> {
+  try {
+    return await probe();
+  } catch (error) {
+    return { state: 'unknown', label: 'Not checked', detail: `The check itself failed: ${(error as Error).message}` };
+  }
+}

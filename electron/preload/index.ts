@@ -1,0 +1,4 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { createPreloadBridge } from './bridge';
+
+contextBridge.exposeInMainWorld('pos', createPreloadBridge(ipcRenderer));

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from './App';
+import { createPosClient } from './pos/client';
+import { PosProvider } from './pos/PosProvider';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The till is the only source; a failed call is shown with its own retry button instead.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PosProvider client={createPosClient()}>
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
+    </PosProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,23 @@
+import type { AppInfo } from '../../../shared/app';
+
+export function TopBar({ info, onHome }: { info: AppInfo; onHome?: () => void }) {
+  return (
+    <header className="top-bar">
+      {onHome ? (
+        <button type="button" className="button button-ghost" onClick={onHome}>
+          ← Home
+        </button>
+      ) : (
+        <span className="brand">Lobby POS</span>
+      )}
+      <span className="terminal" aria-label="Terminal">
+        {info.terminalName} <span className="muted">· {info.terminalId}</span>
+      </span>
+      {info.trainingMode && (
+        <span className="training-badge" role="status" title="Sales go to the built-in sandbox; nothing is real.">
+          TRAINING — no real sales
+        </span>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const terminalProfiles = ['counter', 'front-desk', 'kiosk'] as const;
+export const terminalProfileSchema = z.enum(terminalProfiles);
+export type TerminalProfile = z.infer<typeof terminalProfileSchema>;
+
+/** `ok` works, `degraded` works with a caveat (e.g. training mode), `down` blocks that part. */
+export const healthStateSchema = z.enum(['ok', 'degraded', 'down', 'unknown']);
+export type HealthState = z.infer<typeof healthStateSchema>;
+
+export const healthItemSchema = z.object({
+  state: healthStateSchema,
+  /** Short, for the status strip: "Partner online", "Printer offline". */
+  label: z.string(),
+  /** One sentence for whoever has to fix it. */
+  detail: z.string(),
+});
+export type HealthItem = z.infer<typeof healthItemSchema>;
+
+export const healthSchema = z.object({
+  partner: healthItemSchema,
+  printer: healthItemSchema,
+  journal: healthItemSchema,
+  checkedAt: z.iso.datetime(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  terminalId: z.string(),
+  terminalName: z.string(),
+  profile: terminalProfileSchema,
+  /** True when selling against the embedded sandbox: nothing is real, everything is marked TRAINING. */
+  trainingMode: z.boolean(),
+  locale: z.string(),
+  currency: z.literal('NGN'),
+  health: healthSchema,
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;

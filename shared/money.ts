@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Integer kobo: the only money type inside the app (100 kobo = 1 Naira). */
+export const koboSchema = z.number().int().safe();
+export type Kobo = number;
+
+/**
+ * Naira as the partner sends it (a number, at most two decimals) to kobo. Rounds to the nearest
+ * kobo to absorb binary noise (0.1 + 0.2), but refuses amounts with real sub-kobo precision.
+ */
+export function nairaToKobo(naira: number): Kobo {
+  const kobo = Math.round(naira * 100);
+  if (!Number.isFinite(naira) || Math.abs(kobo - naira * 100) > 1e-6 * Math.max(1, Math.abs(naira))) {
+    throw new RangeError(`not a Naira amount with at most two decimals: ${naira}`);
+  }
+  return kobo;
+}
+
+/** Kobo to the Naira number the partner API expects in request bodies. */
+export const koboToNaira = (kobo: Kobo): number => kobo / 100;
+
+/** A partner-side Naira amount, checked and turned into kobo at the boundary. */
+export const nairaAsKoboSchema = z
+  .number()
+  .finite()
+  .nonnegative()
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6 * Math.max(1, n), 'at most two decimals')
+  .transform((n) => Math.round(n * 100));
+
+/** For screens: "₦12,345.00" (Intl, en-NG). */
+export function formatNaira(kobo: Kobo, locale = 'en-NG'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'NGN', currencyDisplay: 'symbol' }).format(kobo / 100);
+}
+
+/** For receipts and CSV: "NGN 12,345.00", because printer code pages have no Naira sign. */
+export function formatNairaPlain(kobo: Kobo): string {
+  const sign = kobo < 0 ? '-' : '';
+  const abs = Math.abs(kobo);
+  const naira = Math.trunc(abs / 100).toLocaleString('en-US');
+  return `${sign}NGN ${naira}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,91 @@
+import { test, expect } from '@playwright/test';
+import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+
+let host: PreviewHost;
+test.beforeAll(async () => {
+  host = await startPreviewHost({ args: ['--terminal-name', 'Box Office 2', '--terminal-id', 'BO2'] });
+});
+test.afterAll(async () => host?.stop());
+
+test('home screen renders the tiles, the training badge, the terminal and the status', async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(host.url);
+
+  await expect(page.getByRole('button', { name: /Cinema/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Hotels/ })).toBeVisible();
+  await expect(page.getByText('TRAINING — no real sales')).toBeVisible();
+  await expect(page.getByLabel('Terminal')).toContainText('Box Office 2');
+  await expect(page.getByTestId('status-partner')).toContainText('Training sandbox');
+  await expect(page.getByTestId('status-printer')).toContainText('Preview printer');
+
+  // Touch targets: every button at least 48 px in both directions.
+  for (const button of await page.getByRole('button').all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(48);
+    expect(box.width).toBeGreaterThanOrEqual(48);
+  }
+  await page.screenshot({ path: test.info().outputPath('home-1920x1080.png') });
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: test.info().outputPath('home-1080x1920.png') });
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a tile leads somewhere and Home brings the cashier back', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Hotels/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hotel');
+  await page.getByRole('button', { name: /Home/ }).first().click();
+  await expect(page.getByRole('heading', { name: 'What would you like to sell?' })).toBeVisible();
+});
+
+test('the front-desk profile puts Hotels first', async ({ page }) => {
+  const desk = await startPreviewHost({ args: ['--profile', 'front-desk'] });
+  try {
+    await page.goto(desk.url);
+    await expect(page.locator('.tile').first()).toContainText('Hotels');
+  } finally {
+    await desk.stop();
+  }
+});
+
+test('app:info round-trips from the page through the host', async ({ page }) => {
+  await page.goto(host.url);
+  const info = await page.evaluate(async () => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="lobby-pos-host-token"]')!.content;
+    const response = await fetch('/rpc/app:info', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    return response.json();
+  });
+  expect(info.ok).toBe(true);
+  expect(info.value).toMatchObject({ terminalId: 'BO2', terminalName: 'Box Office 2', profile: 'counter', trainingMode: true, currency: 'NGN' });
+});
+
+test('a bad request comes back as VALIDATION naming the field', async ({ page }) => {
+  await page.goto(host.url);
+  const result = await page.evaluate(async () => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="lobby-pos-host-token"]')!.content;
+    const response = await fetch('/rpc/app:health', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: '{"refresh":"yes"}' });
+    return response.json();
+  });
+  expect(result.ok).toBe(false);
+  expect(result.error.code).toBe('VALIDATION');
+  expect(Object.keys(result.error.fields)).toEqual(['refresh']);
+});
+
+test('the page runs under the strict CSP with no Node and no token leak into the URL', async ({ page }) => {
+  const response = await page.goto(host.url);
+  expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
+  expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
+  expect(await page.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe('undefined');
+  // An inline script must be refused by the policy.
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true';
+    document.head.append(script);
+    return (window as { __inlineRan?: boolean }).__inlineRan === true;
+  });
+  expect(ran).toBe(false);
+});

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface PreviewHost {
+  url: string;
+  token: string;
+  dataDir: string;
+  output: () => string;
+  /** POST /rpc/<channel> with the token, returning the parsed JSON body and status. */
+  rpc(channel: string, body: unknown, init?: { token?: string | null; raw?: string }): Promise<{ status: number; json: any }>;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Starts the built preview host (out/main/host.js, what `npm start` falls back to) as a child
+ * process on a free port with its own data directory, and resolves once it prints its URL.
+ */
+export async function startPreviewHost(options: { args?: string[]; env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<PreviewHost> {
+  const bundle = path.join(root, 'out/main/host.js');
+  if (!fs.existsSync(bundle)) throw new Error('out/main/host.js is missing: run `npm run build` first.');
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-e2e-'));
+  const token = randomBytes(16).toString('hex');
+  const child: ChildProcess = spawn(process.execPath, [bundle, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
+    env: { ...process.env, POS_HOST_TOKEN: token, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Lobby POS preview: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`preview host exited with ${code}: ${output}`)));
+    setTimeout(() => reject(new Error(`preview host did not start in 15 s: ${output}`)), 15_000).unref();
+  });
+
+  return {
+    url,
+    token,
+    dataDir,
+    output: () => output,
+    async rpc(channel, body, init = {}) {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      const bearer = init.token === undefined ? token : init.token;
+      if (bearer !== null) headers.Authorization = `Bearer ${bearer}`;
+      const response = await fetch(new URL(`rpc/${channel}`, url), { method: 'POST', headers, body: init.raw ?? JSON.stringify(body) });
+      return { status: response.status, json: await response.json() };
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
