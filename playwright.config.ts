@@ -4,9 +4,10 @@ import { chromiumArgs, findChromium } from './scripts/find-browser';
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results/e2e',
+  forbidOnly: true,
   timeout: 60_000,
   workers: 1,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },

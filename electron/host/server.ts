@@ -65,7 +65,10 @@ export function startHost(options: HostOptions, listen: { port?: number } = {}):
         const channel = decodeURIComponent(url.pathname.slice('/rpc/'.length));
         if (!isChannelName(channel)) return sendFailure(res, 404, 'NOT_FOUND', `The till does not know the action "${channel}".`);
         const body = await readBody(req, maxBodyBytes);
-        if (body === null) return sendFailure(res, 413, 'VALIDATION', 'The request is too large.');
+        if (body === null) {
+          res.setHeader('Connection', 'close');
+          return sendFailure(res, 413, 'VALIDATION', 'The request is too large.');
+        }
         let payload: unknown;
         try {
           payload = body.length === 0 ? {} : JSON.parse(body);
@@ -122,14 +125,16 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<string | nu
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        resolve(null);
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      if (size <= limit) return void chunks.push(chunk);
+      // Keep draining (discarding) so the client can still read our 413 before the socket closes.
+      req.off('data', onData);
+      req.resume();
+      resolve(null);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }

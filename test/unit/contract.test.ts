@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { channelNames, channels, eventNames } from '../../shared/ipc/contract';
+import { createDispatch, type Handlers } from '../../electron/pos/dispatch';
+import { silentLogger } from '../../electron/pos/logger';
+import { posErrorSchema } from '../../shared/errors';
+
+describe('the contract', () => {
+  it('names every channel and event domain:verb in kebab-case', () => {
+    for (const name of [...channelNames, ...eventNames]) expect(name).toMatch(/^[a-z]+(-[a-z]+)*:[a-z]+(-[a-z]+)*$/);
+  });
+
+  it('gives every channel a request and a response schema', () => {
+    for (const name of channelNames) {
+      expect(typeof channels[name].request.safeParse).toBe('function');
+      expect(typeof channels[name].response.safeParse).toBe('function');
+    }
+  });
+});
+
+function handlersAnswering(answer: (channel: string) => Promise<any>): Handlers {
+  return Object.fromEntries(channelNames.map((name) => [name, vi.fn(() => answer(name))])) as unknown as Handlers;
+}
+
+describe('dispatch', () => {
+  it('answers NOT_FOUND for an unknown channel without throwing', async () => {
+    const dispatch = createDispatch(handlersAnswering(async () => ({ ok: true, value: {} })), silentLogger);
+    const result = await dispatch('hotels:delete-everything', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await dispatch('__proto__', {})).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('parses the request before the handler sees it: VALIDATION names the fields', async () => {
+    const handlers = handlersAnswering(async () => ({ ok: true, value: {} }));
+    const dispatch = createDispatch(handlers, silentLogger);
+    const result = await dispatch('app:health', { refresh: 'yes', extra: 1 });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('VALIDATION');
+    expect(Object.keys(result.error.fields!).sort()).toEqual(['extra', 'refresh']);
+    expect(handlers['app:health']).not.toHaveBeenCalled();
+    for (const junk of ['text', 42, [], true]) {
+      expect(await dispatch('app:health', junk)).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    }
+  });
+
+  it('turns a thrown handler into INTERNAL without leaking the message', async () => {
+    const errors: unknown[] = [];
+    const logger = { ...silentLogger, error: (message: string, fields?: unknown) => errors.push({ message, fields }) };
+    const dispatch = createDispatch(handlersAnswering(async () => { throw new Error('SELECT * FROM secrets'); }), logger);
+    const result = await dispatch('app:info', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(JSON.stringify(result)).not.toContain('SELECT');
+    expect(posErrorSchema.safeParse((result as any).error).success).toBe(true);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('refuses to send an answer that breaks the contract', async () => {
+    const dispatch = createDispatch(handlersAnswering(async () => ({ ok: true, value: { version: 1 } })), silentLogger);
+    expect(await dispatch('app:info', {})).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+
+  it('passes failures from handlers through unchanged', async () => {
+    const failure = { ok: false, error: { code: 'PARTNER_UNAVAILABLE', message: 'down' } };
+    const dispatch = createDispatch(handlersAnswering(async () => failure), silentLogger);
+    expect(await dispatch('app:info', {})).toEqual(failure);
+  });
+});

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFileSecretStore } from '../../electron/pos/secrets';
+import { createLogger } from '../../electron/pos/logger';
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-secrets-'));
+
+describe('file secret store', () => {
+  it('prefers POS_API_KEY, then the key file', () => {
+    const dataDir = tempDir();
+    const store = createFileSecretStore({ dataDir, env: {} });
+    expect(store.getApiKey()).toBeNull();
+    store.setApiKey('  file-key-123  ');
+    expect(store.getApiKey()).toBe('file-key-123');
+    expect(fs.statSync(path.join(dataDir, 'partner-api-key')).mode & 0o777).toBe(0o600);
+    expect(createFileSecretStore({ dataDir, env: { POS_API_KEY: 'env-key' } }).getApiKey()).toBe('env-key');
+  });
+
+  it('refuses a key file other users can read', () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, 'partner-api-key');
+    fs.writeFileSync(file, 'leaky');
+    fs.chmodSync(file, 0o644);
+    const store = createFileSecretStore({ dataDir, env: {} });
+    expect(() => store.getApiKey()).toThrow(/chmod 600/);
+  });
+});
+
+describe('logger', () => {
+  it('masks the API key wherever it appears in a line', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ write: (line) => lines.push(line), secrets: () => ['sk_live_ABCDEF'] });
+    logger.error('call failed', { url: 'https://p.example/x?key=sk_live_ABCDEF', error: new Error('header X-API-KEY: sk_live_ABCDEF') });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('sk_live_ABCDEF');
+    expect(lines[0]).toContain('[redacted]');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', message: 'call failed' });
+  });
+});
