@@ -1,3 +1,4 @@
+import type { PartnerClient } from '../partner/client';
 import type { PosConfig } from './config/schema';
 import type { EventHub } from './event-hub';
 import type { HealthMonitor } from './health';
@@ -13,4 +14,5 @@ export interface PosContext {
   secrets: SecretStore;
   events: EventHub;
   health: HealthMonitor;
+  partner: PartnerClient;
 }

@@ -1,10 +1,13 @@
 import { channelNames } from '../../shared/ipc/contract';
 import type { PosApi } from '../../shared/ipc/api';
-import type { PosConfig } from './config/schema';
+import type { PartnerClient } from '../partner/client';
+import { createPartnerProbe } from '../partner/health-probe';
+import { isTrainingMode, type PosConfig } from './config/schema';
 import { createDispatch, type Dispatch } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
 import { createHealthMonitor, type HealthProbes } from './health';
 import { createAppHandlers } from './handlers/app';
+import { createCatalogHandlers } from './handlers/catalog';
 import type { PosContext } from './context';
 import type { Logger } from './logger';
 import type { SecretStore } from './secrets';
@@ -13,7 +16,10 @@ export interface PosDeps {
   version: string;
   logger: Logger;
   secrets: SecretStore;
-  probes: HealthProbes;
+  /** The partner's probe is built here from `partner.ping`. */
+  probes: Omit<HealthProbes, 'partner'>;
+  /** The partner API (real, or the embedded sandbox in training mode). */
+  partner: PartnerClient;
   clock?: () => Date;
   /** Called by `close()`, for the services the composition root opened (journal, printer, sandbox). */
   onClose?: () => Promise<void> | void;
@@ -39,9 +45,14 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     clock,
     secrets: deps.secrets,
     events,
-    health: createHealthMonitor({ probes: deps.probes, events, clock }),
+    health: createHealthMonitor({
+      probes: { ...deps.probes, partner: createPartnerProbe(deps.partner, { trainingMode: isTrainingMode(config) }) },
+      events,
+      clock,
+    }),
+    partner: deps.partner,
   };
-  const dispatch = createDispatch({ ...createAppHandlers(ctx) }, deps.logger);
+  const dispatch = createDispatch({ ...createAppHandlers(ctx), ...createCatalogHandlers(ctx) }, deps.logger);
   const api = Object.fromEntries(channelNames.map((name) => [name, (request: unknown) => dispatch(name, request)])) as PosApi;
   return {
     dispatch,

@@ -1,9 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { HealthItem } from '../../shared/app';
+import { createPartnerClient, type PartnerClient } from '../partner/client';
+import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../sandbox';
 import { isTrainingMode, type PosConfig } from './config/schema';
 import { createPos, type Pos } from './create-pos';
 import type { Logger } from './logger';
 import type { SecretStore } from './secrets';
+
+/** Where training mode keeps the sandbox's sales and stock, so a restart does not forget them. */
+export const trainingSandboxFileName = 'training-sandbox.json';
 
 /**
  * The composition root shared by the Electron main process and the preview host: it decides
@@ -19,12 +25,6 @@ export function createPosRuntime(options: {
 }): Pos {
   const { config } = options;
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const training = isTrainingMode(config);
-
-  const partnerProbe = async (): Promise<HealthItem> =>
-    training
-      ? { state: 'ok', label: 'Training sandbox', detail: 'Sales go to the built-in sandbox; nothing is charged or booked for real.' }
-      : { state: 'unknown', label: 'Partner not checked', detail: `Partner at ${new URL(config.partner.baseUrl).host}.` };
 
   const printerProbe = async (): Promise<HealthItem> =>
     config.printer.interface === 'preview'
@@ -42,6 +42,24 @@ export function createPosRuntime(options: {
     logger: options.logger,
     secrets: options.secrets,
     clock: options.clock,
-    probes: { partner: partnerProbe, printer: printerProbe, journal: journalProbe },
+    partner: createPartner(config, options.secrets, options.clock),
+    probes: { printer: printerProbe, journal: journalProbe },
+  });
+}
+
+function createPartner(config: PosConfig, secrets: SecretStore, clock?: () => Date): PartnerClient {
+  if (isTrainingMode(config)) {
+    // In-process: no port is opened, and the sandbox's answers still pass through the real client.
+    const sandbox = createSandbox({ dataFile: path.join(config.dataDir, trainingSandboxFileName), clock });
+    return createPartnerClient({ baseUrl: 'http://training.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: config.partner.timeoutMs, clock });
+  }
+  return createPartnerClient({
+    baseUrl: config.partner.baseUrl,
+    apiKey: () => secrets.getApiKey(),
+    experiencePrefix: config.partner.experiencePrefix,
+    hotelPrefix: config.partner.hotelPrefix,
+    slug: config.partner.slug,
+    timeoutMs: config.partner.timeoutMs,
+    clock,
   });
 }

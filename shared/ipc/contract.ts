@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { appInfoSchema, healthSchema } from '../app';
+import { datesResultSchema, filmPageSchema, filmSchema, showtimesResultSchema, ticketCategoriesResultSchema } from '../catalog/cinema';
+import { hotelPageSchema, roomPageSchema } from '../catalog/hotels';
+import {
+  datesRequestSchema,
+  filmRequestSchema,
+  filmsRequestSchema,
+  hotelsRequestSchema,
+  roomsRequestSchema,
+  showtimesRequestSchema,
+  ticketsRequestSchema,
+} from '../catalog/requests';
 
 /**
  * The one contract between the renderer and the main process. Each channel (`domain:verb`,
@@ -16,6 +27,20 @@ export const channels = {
     request: z.object({ refresh: z.boolean().default(false) }).strict(),
     response: healthSchema,
   },
+  /** Films now showing (cinema experiences only); search by title, or by a cinema's city or state. */
+  'cinema:films': { request: filmsRequestSchema, response: filmPageSchema },
+  /** One film with the cinema locations showing it. */
+  'cinema:film': { request: filmRequestSchema, response: filmSchema },
+  /** The showtimes of a film at one location on one date. */
+  'cinema:showtimes': { request: showtimesRequestSchema, response: showtimesResultSchema },
+  /** The dates a film shows at one location in the next occurrence of a month. */
+  'cinema:dates': { request: datesRequestSchema, response: datesResultSchema },
+  /** Ticket categories and prices of a film at one location. */
+  'cinema:tickets': { request: ticketsRequestSchema, response: ticketCategoriesResultSchema },
+  /** Hotels by the spec's filters, prices per night in kobo. */
+  'hotels:list': { request: hotelsRequestSchema, response: hotelPageSchema },
+  /** A hotel's rooms, always fetched fresh: availability is real time. */
+  'hotels:rooms': { request: roomsRequestSchema, response: roomPageSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Pushed from main to the renderer; never requested. */

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import {
+  wireCinemaDatesSchema,
+  wireExperienceListSchema,
+  wireExperienceSchema,
+  type ExperienceQuery,
+  type WireExperience,
+  type WireExperienceList,
+} from '../../shared/partner/experiences';
+import { wireHoldResultSchema, type WireHoldRequest, type WireHoldResult } from '../../shared/partner/holds';
+import {
+  wireHotelBookingResultSchema,
+  type WireHotelBookingRequest,
+  type WireHotelBookingResult,
+} from '../../shared/partner/hotel-booking';
+import {
+  wireHotelListSchema,
+  wireHotelPackageListSchema,
+  type HotelQuery,
+  type WireHotelList,
+  type WireHotelPackageList,
+} from '../../shared/partner/hotels';
+import { wireRoomListSchema, type WireRoomList } from '../../shared/partner/rooms';
+import {
+  wireTicketPurchaseResultSchema,
+  type WireTicketPurchaseRequest,
+  type WireTicketPurchaseResult,
+} from '../../shared/partner/ticket-purchase';
+import { wireTicketsSchema, type WireTicketCategory } from '../../shared/partner/tickets';
+import { wireTransactionSchema, type WireTransaction } from '../../shared/partner/transaction';
+import type { PartnerError, PartnerResult } from './partner-error';
+import { createTransport, readErrorBody, type Exchange, type QueryValue } from './transport';
+
+export interface PartnerClientOptions {
+  /** Origin (and base path) of the partner: `https://partner.example/api` or the sandbox's origin. */
+  baseUrl: string;
+  /** Read on every call, so a key set while running is used at once; null = not configured. */
+  apiKey: () => string | null;
+  experiencePrefix?: string;
+  hotelPrefix?: string;
+  /** The service's own name in every path. */
+  slug?: string;
+  fetch?: typeof fetch;
+  /** Per attempt, covering the answer's body too. */
+  timeoutMs?: number;
+  /** Reads only: `attempts` counts the first try; the delay doubles from `baseDelayMs`. */
+  retry?: { attempts: number; baseDelayMs: number };
+  clock?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type TransactionKey = { reference: string } | { merchantReference: string };
+
+/** Every partner operation; each resolves to a value or a classified PartnerError, never throws. */
+export interface PartnerClient {
+  listExperiences(query?: ExperienceQuery): Promise<PartnerResult<WireExperienceList>>;
+  getExperience(experienceId: string): Promise<PartnerResult<WireExperience>>;
+  /** Show dates (YYYY-MM-DD) in the next occurrence of `month`; a month outside 1-12 is a bug and throws RangeError. */
+  getCinemaDates(experienceId: string, month: number, locationId?: number): Promise<PartnerResult<string[]>>;
+  /** Without a location: the headquarters location's prices. */
+  getTickets(experienceId: string, locationId?: number): Promise<PartnerResult<WireTicketCategory[]>>;
+  holdTickets(request: WireHoldRequest): Promise<PartnerResult<WireHoldResult>>;
+  releaseHold(reservationId: string): Promise<PartnerResult<void>>;
+  buyTickets(request: WireTicketPurchaseRequest): Promise<PartnerResult<WireTicketPurchaseResult>>;
+  listHotels(query?: HotelQuery): Promise<PartnerResult<WireHotelList>>;
+  listHotelPackages(query?: HotelQuery): Promise<PartnerResult<WireHotelPackageList>>;
+  listRooms(hotelId: number, page?: { page?: number; perPage?: number }): Promise<PartnerResult<WireRoomList>>;
+  bookHotel(request: WireHotelBookingRequest): Promise<PartnerResult<WireHotelBookingResult>>;
+  /** null = the partner has no successful transaction under that reference. */
+  lookupTransaction(key: TransactionKey): Promise<PartnerResult<WireTransaction | null>>;
+  /** One authenticated read, not retried: is the partner there and does it take our key? */
+  ping(): Promise<PartnerResult<{ latencyMs: number }>>;
+}
+
+const monthNames = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+/** The documented capitalised name, then what the live service took instead. */
+const monthForms: ReadonlyArray<(month: number) => string> = [
+  (month) => monthNames[month - 1]!,
+  (month) => monthNames[month - 1]!.toLowerCase(),
+  (month) => String(month),
+];
+
+const anyData = z.unknown();
+
+export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
+  const slug = options.slug ?? 'partner';
+  const experience = (path: string) => `${options.experiencePrefix ?? '/api/v1'}/${slug}${path}`;
+  const hotel = (path: string) => `${options.hotelPrefix ?? '/v2'}/${slug}${path}`;
+  const clock = options.clock ?? (() => new Date());
+  const transport = createTransport({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    retry: options.retry ?? { attempts: 3, baseDelayMs: 250 },
+    sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+  });
+
+  const get = async <T extends z.ZodType>(path: string, data: T, query?: Record<string, QueryValue>) =>
+    transport.read(await transport.send({ method: 'GET', path, query }), data);
+  const post = async <T extends z.ZodType>(path: string, body: unknown, data: T) =>
+    transport.read(await transport.send({ method: 'POST', path, body }), data);
+
+  // Which month spelling and which booking path this partner took last; learnt once, so later
+  // calls do not pay for the fallbacks again.
+  let monthForm = 0;
+  let bookingPath = '/hotels/buy';
+
+  return {
+    listExperiences: (query = {}) =>
+      get(experience('/experience'), wireExperienceListSchema, {
+        cinema: query.cinema,
+        featured: query.featured,
+        search: query.search,
+        business_id: query.businessId,
+        category_id: query.categoryId,
+        sorted_by: query.sortedBy,
+        page: query.page,
+        per_page: query.perPage,
+      }),
+
+    getExperience: (experienceId) => get(experience(`/experience/v/${segment(experienceId)}`), wireExperienceSchema),
+
+    async getCinemaDates(experienceId, month, locationId) {
+      if (!Number.isInteger(month) || month < 1 || month > 12) throw new RangeError(`month must be 1-12, got ${month}`);
+      for (let form = monthForm; ; form++) {
+        const result = await get(
+          experience(`/experience/cinema/dates/${segment(experienceId)}/${monthForms[form]!(month)}`),
+          wireCinemaDatesSchema,
+          { cinema_location_id: locationId },
+        );
+        if (!result.ok && refusesMonth(result.error) && form < monthForms.length - 1) continue;
+        if (result.ok) monthForm = form;
+        return result;
+      }
+    },
+
+    async getTickets(experienceId, locationId) {
+      const result = await get(experience(`/experience/tickets/${segment(experienceId)}`), wireTicketsSchema, {
+        cinema_location_id: locationId,
+      });
+      return result.ok ? { ok: true, value: result.value.tickets } : result;
+    },
+
+    holdTickets: (request) => post(experience('/validate'), request, wireHoldResultSchema),
+
+    async releaseHold(reservationId) {
+      const result = transport.read(await transport.send({ method: 'DELETE', path: experience(`/validate/${segment(reservationId)}`) }), anyData);
+      return result.ok ? { ok: true, value: undefined } : result;
+    },
+
+    buyTickets: (request) => post(experience('/experience/buy/tickets'), request, wireTicketPurchaseResultSchema),
+
+    listHotels: (query = {}) => get(hotel('/hotels'), wireHotelListSchema, hotelQuery(query)),
+
+    listHotelPackages: (query = {}) => get(hotel('/hotels/packages'), wireHotelPackageListSchema, hotelQuery(query)),
+
+    listRooms: (hotelId, page = {}) =>
+      get(hotel(`/hotels/${segment(String(hotelId))}/rooms`), wireRoomListSchema, { page: page.page, per_page: page.perPage }),
+
+    // The docs show both /hotels/buy and /hotels/book. Only a 404 moves to the other path: a 404
+    // is a definite "nothing was booked", whereas after a timeout or a 5xx the first request may
+    // have reached a booking handler, and a second one could book the room twice.
+    async bookHotel(request) {
+      const first = await post(hotel(bookingPath), request, wireHotelBookingResultSchema);
+      if (first.ok || first.error.status !== 404 || bookingPath !== '/hotels/buy') return first;
+      const second = await post(hotel('/hotels/book'), request, wireHotelBookingResultSchema);
+      if (second.ok || second.error.status !== 404) bookingPath = '/hotels/book';
+      return second;
+    },
+
+    // Newer docs: `?reference=` / `?merchant_reference=`; older: `/transaction/{reference}`. A 404
+    // in the partner's envelope is its answer "no such transaction"; a 404 without the envelope is
+    // a route this partner does not have, so the other form is tried (references only: there is
+    // no path form for a merchant reference).
+    async lookupTransaction(key) {
+      const query = 'reference' in key ? { reference: key.reference } : { merchant_reference: key.merchantReference };
+      const byQuery = await transport.send({ method: 'GET', path: experience('/transaction'), query });
+      if (!('reference' in key) || !isMissingRoute(byQuery)) return readTransaction(byQuery);
+      return readTransaction(await transport.send({ method: 'GET', path: experience(`/transaction/${segment(key.reference)}`) }));
+    },
+
+    async ping() {
+      const started = clock().getTime();
+      const exchange = await transport.send({ method: 'GET', path: experience('/experience'), query: { per_page: 1 } }, { retry: false });
+      const result = transport.read(exchange, anyData);
+      return result.ok ? { ok: true, value: { latencyMs: Math.max(0, clock().getTime() - started) } } : result;
+    },
+  };
+
+  function readTransaction(exchange: Exchange): PartnerResult<WireTransaction | null> {
+    if (exchange.ok && exchange.status === 404 && readErrorBody(exchange.body).envelope) return { ok: true, value: null };
+    return transport.read(exchange, wireTransactionSchema);
+  }
+}
+
+function hotelQuery(query: HotelQuery): Record<string, QueryValue> {
+  return {
+    business_id: query.businessId,
+    city: query.city,
+    state: query.state,
+    country: query.country,
+    property_type: query.propertyType,
+    available_rooms_only: query.availableRoomsOnly,
+    min_price: query.minPriceNaira,
+    max_price: query.maxPriceNaira,
+    min_occupancy: query.minOccupancy,
+    max_occupancy: query.maxOccupancy,
+    amenities: query.amenities && query.amenities.length > 0 ? query.amenities.join(',') : undefined,
+    search: query.search,
+    page: query.page,
+    per_page: query.perPage,
+  };
+}
+
+/** The live service answered the documented "November" with 400 and `errors.month`. */
+const refusesMonth = (error: PartnerError) =>
+  error.kind === 'rejected' && (error.status === 400 || error.status === 422) && error.fields?.month !== undefined;
+
+const isMissingRoute = (exchange: Exchange) => exchange.ok && exchange.status === 404 && !readErrorBody(exchange.body).envelope;
+
+/** Ids go into paths; encoding keeps a stray "/" or "?" from reaching another route. */
+const segment = (value: string) => encodeURIComponent(value);

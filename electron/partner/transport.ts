@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import { errorBodySchema, successEnvelopeSchema, type ErrorBody } from '../../shared/partner/envelope';
+import { redact } from '../pos/logger';
+import { fetchFailure, type PartnerError, type PartnerResult } from './partner-error';
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey: () => string | null;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  /** `attempts` counts the first try; reads only. */
+  retry: { attempts: number; baseDelayMs: number };
+  sleep: (ms: number) => Promise<void>;
+}
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface PartnerRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Everything after the base URL, prefixes included: `/v2/partner/hotels`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+/** What came back from one call: the status and the body (undefined when not JSON), or why nothing did. */
+export type Exchange = { ok: true; status: number; body: unknown } | { ok: false; error: PartnerError };
+
+export interface Transport {
+  /**
+   * GETs are retried on not-sent, no-answer and 5xx (unless `retry: false`); other methods never
+   * are: a purchase, booking or hold sent twice could happen twice.
+   */
+  send(request: PartnerRequest, options?: { retry?: boolean }): Promise<Exchange>;
+  /** The envelope's `data` parsed with `data`, or the failure classified. */
+  read<T extends z.ZodType>(exchange: Exchange, data: T): PartnerResult<z.output<T>>;
+}
+
+/** Sends partner calls: headers, timeout, bounded retry of reads, and the reading of answers. */
+export function createTransport(options: TransportOptions): Transport {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+  const envelopeOf = (data: z.ZodType) => {
+    let envelope = envelopes.get(data);
+    if (!envelope) envelopes.set(data, (envelope = successEnvelopeSchema(data)));
+    return envelope;
+  };
+
+  /** The URL and fetch options of a call; a URL or key that cannot be sent is a setting to fix. */
+  function prepare(request: PartnerRequest, key: string): { url: URL; init: RequestInit } | null {
+    try {
+      const url = new URL(base + request.path);
+      for (const [name, value] of Object.entries(request.query ?? {})) {
+        if (value !== undefined) url.searchParams.set(name, String(value));
+      }
+      const headers = new Headers({
+        'X-API-KEY': key,
+        Authorization: `Bearer ${key}`,
+        TransactionMedium: 'POS',
+        Accept: 'application/json',
+      });
+      if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+      const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+      // A redirect would turn a POST into a GET and carry X-API-KEY to another host.
+      return { url, init: { method: request.method, headers, body, redirect: 'manual' } };
+    } catch {
+      return null;
+    }
+  }
+
+  async function once(url: URL, init: RequestInit, key: string): Promise<Exchange> {
+    let response: Response;
+    try {
+      response = await options.fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
+    } catch (error) {
+      return { ok: false, error: fetchFailure(error, options.timeoutMs) };
+    }
+    try {
+      const text = await response.text();
+      // A partner echoing the key (in an error message, say) must not carry it into our errors or logs.
+      return { ok: true, status: response.status, body: parseJson(text.includes(key) ? redact(text, [key]) : text) };
+    } catch (error) {
+      // The status arrived but the body broke off: a purchase may well have gone through.
+      return { ok: false, error: fetchFailure(error, options.timeoutMs) };
+    }
+  }
+
+  return {
+    async send(request, { retry = true } = {}) {
+      let key: string | null;
+      try {
+        key = options.apiKey();
+      } catch {
+        return notSent('configuration', 'The partner API key could not be read.');
+      }
+      if (!key) return notSent('no-api-key', 'No partner API key is configured.');
+      const prepared = prepare(request, key);
+      if (!prepared) return notSent('configuration', 'The partner URL or API key in the settings cannot be used.');
+      const attempts = request.method === 'GET' && retry ? Math.max(1, options.retry.attempts) : 1;
+      for (let attempt = 1; ; attempt++) {
+        const exchange = await once(prepared.url, prepared.init, key);
+        if (attempt >= attempts || !isTransient(exchange)) return exchange;
+        await options.sleep(options.retry.baseDelayMs * 2 ** (attempt - 1));
+      }
+    },
+
+    read(exchange, data) {
+      if (!exchange.ok) return exchange;
+      const { status, body } = exchange;
+      if (status >= 200 && status < 300) {
+        if (body === undefined) return failure({ kind: 'malformed', status, message: 'The partner answered with something that is not JSON.' });
+        if ((body as { success?: unknown } | null)?.success === false) return failure(answerError(status, readErrorBody(body), 'rejected'));
+        const parsed = envelopeOf(data).safeParse(body);
+        if (!parsed.success) return failure({ kind: 'malformed', status, message: `The partner's answer is not as expected: ${describeIssues(parsed.error)}` });
+        return { ok: true, value: (parsed.data as { data: z.output<typeof data> }).data };
+      }
+      if (status < 400) {
+        return failure({ kind: 'malformed', status, message: `The partner answered with a redirect (HTTP ${status}); check the partner URL.` });
+      }
+      const kind = status === 429 || status >= 500 ? 'unavailable' : 'rejected';
+      return failure(answerError(status, readErrorBody(body), kind));
+    },
+  };
+}
+
+/** The partner's error envelope, or nothing usable when the body is not one (HTML, a bare string). */
+export function readErrorBody(body: unknown): ErrorBody {
+  return errorBodySchema.safeParse(body ?? {}).data ?? { envelope: false, message: null, fields: undefined };
+}
+
+function answerError(
+  status: number,
+  body: ErrorBody,
+  kind: 'rejected' | 'unavailable',
+): PartnerError {
+  const message = body.message ?? `The partner ${kind === 'rejected' ? 'refused the request' : 'is unavailable'} (HTTP ${status}).`;
+  return body.fields ? { kind, status, message, fields: body.fields } : { kind, status, message };
+}
+
+/** A 5xx or a lost connection may pass; a 4xx or a malformed body will not change by asking again. */
+function isTransient(exchange: Exchange): boolean {
+  return exchange.ok ? exchange.status >= 500 : exchange.error.kind === 'no-answer' || exchange.error.kind === 'not-sent';
+}
+
+/** Issue paths and messages only: zod's messages do not quote the offending values. */
+function describeIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+  return shown.join('; ') + (error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const notSent = (cause: string, message: string): Exchange => ({ ok: false, error: { kind: 'not-sent', cause, message } });
+const failure = (error: PartnerError): { ok: false; error: PartnerError } => ({ ok: false, error });

@@ -1,0 +1,56 @@
+/**
+ * The partner's JSON envelope. Success: { success: true, status, message, data }; failure:
+ * { success: false, status, message, errors? } with Laravel-style field errors.
+ */
+
+export type FieldErrors = Record<string, string[]>;
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function success(status: number, message: string, data: unknown): Response {
+  return new Response(JSON.stringify({ success: true, status, message, data }), { status, headers: JSON_HEADERS });
+}
+
+export function failure(status: number, message: string, errors?: FieldErrors, headers?: Record<string, string>): Response {
+  const body = errors && Object.keys(errors).length > 0 ? { success: false, status, message, errors } : { success: false, status, message };
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+/**
+ * Thrown inside a route to stop with an error answer; `handle` turns it into a failure envelope
+ * and it never leaves the sandbox. Everything a route checks happens before any state changes,
+ * so stopping here leaves state as it was.
+ */
+export class PartnerRejection extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'PartnerRejection';
+  }
+
+  toResponse(): Response {
+    return failure(this.status, this.message, this.errors, this.headers);
+  }
+}
+
+export function reject(status: number, message: string, errors?: FieldErrors): PartnerRejection {
+  return new PartnerRejection(status, message, errors);
+}
+
+/** Collects field errors so one answer names every problem, as a form wants. */
+export function fieldErrors() {
+  const errors: FieldErrors = {};
+  return {
+    errors,
+    add(field: string, message: string) {
+      (errors[field] ??= []).push(message);
+    },
+    throwIfAny(message = 'The given data was invalid.') {
+      if (Object.keys(errors).length > 0) throw reject(422, message, errors);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { SandboxConnectionDropped } from './faults';
+
+/** Relative URLs are allowed in-process: there is no host to name. */
+const IN_PROCESS_ORIGIN = 'http://sandbox.invalid';
+
+/**
+ * A fetch that answers from the handler without a socket, failing the way undici's fetch fails:
+ * a dropped connection rejects with TypeError('fetch failed'), an abort with the signal's reason
+ * (even if the handler is still working, as a real server would be).
+ */
+export function createInProcessFetch(handle: (request: Request) => Promise<Response>): typeof fetch {
+  const inProcessFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(typeof input === 'string' && input.startsWith('/') ? new URL(input, IN_PROCESS_ORIGIN) : input, init);
+    const { signal } = request;
+    if (signal.aborted) throw signal.reason;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([handle(request), aborted]);
+    } catch (error) {
+      if (error instanceof SandboxConnectionDropped) throw new TypeError('fetch failed', { cause: error });
+      throw error;
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort);
+    }
+  };
+  return inProcessFetch as typeof fetch;
+}

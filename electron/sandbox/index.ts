@@ -1,0 +1,11 @@
+export { createSandbox, SANDBOX_DEFAULT_API_KEY } from './sandbox';
+export type { Sandbox, SandboxOptions } from './sandbox';
+export { startSandboxServer } from './server';
+export type { SandboxServer } from './server';
+export { SandboxConnectionDropped } from './faults';
+export type { Faults } from './faults';
+export type { SandboxTransaction, TicketPurchaseResult, HotelBookingResult } from './records';
+export { catalogueSchema } from './catalogue';
+export type { Catalogue } from './catalogue';
+export { loadSeedCatalogue } from './seed-catalogue';
+export { generateHotels } from './generate-hotels';

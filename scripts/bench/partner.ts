@@ -1,0 +1,110 @@
+import { performance } from 'node:perf_hooks';
+import { createPartnerClient } from '../../electron/partner/client';
+import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
+import type { HotelQuery } from '../../shared/partner/hotels';
+import type { BenchRow } from './types';
+
+const HOTELS = 10_000;
+const WARM_UP = 30;
+const SAMPLES = 400;
+
+/** Filters a front desk would send, rotated so no single query is the whole story. */
+const queries: HotelQuery[] = [
+  { city: 'Lagos' },
+  { state: 'FCT', propertyType: 'hotel', availableRoomsOnly: true },
+  { minPriceNaira: 30_000, maxPriceNaira: 120_000, amenities: ['wifi', 'pool'] },
+  { search: 'suites', perPage: 50 },
+  { minOccupancy: 3, maxOccupancy: 4, page: 3 },
+  { city: 'Port Harcourt', amenities: ['parking'], perPage: 100 },
+];
+
+/**
+ * Hotel listing with filters on a 10,000-hotel sandbox: per request through the partner client
+ * over real HTTP (headers, timeout, JSON parse, zod), and the sandbox's handler alone on the same
+ * queries, so the ratio shows what the client and the socket add on top of the partner's own work.
+ */
+export async function benchPartner(): Promise<BenchRow[]> {
+  const sandbox = createSandbox({ hotels: HOTELS });
+  const server = await startSandboxServer({ sandbox, port: 0 });
+  try {
+    const client = createPartnerClient({
+      baseUrl: server.url,
+      apiKey: () => SANDBOX_DEFAULT_API_KEY,
+      timeoutMs: 30_000,
+      retry: { attempts: 1, baseDelayMs: 0 },
+    });
+    const viaClient = await sample(async (query) => {
+      const result = await client.listHotels(query);
+      if (!result.ok) throw new Error(`bench: hotel list failed: ${result.error.message}`);
+    });
+
+    const headers = { 'X-API-KEY': SANDBOX_DEFAULT_API_KEY, TransactionMedium: 'POS', Accept: 'application/json' };
+    const handlerOnly = await sample(async (query) => {
+      const response = await sandbox.handle(new Request(`${server.url}/v2/partner/hotels?${queryString(query)}`, { headers }));
+      if (response.status !== 200) throw new Error(`bench: sandbox answered ${response.status}`);
+      await response.text();
+    });
+
+    const ratio = median(viaClient) / median(handlerOnly);
+    return [
+      {
+        name: `hotels list, filtered, client over HTTP (${HOTELS.toLocaleString('en-US')} hotels)`,
+        median: round(median(viaClient)),
+        p99: round(percentile(viaClient, 0.99)),
+        unit: 'ms',
+        note: `${SAMPLES} requests over ${queries.length} filter sets; ${ratio.toFixed(2)}x the handler alone (median)`,
+      },
+      {
+        name: `hotels list, filtered, sandbox.handle alone (${HOTELS.toLocaleString('en-US')} hotels)`,
+        median: round(median(handlerOnly)),
+        p99: round(percentile(handlerOnly, 0.99)),
+        unit: 'ms',
+        note: 'baseline: same queries, no socket, no client',
+      },
+    ];
+  } finally {
+    await server.close();
+  }
+}
+
+/** Milliseconds per call, after a warm-up, calls run one at a time. */
+async function sample(call: (query: HotelQuery) => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < WARM_UP; i++) await call(queries[i % queries.length]!);
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const started = performance.now();
+    await call(queries[i % queries.length]!);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** The same query string the client sends, for the handler-only run. */
+function queryString(query: HotelQuery): string {
+  const params = new URLSearchParams();
+  const add = (name: string, value: string | number | boolean | undefined) => {
+    if (value !== undefined) params.set(name, String(value));
+  };
+  add('city', query.city);
+  add('state', query.state);
+  add('property_type', query.propertyType);
+  add('available_rooms_only', query.availableRoomsOnly);
+  add('min_price', query.minPriceNaira);
+  add('max_price', query.maxPriceNaira);
+  add('min_occupancy', query.minOccupancy);
+  add('max_occupancy', query.maxOccupancy);
+  add('amenities', query.amenities?.join(','));
+  add('search', query.search);
+  add('page', query.page);
+  add('per_page', query.perPage);
+  return params.toString();
+}
+
+const median = (values: number[]) => percentile(values, 0.5);
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
+}
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;

@@ -1,0 +1,8 @@
+/** One line of the `npm run bench` table. */
+export interface BenchRow {
+  name: string;
+  median: number;
+  p99: number;
+  unit: 'ms' | 'µs';
+  note?: string;
+}

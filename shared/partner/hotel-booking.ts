@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { wireCountSchema, wireDateSchema, wireIntIdSchema, wireMoneySchema, wireTextSchema } from './primitives';
+
+/** `POST /hotels/buy` (or `/hotels/book`). The live service wants all four customer fields. */
+export const wireHotelBookingRequestSchema = z
+  .object({
+    room_id: wireIntIdSchema,
+    number_of_guests: z.number().int().positive(),
+    number_of_rooms: z.number().int().positive(),
+    checkin_date: wireDateSchema,
+    checkout_date: wireDateSchema,
+    customer_info: z
+      .object({
+        name: z.string().min(1),
+        email: z.string().min(1),
+        phone_number: z.string().min(1),
+        dob: wireDateSchema,
+      })
+      .strict(),
+    merchant_reference: z.string().min(1).optional(),
+  })
+  .strict();
+export type WireHotelBookingRequest = z.input<typeof wireHotelBookingRequestSchema>;
+
+/**
+ * The 201 answer. As for tickets, a booking that succeeded must not read as malformed for want of
+ * a secondary field: only the reference is required; money, when present, is checked (kobo).
+ */
+export const wireHotelBookingResultSchema = z.object({
+  reference: z.string().min(1),
+  invoice_id: wireCountSchema.nullish().transform((id) => id ?? null),
+  /** Shown by the guest at check-in. */
+  booking_number: wireTextSchema,
+  name: wireTextSchema,
+  email: wireTextSchema,
+  phone_number: wireTextSchema,
+  merchant_reference: wireTextSchema,
+  hotel: z
+    .object({ id: wireIntIdSchema, name: z.string(), location: wireTextSchema })
+    .nullish()
+    .transform((hotel) => hotel ?? null),
+  room: z
+    .object({ id: wireIntIdSchema, room_name: z.string() })
+    .nullish()
+    .transform((room) => room ?? null),
+  checkin_date: wireDateSchema.nullish().transform((date) => date ?? null),
+  checkout_date: wireDateSchema.nullish().transform((date) => date ?? null),
+  number_of_nights: wireCountSchema.nullish().transform((count) => count ?? null),
+  number_of_rooms: wireCountSchema.nullish().transform((count) => count ?? null),
+  number_of_guests: wireCountSchema.nullish().transform((count) => count ?? null),
+  amount: wireMoneySchema.nullish().transform((amount) => amount ?? null),
+});
+export type WireHotelBookingResult = z.output<typeof wireHotelBookingResultSchema>;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  wireImageSchema,
+  wireIntIdSchema,
+  wireListOf,
+  wireLooseIdSchema,
+  wireMoneySchema,
+  wireNextPageSchema,
+  wireTextSchema,
+} from './primitives';
+import { wireRoomSchema } from './rooms';
+
+/** A hotel, apartment, resort or inn as the hotel list returns it. */
+export const wireHotelSchema = z.object({
+  id: wireIntIdSchema,
+  name: z.string(),
+  location: wireTextSchema,
+  description: wireTextSchema,
+  city: wireTextSchema,
+  state: wireTextSchema,
+  country: wireTextSchema,
+  coordinates: z
+    .object({
+      latitude: z.number().finite().nullish().transform((value) => value ?? null),
+      longitude: z.number().finite().nullish().transform((value) => value ?? null),
+    })
+    .nullish()
+    .transform((coordinates) => coordinates ?? { latitude: null, longitude: null }),
+  contact: z
+    .object({ website: wireTextSchema, phone: wireTextSchema, email: wireTextSchema })
+    .nullish()
+    .transform((contact) => contact ?? { website: null, phone: null, email: null }),
+  business: z
+    .object({
+      id: wireLooseIdSchema,
+      name: z.string(),
+      photo: wireTextSchema,
+      type: wireTextSchema,
+      slug: wireTextSchema,
+    })
+    .nullish()
+    .transform((business) => business ?? null),
+  check_in_time: wireTextSchema,
+  check_out_time: wireTextSchema,
+  amenities: wireListOf(z.string()),
+  images: wireListOf(wireImageSchema),
+  /** hotel, apartment, resort or inn; kept open so a new kind does not break the whole list. */
+  property_type: z.string(),
+  status: wireTextSchema,
+});
+export type WireHotel = z.output<typeof wireHotelSchema>;
+
+export const wireHotelListSchema = z.object({
+  hotels: wireListOf(wireHotelSchema),
+  next_page: wireNextPageSchema,
+  count: z.number().int().nonnegative(),
+  per_page: z.number().int().positive(),
+});
+export type WireHotelList = z.output<typeof wireHotelListSchema>;
+
+/** A hotel of `/hotels/packages`: the hotel with its rooms and their price range (kobo). */
+export const wireHotelPackageSchema = wireHotelSchema.extend({
+  rooms: wireListOf(wireRoomSchema),
+  price_range: z
+    .object({ min: wireMoneySchema, max: wireMoneySchema })
+    .nullish()
+    .transform((range) => range ?? null),
+});
+export type WireHotelPackage = z.output<typeof wireHotelPackageSchema>;
+
+export const wireHotelPackageListSchema = z.object({
+  hotels: wireListOf(wireHotelPackageSchema),
+  next_page: wireNextPageSchema,
+  count: z.number().int().nonnegative(),
+  per_page: z.number().int().positive(),
+});
+export type WireHotelPackageList = z.output<typeof wireHotelPackageListSchema>;
+
+/**
+ * The hotel list filters as the client takes them; the client spells them as the spec's query
+ * parameters. Prices are Naira here, as on the wire (the app's kobo are converted by the caller).
+ */
+export interface HotelQuery {
+  businessId?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  propertyType?: string;
+  availableRoomsOnly?: boolean;
+  minPriceNaira?: number;
+  maxPriceNaira?: number;
+  minOccupancy?: number;
+  maxOccupancy?: number;
+  /** Every listed amenity must be present; sent comma-separated without spaces. */
+  amenities?: readonly string[];
+  search?: string;
+  page?: number;
+  perPage?: number;
+}

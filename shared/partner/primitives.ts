@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { nairaAsKoboSchema } from '../money';
+
+/**
+ * Building blocks of the partner wire schemas: strict where a wrong value would sell the wrong
+ * thing (ids, money), tolerant where the live service is known to be loose (counts as strings,
+ * nulls, 0/1 booleans). Objects strip fields they do not know, so additions on the partner side
+ * pass over us.
+ */
+
+/** Experience and ticket category ids: UUID-shaped strings (any version). */
+export const wireUuidSchema = z.guid({ error: 'must be a UUID' });
+
+/** Hotel, room, showtime and location ids. */
+export const wireIntIdSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+/** Ids the partner sends as either a string or a number (business, category); kept as a string. */
+export const wireLooseIdSchema = z.union([z.string(), z.number()]).transform(String);
+
+/**
+ * A Naira amount (finite, non-negative, at most two decimals) turned into integer kobo. Every
+ * money field of a parsed wire object therefore holds kobo under its wire name.
+ */
+export const wireMoneySchema = nairaAsKoboSchema;
+
+/** A count the live service sometimes sends as a string (`number_of_rooms: "5"`). */
+export const wireCountSchema = z.union([
+  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, 'must be a whole number')
+    .transform(Number),
+]);
+
+/** A flag that may arrive as a boolean or as a database 0/1. */
+export const wireFlagSchema = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform(Boolean);
+
+/** YYYY-MM-DD with a real calendar date. */
+export const wireDateSchema = z.iso.date();
+
+/** Free text that may be missing or null. */
+export const wireTextSchema = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** A list that may be missing or null (read as empty). */
+export const wireListOf = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((items): z.output<T>[] => items ?? []);
+
+/** `next_page` of a paginated answer; null (or missing) on the last page. */
+export const wireNextPageSchema = z
+  .number()
+  .int()
+  .positive()
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** Hotel and room images: `{ id, image_url, alt_text }`. */
+export const wireImageSchema = z.object({
+  id: wireLooseIdSchema.nullish(),
+  image_url: z.string(),
+  alt_text: wireTextSchema,
+});
+export type WireImage = z.output<typeof wireImageSchema>;

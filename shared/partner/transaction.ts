@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { wireHotelBookingResultSchema } from './hotel-booking';
+import { wireCountSchema, wireMoneySchema, wireTextSchema } from './primitives';
+import { wireTicketPurchaseResultSchema } from './ticket-purchase';
+
+const transactionBase = {
+  reference: z.string().min(1),
+  merchant_reference: wireTextSchema,
+  /** Only successful transactions exist on the partner side; kept open for the wording. */
+  status: z.string(),
+  amount: wireMoneySchema,
+  invoice_id: wireCountSchema.nullish().transform((id) => id ?? null),
+  created_at: wireTextSchema,
+};
+
+/** `GET /transaction?reference=` (or `?merchant_reference=`, or `/transaction/{reference}`). */
+export const wireTransactionSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...transactionBase,
+    type: z.literal('experience'),
+    details: wireTicketPurchaseResultSchema.nullish().transform((details) => details ?? null),
+  }),
+  z.object({
+    ...transactionBase,
+    type: z.literal('hotel'),
+    details: wireHotelBookingResultSchema.nullish().transform((details) => details ?? null),
+  }),
+]);
+export type WireTransaction = z.output<typeof wireTransactionSchema>;

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import {
+  errorBodySchema,
+  successEnvelopeSchema,
+  wireExperienceSchema,
+  wireHotelBookingResultSchema,
+  wireHotelSchema,
+  wireMoneySchema,
+  wireRoomListSchema,
+  wireRoomSchema,
+  wireTicketCategorySchema,
+  wireTicketPurchaseResultSchema,
+  wireTransactionSchema,
+} from '../../shared/partner';
+
+const filmId = '6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b';
+const categoryId = '0b9e8d7c-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
+
+const room = {
+  id: 501,
+  hotel_id: 12,
+  number_of_rooms: '4',
+  room_name: 'Deluxe',
+  type: 'double',
+  description: 'Queen bed, city view',
+  max_occupancy: 2,
+  price: 45000,
+  price_breakdown: { room_price: 43000, convenience_fee: 2000 },
+  is_available: true,
+  images: [{ id: 1, image_url: 'https://img.example/1.jpg', alt_text: 'Deluxe room' }],
+  created_at: '2025-01-01T10:00:00Z',
+  updated_at: '2025-01-01T10:00:00Z',
+};
+
+const hotel = {
+  id: 12,
+  name: 'Eko Bay Suites',
+  location: '12 Ozumba Mbadiwe Ave, Victoria Island, Lagos',
+  description: 'Waterfront rooms',
+  city: 'Lagos',
+  state: 'Lagos',
+  country: 'Nigeria',
+  coordinates: { latitude: 6.43, longitude: 3.42 },
+  contact: { website: 'https://ekobay.example' },
+  business: { id: 'b-1', name: 'Eko Hospitality', photo: 'https://img.example/logo.png', type: 'hospitality', slug: 'eko' },
+  check_in_time: '14:00',
+  check_out_time: '12:00',
+  amenities: ['wifi', 'pool'],
+  images: [],
+  property_type: 'hotel',
+  status: 'active',
+  created_at: '2025-01-01T10:00:00Z',
+  updated_at: '2025-01-01T10:00:00Z',
+};
+
+const ticket = {
+  id: categoryId,
+  title: 'VIP',
+  price: 5250.5,
+  slots_remaining: 40,
+  price_breakdown: { ticket_price: 5000, convenience_fee: 200.5, merchant_commission: 50 },
+};
+
+describe('money on the wire', () => {
+  it('turns Naira with up to two decimals into integer kobo', () => {
+    expect(wireMoneySchema.parse(3500)).toBe(350_000);
+    expect(wireMoneySchema.parse(3500.5)).toBe(350_050);
+    expect(wireMoneySchema.parse(0.1 + 0.2)).toBe(30);
+    expect(wireMoneySchema.parse(0)).toBe(0);
+  });
+
+  it('refuses sub-kobo amounts, negatives, non-finite numbers and strings', () => {
+    for (const bad of [3500.555, -1, Number.POSITIVE_INFINITY, Number.NaN, '3500', null]) {
+      expect(wireMoneySchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+  });
+});
+
+describe('rooms', () => {
+  it('reads number_of_rooms given as a string or a number', () => {
+    expect(wireRoomSchema.parse(room).number_of_rooms).toBe(4);
+    expect(wireRoomSchema.parse({ ...room, number_of_rooms: 7 }).number_of_rooms).toBe(7);
+    expect(wireRoomSchema.parse({ ...room, number_of_rooms: ' 0 ' }).number_of_rooms).toBe(0);
+    expect(wireRoomSchema.safeParse({ ...room, number_of_rooms: 'plenty' }).success).toBe(false);
+    expect(wireRoomSchema.safeParse({ ...room, number_of_rooms: -1 }).success).toBe(false);
+  });
+
+  it('accepts nulls where the live service sends them, 0/1 flags, and passes over unknown fields', () => {
+    const parsed = wireRoomSchema.parse({ ...room, type: null, description: null, price_breakdown: null, images: null, is_available: 0, floor: 3 });
+    expect(parsed).toMatchObject({ type: null, description: null, price_breakdown: null, images: [], is_available: false });
+    expect('floor' in parsed).toBe(false);
+    expect(wireRoomSchema.parse({ ...room, price_breakdown: { convenience_fee: 2000 } }).price_breakdown).toEqual({ convenience_fee: 200_000 });
+  });
+
+  it('is strict on ids and money', () => {
+    expect(wireRoomSchema.safeParse({ ...room, id: '501' }).success).toBe(false);
+    expect(wireRoomSchema.safeParse({ ...room, id: 5.5 }).success).toBe(false);
+    expect(wireRoomSchema.safeParse({ ...room, price: 45000.001 }).success).toBe(false);
+    expect(wireRoomSchema.safeParse({ ...room, price: -5 }).success).toBe(false);
+  });
+
+  it('reads the rooms answer with its hotel summary and page', () => {
+    const parsed = wireRoomListSchema.parse({ hotel: { id: 12, name: 'Eko Bay Suites' }, rooms: [room], next_page: null, count: 1, per_page: 20 });
+    expect(parsed.rooms[0]!.price).toBe(4_500_000);
+    expect(parsed.next_page).toBeNull();
+  });
+});
+
+describe('hotels', () => {
+  it('tolerates null coordinates, a missing contact, null description and extra fields', () => {
+    const parsed = wireHotelSchema.parse({
+      ...hotel,
+      coordinates: { latitude: null, longitude: null },
+      contact: undefined,
+      description: null,
+      star_rating: 4,
+    });
+    expect(parsed.coordinates).toEqual({ latitude: null, longitude: null });
+    expect(parsed.contact).toEqual({ website: null, phone: null, email: null });
+    expect(parsed.description).toBeNull();
+    expect(wireHotelSchema.parse({ ...hotel, coordinates: null, contact: { website: null } }).contact.website).toBeNull();
+  });
+
+  it('refuses a hotel whose id is not an integer', () => {
+    expect(wireHotelSchema.safeParse({ ...hotel, id: 'abc' }).success).toBe(false);
+  });
+});
+
+describe('experiences and tickets', () => {
+  const film = {
+    id: filmId,
+    title: 'Gangs of Lagos 2',
+    description: null,
+    image: [{ image: 'https://img.example/poster.jpg' }],
+    business: { id: 7, name: 'Filmhouse' },
+    category: { id: 'c1', name: 'Cinema' },
+    featured: true,
+    cinema: true,
+    cinema_info: { showing: 'daily', shared_times: true, per_day_times: false, times: [{ id: 1, start: '1:00PM', end: '3:00PM' }], locations: [] },
+  };
+
+  it('reads a cinema experience and insists on its cinema_info', () => {
+    const parsed = wireExperienceSchema.parse(film);
+    expect(parsed.business).toEqual({ id: '7', name: 'Filmhouse' });
+    expect(parsed.cinema_info?.times).toHaveLength(1);
+    expect(wireExperienceSchema.safeParse({ ...film, cinema_info: undefined }).success).toBe(false);
+    expect(wireExperienceSchema.safeParse({ ...film, cinema: false, cinema_info: undefined }).success).toBe(true);
+  });
+
+  it('wants UUIDs for experiences and ticket categories', () => {
+    expect(wireExperienceSchema.safeParse({ ...film, id: '42' }).success).toBe(false);
+    expect(wireTicketCategorySchema.safeParse({ ...ticket, id: 'vip' }).success).toBe(false);
+  });
+
+  it('reads a ticket category in kobo and refuses one whose price is not its breakdown', () => {
+    expect(wireTicketCategorySchema.parse(ticket)).toMatchObject({ price: 525_050, price_breakdown: { convenience_fee: 20_050 } });
+    expect(wireTicketCategorySchema.safeParse({ ...ticket, price: 5300 }).success).toBe(false);
+  });
+});
+
+describe('purchase, booking and lookup answers', () => {
+  it('need only the reference, so a sale that went through is never read as malformed for a missing extra', () => {
+    expect(wireTicketPurchaseResultSchema.parse({ reference: 'EX0000000001' })).toMatchObject({ reference: 'EX0000000001', amount: null, tickets: [] });
+    expect(wireHotelBookingResultSchema.parse({ reference: 'HTL0000000001', number_of_rooms: '2' })).toMatchObject({ number_of_rooms: 2, booking_number: null });
+    expect(wireTicketPurchaseResultSchema.safeParse({ invoice_id: 3 }).success).toBe(false);
+  });
+
+  it('still check money when it is there', () => {
+    expect(wireTicketPurchaseResultSchema.safeParse({ reference: 'EX1', amount: 10.005 }).success).toBe(false);
+    expect(wireHotelBookingResultSchema.parse({ reference: 'HTL1', amount: 90000 }).amount).toBe(9_000_000);
+  });
+
+  it('reads a transaction with its typed details', () => {
+    const parsed = wireTransactionSchema.parse({
+      reference: 'HTL0000000001',
+      merchant_reference: 'sale-1',
+      type: 'hotel',
+      status: 'successful',
+      amount: 90000,
+      invoice_id: 5,
+      created_at: '2025-11-17T10:00:00Z',
+      details: { reference: 'HTL0000000001', booking_number: 'BK-ABCDEFGH' },
+    });
+    expect(parsed.type === 'hotel' && parsed.details?.booking_number).toBe('BK-ABCDEFGH');
+  });
+});
+
+describe('envelopes', () => {
+  it('wants success true around the data', () => {
+    const schema = successEnvelopeSchema(wireRoomSchema);
+    expect(schema.safeParse({ success: true, status: 200, message: 'ok', data: room }).success).toBe(true);
+    expect(schema.safeParse({ success: false, status: 200, data: room }).success).toBe(false);
+  });
+
+  it('reads error bodies with message or error, field lists or single strings, and junk', () => {
+    expect(errorBodySchema.parse({ success: false, status: 422, message: 'Invalid', errors: { month: ['bad month'] } })).toEqual({
+      envelope: true,
+      message: 'Invalid',
+      fields: { month: ['bad month'] },
+    });
+    expect(errorBodySchema.parse({ success: false, error: 'Room not found', errors: { room_id: 'unknown room' } })).toEqual({
+      envelope: true,
+      message: 'Room not found',
+      fields: { room_id: ['unknown room'] },
+    });
+    expect(errorBodySchema.parse({ message: 'Not Found', errors: [1, 2] })).toEqual({ envelope: false, message: 'Not Found', fields: undefined });
+  });
+});
