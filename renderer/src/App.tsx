@@ -1,18 +1,18 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppInfo, Health } from '../../shared/app';
+import { NavigationProvider, useNavigation, type Route } from './navigation';
 import { usePosEvent, usePosQuery } from './pos/queries';
+import { FilmScreen } from './screens/cinema/FilmScreen';
+import { FilmsScreen } from './screens/cinema/FilmsScreen';
 import { HomeScreen } from './screens/HomeScreen';
-import { ComingSoonScreen } from './screens/ComingSoonScreen';
-import { TopBar } from './ui/TopBar';
+import { HotelScreen } from './screens/hotels/HotelScreen';
+import { HotelsScreen } from './screens/hotels/HotelsScreen';
 import { ErrorPanel } from './ui/ErrorPanel';
-
-export type Screen = 'home' | 'cinema' | 'hotels';
+import { TopBar } from './ui/TopBar';
 
 export function App() {
-  const [screen, setScreen] = useState<Screen>('home');
   const info = usePosQuery('app:info', {}, { staleTime: Infinity });
-
   const onHealth = useCallback((health: Health, client: QueryClient) => {
     client.setQueryData<AppInfo>(['app:info', {}], (old) => (old ? { ...old, health } : old));
   }, []);
@@ -32,17 +32,36 @@ export function App() {
       </div>
     );
   }
-
   return (
-    <div className={`app profile-${info.data.profile}`}>
-      <TopBar info={info.data} onHome={screen === 'home' ? undefined : () => setScreen('home')} />
+    <NavigationProvider>
+      <Shell info={info.data} />
+    </NavigationProvider>
+  );
+}
+
+function Shell({ info }: { info: AppInfo }) {
+  const { route, depth, back, home } = useNavigation();
+  return (
+    <div className={`app profile-${info.profile}`}>
+      <TopBar info={info} onBack={depth > 1 ? back : undefined} onHome={depth > 2 ? home : undefined} />
       <main className="content">
-        {screen === 'home' ? (
-          <HomeScreen info={info.data} onOpen={setScreen} />
-        ) : (
-          <ComingSoonScreen what={screen === 'cinema' ? 'Cinema tickets' : 'Hotel rooms'} onBack={() => setScreen('home')} />
-        )}
+        <CurrentScreen route={route} info={info} />
       </main>
     </div>
   );
+}
+
+function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) {
+  switch (route.name) {
+    case 'home':
+      return <HomeScreen info={info} />;
+    case 'films':
+      return <FilmsScreen />;
+    case 'film':
+      return <FilmScreen filmId={route.filmId} />;
+    case 'hotels':
+      return <HotelsScreen search={route.search} />;
+    case 'hotel':
+      return <HotelScreen hotel={route.hotel} search={route.search} />;
+  }
 }

@@ -19,7 +19,7 @@ test('home screen renders the tiles, the training badge, the terminal and the st
   await expect(page.getByRole('button', { name: /Hotels/ })).toBeVisible();
   await expect(page.getByText('TRAINING — no real sales')).toBeVisible();
   await expect(page.getByLabel('Terminal')).toContainText('Box Office 2');
-  await expect(page.getByTestId('status-partner')).toContainText('Training sandbox');
+  await expect(page.getByTestId('status-partner')).toContainText('Training mode');
   await expect(page.getByTestId('status-printer')).toContainText('Preview printer');
 
   // Touch targets: every button at least 48 px in both directions.
@@ -34,11 +34,14 @@ test('home screen renders the tiles, the training badge, the terminal and the st
   expect(consoleErrors).toEqual([]);
 });
 
-test('a tile leads somewhere and Home brings the cashier back', async ({ page }) => {
+test('each tile opens its screen and Back returns the cashier home', async ({ page }) => {
   await page.goto(host.url);
   await page.getByRole('button', { name: /Hotels/ }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hotel');
-  await page.getByRole('button', { name: /Home/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a room');
+  await page.getByRole('button', { name: /Back/ }).click();
+  await page.getByRole('button', { name: /Cinema/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Now showing');
+  await page.getByRole('button', { name: /Back/ }).click();
   await expect(page.getByRole('heading', { name: 'What would you like to sell?' })).toBeVisible();
 });
 

@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../../shared/app';
-import type { Screen } from '../App';
+import { useNavigation } from '../navigation';
+import { newHotelSearch } from './hotels/hotel-search';
 import { StatusStrip } from '../ui/StatusStrip';
 import { BedIcon, FilmIcon } from '../ui/icons';
 
@@ -8,7 +9,9 @@ const tiles = {
   hotels: { title: 'Hotels', subtitle: 'Rooms for tonight or later', Icon: BedIcon },
 } as const;
 
-export function HomeScreen({ info, onOpen }: { info: AppInfo; onOpen: (screen: Screen) => void }) {
+export function HomeScreen({ info }: { info: AppInfo }) {
+  const { go } = useNavigation();
+  const open = (key: keyof typeof tiles) => go(key === 'cinema' ? { name: 'films' } : { name: 'hotels', search: newHotelSearch() });
   // A front desk sells rooms first; everyone else starts with the cinema.
   const order: (keyof typeof tiles)[] = info.profile === 'front-desk' ? ['hotels', 'cinema'] : ['cinema', 'hotels'];
   return (
@@ -18,7 +21,7 @@ export function HomeScreen({ info, onOpen }: { info: AppInfo; onOpen: (screen: S
         {order.map((key) => {
           const { title, subtitle, Icon } = tiles[key];
           return (
-            <button key={key} type="button" className={`tile tile-${key}`} onClick={() => onOpen(key)}>
+            <button key={key} type="button" className={`tile tile-${key}`} onClick={() => open(key)}>
               <span className="tile-icon">
                 <Icon size={72} />
               </span>

@@ -1,14 +1,19 @@
 import type { AppInfo } from '../../../shared/app';
 
-export function TopBar({ info, onHome }: { info: AppInfo; onHome?: () => void }) {
+export function TopBar({ info, onBack, onHome }: { info: AppInfo; onBack?: () => void; onHome?: () => void }) {
   return (
     <header className="top-bar">
-      {onHome ? (
-        <button type="button" className="button button-ghost" onClick={onHome}>
-          ← Home
+      {onBack ? (
+        <button type="button" className="button button-ghost" onClick={onBack}>
+          ← Back
         </button>
       ) : (
         <span className="brand">Lobby POS</span>
+      )}
+      {onHome && (
+        <button type="button" className="button button-ghost" onClick={onHome}>
+          Home
+        </button>
       )}
       <span className="terminal" aria-label="Terminal">
         {info.terminalName} <span className="muted">· {info.terminalId}</span>

@@ -1,0 +1,39 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { Hotel } from '../../shared/catalog/hotels';
+import type { HotelSearch } from './screens/hotels/hotel-search';
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'films' }
+  | { name: 'film'; filmId: string }
+  | { name: 'hotels'; search: HotelSearch }
+  | { name: 'hotel'; hotel: Hotel; search: HotelSearch };
+
+interface Navigation {
+  route: Route;
+  depth: number;
+  go(route: Route): void;
+  back(): void;
+  home(): void;
+  /** Replace the current screen's state (e.g. its search) so Back returns to it as it was left. */
+  replace(route: Route): void;
+}
+
+const NavigationContext = createContext<Navigation | null>(null);
+
+/** A stack of screens: a POS is not URL-driven, and Back must return to exactly what was there. */
+export function NavigationProvider({ children }: { children: ReactNode }) {
+  const [stack, setStack] = useState<Route[]>([{ name: 'home' }]);
+  const go = useCallback((route: Route) => setStack((s) => [...s, route]), []);
+  const back = useCallback(() => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)), []);
+  const home = useCallback(() => setStack([{ name: 'home' }]), []);
+  const replace = useCallback((route: Route) => setStack((s) => [...s.slice(0, -1), route]), []);
+  const value = useMemo(() => ({ route: stack.at(-1)!, depth: stack.length, go, back, home, replace }), [stack, go, back, home, replace]);
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
+}
+
+export function useNavigation(): Navigation {
+  const navigation = useContext(NavigationContext);
+  if (!navigation) throw new Error('useNavigation outside NavigationProvider');
+  return navigation;
+}

@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Hotel } from '../../../../shared/catalog/hotels';
+import { propertyTypes } from '../../../../shared/catalog/hotels';
+import { lagosDate } from '../../../../shared/dates';
+import { stayProblems } from '../../../../shared/stay';
+import { useNavigation } from '../../navigation';
+import { usePos } from '../../pos/PosProvider';
+import { unwrap, type PosCallError } from '../../pos/queries';
+import { Chip } from '../../ui/Chip';
+import { ErrorPanel } from '../../ui/ErrorPanel';
+import { EmptyState, LoadingBlock } from '../../ui/Status';
+import { Stepper } from '../../ui/Stepper';
+import { plural } from '../../ui/plural';
+import { commonAmenities, popularCities, toHotelsRequest, type HotelSearch } from './hotel-search';
+
+export function HotelsScreen({ search }: { search: HotelSearch }) {
+  const { replace, go } = useNavigation();
+  const [draft, setDraft] = useState(search);
+  const apply = (next: HotelSearch) => {
+    setDraft(next);
+    replace({ name: 'hotels', search: next });
+  };
+  const problems = stayProblems(draft, lagosDate(new Date()));
+
+  return (
+    <div className="screen hotels-screen">
+      <h1>Find a room</h1>
+      <form
+        className="hotel-search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(draft);
+        }}
+      >
+        <div className="form-row">
+          <label className="field">
+            <span>City</span>
+            <input value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} placeholder="e.g. Lagos" />
+          </label>
+          <label className="field">
+            <span>State</span>
+            <input value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })} placeholder="e.g. Rivers" />
+          </label>
+          <label className="field">
+            <span>Check-in</span>
+            <input type="date" value={draft.checkIn} aria-invalid={Boolean(problems.checkIn)} onChange={(e) => setDraft({ ...draft, checkIn: e.target.value })} />
+          </label>
+          <label className="field">
+            <span>Check-out</span>
+            <input type="date" value={draft.checkOut} aria-invalid={Boolean(problems.checkOut)} onChange={(e) => setDraft({ ...draft, checkOut: e.target.value })} />
+          </label>
+          <div className="field">
+            <span>Guests</span>
+            <Stepper label="Guests" value={draft.guests} min={1} max={30} onChange={(guests) => setDraft({ ...draft, guests })} />
+          </div>
+          <div className="field">
+            <span>Rooms</span>
+            <Stepper label="Rooms" value={draft.rooms} min={1} max={10} onChange={(rooms) => setDraft({ ...draft, rooms })} />
+          </div>
+          <button type="submit" className="button button-primary button-large">
+            Search
+          </button>
+        </div>
+        {(problems.checkIn || problems.checkOut) && (
+          <p className="field-error" role="alert">
+            {problems.checkIn ?? problems.checkOut}
+          </p>
+        )}
+        <div className="chips" aria-label="Popular cities">
+          {popularCities.map((city) => (
+            <Chip key={city} selected={search.city === city} onClick={() => apply({ ...draft, city: search.city === city ? '' : city, state: '' })}>
+              {city}
+            </Chip>
+          ))}
+        </div>
+        <details className="filters">
+          <summary>More filters</summary>
+          <div className="form-row">
+            <div className="field">
+              <span>Property type</span>
+              <div className="chips">
+                <Chip selected={draft.propertyType === null} onClick={() => setDraft({ ...draft, propertyType: null })}>
+                  Any
+                </Chip>
+                {propertyTypes.map((type) => (
+                  <Chip key={type} selected={draft.propertyType === type} onClick={() => setDraft({ ...draft, propertyType: type })}>
+                    {type[0]!.toUpperCase() + type.slice(1)}
+                  </Chip>
+                ))}
+              </div>
+            </div>
+            <label className="field">
+              <span>Min ₦ per night</span>
+              <input inputMode="numeric" value={draft.minPriceNaira} onChange={(e) => setDraft({ ...draft, minPriceNaira: e.target.value })} />
+            </label>
+            <label className="field">
+              <span>Max ₦ per night</span>
+              <input inputMode="numeric" value={draft.maxPriceNaira} onChange={(e) => setDraft({ ...draft, maxPriceNaira: e.target.value })} />
+            </label>
+            <label className="field field-grow">
+              <span>Name or description</span>
+              <input type="search" value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
+            </label>
+          </div>
+          <div className="field">
+            <span>Must have</span>
+            <div className="chips">
+              {commonAmenities.map((amenity) => {
+                const on = draft.amenities.includes(amenity);
+                return (
+                  <Chip key={amenity} selected={on} onClick={() => setDraft({ ...draft, amenities: on ? draft.amenities.filter((a) => a !== amenity) : [...draft.amenities, amenity] })}>
+                    {amenity.replace('-', ' ')}
+                  </Chip>
+                );
+              })}
+              <Chip selected={draft.availableOnly} onClick={() => setDraft({ ...draft, availableOnly: !draft.availableOnly })}>
+                Available rooms only
+              </Chip>
+            </div>
+          </div>
+        </details>
+      </form>
+      <HotelResults search={search} onOpen={(hotel) => go({ name: 'hotel', hotel, search })} />
+    </div>
+  );
+}
+
+function HotelResults({ search, onOpen }: { search: HotelSearch; onOpen: (hotel: Hotel) => void }) {
+  const pos = usePos();
+  const request = toHotelsRequest(search);
+  const results = useInfiniteQuery({
+    queryKey: ['hotels:list', request],
+    queryFn: async ({ pageParam }) => unwrap(await pos['hotels:list']({ ...request, page: pageParam })),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextPage ?? undefined,
+  });
+  const hotels = results.data?.pages.flatMap((page) => page.hotels) ?? [];
+  const count = results.data?.pages[0]?.count ?? 0;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: hotels.length, getScrollElement: () => scroller.current, estimateSize: () => 128, overscan: 6 });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    // Fetch the next page a few rows before the end so scrolling never hits a wall.
+    if (lastIndex >= hotels.length - 5 && results.hasNextPage && !results.isFetchingNextPage) void results.fetchNextPage();
+  }, [lastIndex, hotels.length, results]);
+
+  if (results.isPending) return <LoadingBlock label="Searching hotels" rows={4} height={112} />;
+  if (results.isError) return <ErrorPanel error={(results.error as PosCallError).error} onRetry={() => void results.refetch()} />;
+  if (hotels.length === 0) return <EmptyState title="No places match">Try another city, fewer filters or other dates.</EmptyState>;
+
+  return (
+    <section className="results" aria-label="Hotels">
+      <p className="results-count" role="status">
+        {plural(count, 'place')}
+      </p>
+      <div ref={scroller} className="results-scroller">
+        <ul style={{ height: virtualizer.getTotalSize() }} className="results-list">
+          {items.map((item) => {
+            const hotel = hotels[item.index]!;
+            return (
+              <li key={hotel.id} data-index={item.index} ref={virtualizer.measureElement} className="results-row" style={{ transform: `translateY(${item.start}px)` }}>
+                <HotelCard hotel={hotel} onOpen={() => onOpen(hotel)} />
+              </li>
+            );
+          })}
+        </ul>
+        {results.isFetchingNextPage && <p className="muted results-more">Loading more…</p>}
+      </div>
+    </section>
+  );
+}
+
+function HotelCard({ hotel, onOpen }: { hotel: Hotel; onOpen: () => void }) {
+  const image = hotel.images[0];
+  return (
+    <button type="button" className="hotel-card" onClick={onOpen}>
+      {image ? <img className="hotel-thumb" src={image.url} alt="" /> : <div className="hotel-thumb" />}
+      <span className="hotel-card-text">
+        <span className="hotel-name">{hotel.name}</span>
+        <span className="muted">{[hotel.city, hotel.state].filter(Boolean).join(', ')} · {hotel.propertyType}</span>
+        <span className="amenities">{hotel.amenities.slice(0, 5).join(' · ')}</span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import type { RequestOf } from '../../../../shared/ipc/contract';
+import { addDays, lagosDate } from '../../../../shared/dates';
+import type { Stay } from '../../../../shared/stay';
+
+export interface HotelSearch extends Stay {
+  city: string;
+  state: string;
+  text: string;
+  propertyType: 'hotel' | 'apartment' | 'resort' | 'inn' | null;
+  minPriceNaira: string;
+  maxPriceNaira: string;
+  amenities: string[];
+  availableOnly: boolean;
+}
+
+export const popularCities = ['Lagos', 'Abuja', 'Port Harcourt', 'Ibadan', 'Kano', 'Enugu', 'Calabar'];
+export const commonAmenities = ['wifi', 'pool', 'gym', 'parking', 'restaurant', 'bar', 'spa', 'airport-shuttle'];
+
+export function newHotelSearch(now = new Date()): HotelSearch {
+  const today = lagosDate(now);
+  return { city: '', state: '', text: '', propertyType: null, minPriceNaira: '', maxPriceNaira: '', amenities: [], availableOnly: true, checkIn: today, checkOut: addDays(today, 1), guests: 1, rooms: 1 };
+}
+
+const nairaToKobo = (text: string) => {
+  const value = Number(text.replace(/[,\s]/g, ''));
+  return text.trim() === '' || !Number.isFinite(value) || value < 0 ? undefined : Math.round(value * 100);
+};
+
+/** The search as a `hotels:list` request (page left to the pager). Guests per room feed min_occupancy. */
+export function toHotelsRequest(search: HotelSearch): Omit<RequestOf<'hotels:list'>, 'page'> {
+  return {
+    city: search.city.trim() || undefined,
+    state: search.state.trim() || undefined,
+    search: search.text.trim() || undefined,
+    propertyType: search.propertyType ?? undefined,
+    minPriceKobo: nairaToKobo(search.minPriceNaira),
+    maxPriceKobo: nairaToKobo(search.maxPriceNaira),
+    amenities: search.amenities.length ? search.amenities : undefined,
+    availableRoomsOnly: search.availableOnly || undefined,
+    minOccupancy: Math.max(1, Math.ceil(search.guests / Math.max(1, search.rooms))),
+    perPage: 20,
+  };
+}

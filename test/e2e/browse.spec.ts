@@ -1,0 +1,111 @@
+import { test, expect, type Page } from '@playwright/test';
+import { formatNaira } from '../../shared/money';
+import { addDays, lagosDate } from '../../shared/dates';
+import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+
+let host: PreviewHost;
+test.beforeAll(async () => {
+  host = await startPreviewHost();
+});
+test.afterAll(async () => host?.stop());
+
+const naira = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+
+async function openFirstFilmShowtime(page: Page) {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Cinema/ }).click();
+  await page.locator('.film-card').first().click();
+  const cinema = page.getByRole('region', { name: 'Cinema' });
+  await cinema.locator('.chip').first().click();
+  await page.getByRole('region', { name: 'Showtime' }).locator('.chip').first().click();
+  await expect(page.getByRole('region', { name: 'Tickets' }).locator('.ticket-row').first()).toBeVisible();
+}
+
+test('cinema: film, cinema, date and showtime lead to tickets whose total follows the steppers', async ({ page }) => {
+  await openFirstFilmShowtime(page);
+  const rows = page.locator('.ticket-row:not(.ticket-sold-out)');
+  const first = rows.nth(0);
+  const second = rows.nth(1);
+  const firstPrice = naira((await first.locator('.ticket-price').textContent())!);
+  const secondPrice = naira((await second.locator('.ticket-price').textContent())!);
+  await first.getByRole('button', { name: /^More:/ }).click();
+  await first.getByRole('button', { name: /^More:/ }).click();
+  await second.getByRole('button', { name: /^More:/ }).click();
+  await expect(page.locator('.action-total')).toHaveText(`3 tickets · ${formatNaira(2 * firstPrice + secondPrice)}`);
+  await first.getByRole('button', { name: /^Fewer:/ }).click();
+  await expect(page.locator('.action-total')).toHaveText(`2 tickets · ${formatNaira(firstPrice + secondPrice)}`);
+  await first.getByRole('button', { name: 'Price breakdown' }).click();
+  await expect(first.locator('.breakdown')).toContainText('Convenience fee');
+});
+
+test('cinema: a sold-out category says so and cannot be added', async ({ page }) => {
+  // Find a film and cinema with a sold-out category through the contract, then open it on screen.
+  const films = (await host.rpc('cinema:films', { perPage: 100 })).json.value.films as { id: string; title: string; locations: { id: number; name: string }[] }[];
+  let target: { title: string; location: string } | undefined;
+  for (const film of films) {
+    for (const location of film.locations) {
+      const categories = (await host.rpc('cinema:tickets', { filmId: film.id, locationId: location.id })).json.value.categories as { soldOut: boolean }[];
+      if (categories.some((c) => c.soldOut)) target ??= { title: film.title, location: location.name };
+    }
+  }
+  expect(target, 'the seed catalogue has a sold-out category').toBeDefined();
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Cinema/ }).click();
+  await page.locator('.film-card', { hasText: target!.title }).click();
+  await page.getByRole('region', { name: 'Cinema' }).getByRole('button', { name: new RegExp(target!.location) }).click();
+  await page.getByRole('region', { name: 'Showtime' }).locator('.chip').first().click();
+  const soldOut = page.locator('.ticket-row.ticket-sold-out').first();
+  await expect(soldOut.locator('.sold-out-label')).toHaveText('Sold out');
+  await expect(soldOut.getByRole('button', { name: /^More:/ })).toHaveCount(0);
+});
+
+test('cinema: searching by city finds films showing there', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Cinema/ }).click();
+  await page.getByLabel('Film title, city or state').fill('Ibadan');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.locator('.film-card').first()).toBeVisible();
+  const count = await page.locator('.film-card').count();
+  await page.getByLabel('Film title, city or state').fill('Nowhere-on-earth');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No films found')).toBeVisible();
+  expect(count).toBeGreaterThan(0);
+});
+
+test('hotels: Lagos, two nights, one room: the total is price x nights x rooms, and capacity is enforced', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Hotels/ }).click();
+  const today = lagosDate(new Date());
+  await page.getByLabel('Check-out').fill(addDays(today, 2));
+  await page.getByRole('button', { name: 'Lagos', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /places?$/ })).toBeVisible();
+  await page.locator('.hotel-card').first().click();
+  const room = page.locator('.room-card:not([disabled])').first();
+  await room.click();
+  const price = naira((await room.locator('.money').textContent())!);
+  await expect(page.locator('.action-total')).toContainText(`× 2 nights × 1 room = ${formatNaira(price * 2)}`);
+
+  const capacity = Number(/Up to (\d+)/.exec((await room.textContent())!)![1]);
+  const guests = page.getByRole('region', { name: 'Stay' }).getByRole('button', { name: 'More: Guests' });
+  for (let i = 1; i <= capacity; i++) await guests.click();
+  await expect(page.getByRole('alert')).toContainText(`${capacity + 1} guests need more space`);
+  await page.getByRole('region', { name: 'Stay' }).getByRole('button', { name: 'More: Rooms' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('.action-total')).toContainText(`× 2 nights × 2 rooms = ${formatNaira(price * 4)}`);
+});
+
+test('hotels: results page on through the whole list as the cashier scrolls', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Hotels/ }).click();
+  const status = page.getByRole('status').filter({ hasText: /places?$/ });
+  await expect(status).toBeVisible();
+  const total = Number(/(\d+)/.exec((await status.textContent())!)![1]);
+  expect(total).toBeGreaterThan(20);
+  const scroller = page.locator('.results-scroller');
+  // Scroll to the bottom until the last hotel has been rendered.
+  for (let i = 0; i < 40 && (await page.locator(`.results-row[data-index="${total - 1}"]`).count()) === 0; i++) {
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForTimeout(150);
+  }
+  await expect(page.locator(`.results-row[data-index="${total - 1}"]`)).toBeVisible();
+});
