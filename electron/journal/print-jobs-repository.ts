@@ -1,0 +1,259 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { posError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
+import { validationError } from '../../shared/validation';
+import type { JournalGuard } from './guard';
+import { saleIdSchema } from './sale-inputs';
+
+export const printJobKinds = ['receipt', 'reprint', 'report', 'test'] as const;
+export type PrintJobKind = (typeof printJobKinds)[number];
+export const printJobStates = ['queued', 'printing', 'printed', 'failed'] as const;
+export type PrintJobState = (typeof printJobStates)[number];
+
+export interface PrintJob {
+  id: number;
+  terminalId: string;
+  shiftId: number | null;
+  saleId: string | null;
+  kind: PrintJobKind;
+  /** 1 for the original; reprints of a sale count up from 2 and print as COPY. */
+  copyNumber: number;
+  state: PrintJobState;
+  attempts: number;
+  nextAttemptAt: string;
+  /** After this the job stops retrying and waits for staff. */
+  deadlineAt: string;
+  lastError: string | null;
+  payload: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** How long a job keeps retrying on its own, and the pause between tries (doubling up to a cap). */
+export interface PrintRetryPolicy {
+  deadlineMs: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+export const defaultPrintRetryPolicy: PrintRetryPolicy = { deadlineMs: 15 * 60_000, firstDelayMs: 2_000, maxDelayMs: 60_000 };
+
+const enqueueSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['receipt', 'reprint']), saleId: saleIdSchema, payload: z.json() }).strict(),
+  z.object({ kind: z.enum(['report', 'test']), payload: z.json() }).strict(),
+]);
+/** `payload` is checked as JSON at run time; typed `unknown` so the printing layer can pass its own receipt model. */
+export type EnqueuePrintJob = { kind: 'receipt' | 'reprint'; saleId: string; payload: unknown } | { kind: 'report' | 'test'; payload: unknown };
+
+export interface PrintJobsRepository {
+  /** A sale has one original receipt: enqueueing it again returns the existing job. Reprints get the next copy number. */
+  enqueue(input: EnqueuePrintJob): Result<PrintJob>;
+  /** The oldest job that is due, now marked printing; null when none is due. Jobs past their deadline fail first. */
+  claimNext(): Result<PrintJob | null>;
+  markPrinted(id: number): Result<PrintJob>;
+  /** Back in the queue after a pause that doubles each time, or failed for good once past the deadline. */
+  markFailed(id: number, error: string): Result<PrintJob>;
+  /** Staff asked to try a failed job again: due now, with a fresh deadline. */
+  retry(id: number): Result<PrintJob>;
+  /** A job left printing by a crash may or may not have printed: fail it so staff decide, never print a ticket twice silently. */
+  failInterrupted(): Result<number>;
+  get(id: number): Result<PrintJob | null>;
+  list(query?: { states?: readonly PrintJobState[]; saleId?: string; limit?: number }): Result<PrintJob[]>;
+}
+
+interface PrintJobRow {
+  id: number;
+  terminal_id: string;
+  shift_id: number | null;
+  sale_id: string | null;
+  kind: PrintJobKind;
+  copy_number: number;
+  state: PrintJobState;
+  attempts: number;
+  next_attempt_at: string;
+  deadline_at: string;
+  last_error: string | null;
+  payload_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const toPrintJob = (row: PrintJobRow): PrintJob => ({
+  id: row.id,
+  terminalId: row.terminal_id,
+  shiftId: row.shift_id,
+  saleId: row.sale_id,
+  kind: row.kind,
+  copyNumber: row.copy_number,
+  state: row.state,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  deadlineAt: row.deadline_at,
+  lastError: row.last_error,
+  payload: JSON.parse(row.payload_json),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const listSchema = z
+  .object({ states: z.array(z.enum(printJobStates)).optional(), saleId: saleIdSchema.optional(), limit: z.number().int().min(1).max(500).default(100) })
+  .strict();
+
+export function createPrintJobsRepository(deps: {
+  db: Database.Database;
+  guard: JournalGuard;
+  terminalId: string;
+  clock: () => Date;
+  retryPolicy?: PrintRetryPolicy;
+}): PrintJobsRepository {
+  const { db, guard, terminalId, clock } = deps;
+  const policy = deps.retryPolicy ?? defaultPrintRetryPolicy;
+  const later = (from: Date, ms: number) => new Date(from.getTime() + ms).toISOString();
+
+  const selectById = db.prepare<[number], PrintJobRow>('SELECT * FROM print_jobs WHERE id = ?');
+  const selectReceipt = db.prepare<[string], PrintJobRow>("SELECT * FROM print_jobs WHERE sale_id = ? AND kind = 'receipt'");
+  const selectSale = db.prepare<[string], { id: string }>('SELECT id FROM sales WHERE id = ?');
+  const selectOpenShift = db.prepare<[string], number>('SELECT id FROM shifts WHERE terminal_id = ? AND closed_at IS NULL').pluck();
+  const nextCopy = db.prepare<[string], number>('SELECT coalesce(max(copy_number), 1) + 1 FROM print_jobs WHERE sale_id = ?').pluck();
+  const insert = db.prepare(
+    `INSERT INTO print_jobs (terminal_id, shift_id, sale_id, kind, copy_number, state, next_attempt_at, deadline_at, payload_json, created_at, updated_at)
+     VALUES (@terminalId, @shiftId, @saleId, @kind, @copyNumber, 'queued', @at, @deadlineAt, @payloadJson, @at, @at)`,
+  );
+  const expire = db.prepare(
+    `UPDATE print_jobs SET state = 'failed', updated_at = @at,
+       last_error = coalesce(last_error || ' ', '') || '(Stopped retrying: past its deadline.)'
+     WHERE terminal_id = @terminalId AND state = 'queued' AND deadline_at <= @at`,
+  );
+  const selectDue = db.prepare<[{ terminalId: string; at: string }], PrintJobRow>(
+    `SELECT * FROM print_jobs WHERE terminal_id = @terminalId AND state = 'queued' AND next_attempt_at <= @at
+     ORDER BY next_attempt_at, id LIMIT 1`,
+  );
+  const setState = db.prepare(
+    `UPDATE print_jobs SET state = @state, attempts = attempts + @addAttempt, next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at),
+       deadline_at = coalesce(@deadlineAt, deadline_at), last_error = coalesce(@lastError, last_error), updated_at = @at
+     WHERE id = @id`,
+  );
+  const interrupted = db.prepare(
+    `UPDATE print_jobs SET state = 'failed', updated_at = @at,
+       last_error = 'Lobby POS stopped while this was printing; check the printout and reprint if it is missing.'
+     WHERE terminal_id = @terminalId AND state = 'printing'`,
+  );
+  const selectList = db.prepare<[{ states: string | null; saleId: string | null; limit: number }], PrintJobRow>(
+    `SELECT * FROM print_jobs
+     WHERE (@states IS NULL OR state IN (SELECT value FROM json_each(@states))) AND (@saleId IS NULL OR sale_id = @saleId)
+     ORDER BY id DESC LIMIT @limit`,
+  );
+
+  const update = (
+    id: number,
+    change: { state: PrintJobState; addAttempt?: number; nextAttemptAt?: string; deadlineAt?: string; lastError?: string },
+  ): PrintJob => {
+    setState.run({
+      id,
+      state: change.state,
+      addAttempt: change.addAttempt ?? 0,
+      nextAttemptAt: change.nextAttemptAt ?? null,
+      deadlineAt: change.deadlineAt ?? null,
+      lastError: change.lastError ?? null,
+      at: clock().toISOString(),
+    });
+    return toPrintJob(selectById.get(id)!);
+  };
+
+  const noJob = (id: number) => fail(posError('NOT_FOUND', `There is no print job ${id}.`));
+  const wrongState = (job: PrintJobRow, action: string) => fail(posError('CONFLICT', `Print job ${job.id} is ${job.state}; it cannot be ${action}.`));
+
+  const enqueueTx = db
+    .transaction((input: z.output<typeof enqueueSchema>): Result<PrintJob> => {
+      const saleId = 'saleId' in input ? input.saleId : null;
+      if (saleId !== null) {
+        if (!selectSale.get(saleId)) return fail(posError('NOT_FOUND', `There is no sale ${saleId} to print.`));
+        const existing = input.kind === 'receipt' ? selectReceipt.get(saleId) : undefined;
+        if (existing) return ok(toPrintJob(existing));
+      }
+      const now = clock();
+      const { lastInsertRowid } = insert.run({
+        terminalId,
+        shiftId: selectOpenShift.get(terminalId) ?? null,
+        saleId,
+        kind: input.kind,
+        copyNumber: input.kind === 'reprint' ? nextCopy.get(saleId!)! : 1,
+        at: now.toISOString(),
+        deadlineAt: later(now, policy.deadlineMs),
+        payloadJson: JSON.stringify(input.payload),
+      });
+      return ok(toPrintJob(selectById.get(Number(lastInsertRowid))!));
+    })
+    .immediate;
+
+  const claimTx = db
+    .transaction((): Result<PrintJob | null> => {
+      const at = clock().toISOString();
+      expire.run({ terminalId, at });
+      const due = selectDue.get({ terminalId, at });
+      return ok(due ? update(due.id, { state: 'printing', addAttempt: 1 }) : null);
+    })
+    .immediate;
+
+  const printedTx = db
+    .transaction((id: number): Result<PrintJob> => {
+      const job = selectById.get(id);
+      if (!job) return noJob(id);
+      if (job.state !== 'printing') return wrongState(job, 'marked printed');
+      return ok(update(id, { state: 'printed' }));
+    })
+    .immediate;
+
+  const failedTx = db
+    .transaction((id: number, error: string): Result<PrintJob> => {
+      const job = selectById.get(id);
+      if (!job) return noJob(id);
+      if (job.state !== 'printing') return wrongState(job, 'marked failed');
+      const now = clock();
+      const delay = Math.min(policy.firstDelayMs * 2 ** Math.max(0, job.attempts - 1), policy.maxDelayMs);
+      const next = later(now, delay);
+      return ok(next < job.deadline_at ? update(id, { state: 'queued', nextAttemptAt: next, lastError: error }) : update(id, { state: 'failed', lastError: error }));
+    })
+    .immediate;
+
+  const retryTx = db
+    .transaction((id: number): Result<PrintJob> => {
+      const job = selectById.get(id);
+      if (!job) return noJob(id);
+      if (job.state !== 'failed') return wrongState(job, 'retried');
+      const now = clock();
+      return ok(update(id, { state: 'queued', nextAttemptAt: now.toISOString(), deadlineAt: later(now, policy.deadlineMs) }));
+    })
+    .immediate;
+
+  const errorText = z.string().trim().min(1).max(500);
+
+  return {
+    enqueue: (input) =>
+      guard.write(() => {
+        const parsed = enqueueSchema.safeParse(input);
+        return parsed.success ? enqueueTx(parsed.data) : fail(validationError(parsed.error));
+      }),
+    claimNext: () => guard.write(() => claimTx()),
+    markPrinted: (id) => guard.write(() => printedTx(id)),
+    markFailed: (id, error) =>
+      guard.write(() => {
+        const parsed = errorText.safeParse(error);
+        return failedTx(id, parsed.success ? parsed.data : 'The printer reported an error.');
+      }),
+    retry: (id) => guard.write(() => retryTx(id)),
+    failInterrupted: () => guard.write(() => ok(interrupted.run({ terminalId, at: clock().toISOString() }).changes)),
+    get: (id) =>
+      guard.read(() => {
+        const row = selectById.get(id);
+        return ok(row ? toPrintJob(row) : null);
+      }),
+    list: (query = {}) =>
+      guard.read(() => {
+        const parsed = listSchema.safeParse(query);
+        if (!parsed.success) return fail(validationError(parsed.error));
+        const { states, saleId, limit } = parsed.data;
+        return ok(selectList.all({ states: states ? JSON.stringify(states) : null, saleId: saleId ?? null, limit }).map(toPrintJob));
+      }),
+  };
+}

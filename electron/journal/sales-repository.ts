@@ -1,0 +1,187 @@
+import type Database from 'better-sqlite3';
+import { posError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
+import { validationError } from '../../shared/validation';
+import type { JournalGuard } from './guard';
+import {
+  createSaleSchema,
+  saleSearchSchema,
+  saleStateSchema,
+  transitionDetailSchema,
+  type CreateSaleInput,
+  type SaleSearch,
+  type TransitionDetail,
+} from './sale-inputs';
+import { toSale, toSaleEvent, type Sale, type SaleEvent, type SaleEventRow, type SaleRow, type TenderRow } from './sale-records';
+import { isLegalTransition, type SaleState } from './sale-states';
+
+export interface SalesRepository {
+  /**
+   * Writes a new sale as `pending` in the terminal's open shift, with its tenders and first event,
+   * in one transaction. An id that already exists returns that sale untouched with
+   * `created: false`: a double tap or retry must not lead to a second purchase.
+   */
+  create(input: CreateSaleInput): Result<{ sale: Sale; created: boolean }>;
+  /** Moves a sale to its next state and appends the event, in one transaction. */
+  transition(id: string, to: SaleState, detail?: TransitionDetail): Result<Sale>;
+  get(id: string): Result<Sale | null>;
+  events(id: string): Result<SaleEvent[]>;
+  /** Oldest first: the order in which they should be settled. */
+  listByState(states: readonly SaleState[]): Result<Sale[]>;
+  /** Newest first. */
+  search(query: SaleSearch): Result<Sale[]>;
+}
+
+export function createSalesRepository(deps: {
+  db: Database.Database;
+  guard: JournalGuard;
+  terminalId: string;
+  clock: () => Date;
+}): SalesRepository {
+  const { db, guard, terminalId, clock } = deps;
+
+  const selectSale = db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?');
+  const selectTenders = db.prepare<[string], TenderRow>('SELECT * FROM tenders WHERE sale_id = ? ORDER BY id');
+  const selectEvents = db.prepare<[string], SaleEventRow>('SELECT * FROM sale_events WHERE sale_id = ? ORDER BY id');
+  const selectOpenShift = db.prepare<[string], { id: number }>('SELECT id FROM shifts WHERE terminal_id = ? AND closed_at IS NULL');
+  const selectActiveStaff = db.prepare<[number], number>('SELECT 1 FROM staff WHERE id = ? AND active = 1').pluck();
+  const insertSale = db.prepare(
+    `INSERT INTO sales (id, terminal_id, shift_id, staff_id, kind, state, quote_kobo, request_json, details_json, created_at, updated_at)
+     VALUES (@id, @terminalId, @shiftId, @staffId, @kind, 'pending', @quoteKobo, @requestJson, @detailsJson, @at, @at)`,
+  );
+  const insertTender = db.prepare(
+    `INSERT INTO tenders (sale_id, terminal_id, shift_id, kind, amount_kobo, tendered_kobo, change_kobo, approval_code, transfer_reference)
+     VALUES (@saleId, @terminalId, @shiftId, @kind, @amountKobo, @tenderedKobo, @changeKobo, @approvalCode, @transferReference)`,
+  );
+  const insertEvent = db.prepare(
+    `INSERT INTO sale_events (sale_id, terminal_id, shift_id, from_state, to_state, at, detail_json)
+     SELECT id, terminal_id, shift_id, @from, @to, @at, @detailJson FROM sales WHERE id = @saleId`,
+  );
+  const updateState = db.prepare(
+    `UPDATE sales SET state = @to, partner_amount_kobo = @partnerAmountKobo, amount_mismatch = @amountMismatch,
+       partner_reference = @partnerReference, invoice_id = @invoiceId, booking_number = @bookingNumber,
+       failure_reason = @failureReason, updated_at = @at
+     WHERE id = @id`,
+  );
+  const selectByStates = db.prepare<[string], SaleRow>(
+    'SELECT * FROM sales WHERE state IN (SELECT value FROM json_each(?)) ORDER BY created_at, id',
+  );
+  const selectSearch = db.prepare<[{ from: string | null; to: string | null; like: string | null; limit: number }], SaleRow>(
+    `SELECT * FROM sales
+     WHERE (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
+       AND (@like IS NULL OR id LIKE @like ESCAPE '\\' OR partner_reference LIKE @like ESCAPE '\\'
+            OR invoice_id LIKE @like ESCAPE '\\' OR booking_number LIKE @like ESCAPE '\\' OR details_json LIKE @like ESCAPE '\\')
+     ORDER BY created_at DESC, id DESC LIMIT @limit`,
+  );
+
+  const load = (row: SaleRow): Sale => toSale(row, selectTenders.all(row.id));
+
+  const insertNew = db
+    .transaction((sale: ReturnType<typeof createSaleSchema.parse>): Result<{ sale: Sale; created: boolean }> => {
+      const existing = selectSale.get(sale.id);
+      if (existing) return ok({ sale: load(existing), created: false });
+      const shift = selectOpenShift.get(terminalId);
+      if (!shift) return fail(posError('SHIFT_REQUIRED', 'Open a shift before selling.'));
+      if (sale.staffId !== null && !selectActiveStaff.get(sale.staffId)) {
+        return fail(posError('VALIDATION', 'That member of staff is not on file or no longer active.', { staffId: ['is not an active member of staff'] }));
+      }
+      const at = clock().toISOString();
+      insertSale.run({
+        id: sale.id,
+        terminalId,
+        shiftId: shift.id,
+        staffId: sale.staffId,
+        kind: sale.kind,
+        quoteKobo: sale.quoteKobo,
+        requestJson: JSON.stringify(sale.request),
+        detailsJson: JSON.stringify(sale.details),
+        at,
+      });
+      for (const tender of sale.tenders) {
+        insertTender.run({
+          saleId: sale.id,
+          terminalId,
+          shiftId: shift.id,
+          kind: tender.kind,
+          amountKobo: tender.amountKobo,
+          tenderedKobo: tender.kind === 'cash' ? tender.tenderedKobo : null,
+          changeKobo: tender.kind === 'cash' ? tender.tenderedKobo - tender.amountKobo : null,
+          approvalCode: tender.kind === 'card' ? (tender.approvalCode ?? null) : null,
+          transferReference: tender.kind === 'transfer' ? tender.transferReference : null,
+        });
+      }
+      insertEvent.run({ saleId: sale.id, from: null, to: 'pending', at, detailJson: '{}' });
+      return ok({ sale: load(selectSale.get(sale.id)!), created: true });
+    })
+    .immediate;
+
+  const move = db
+    .transaction((id: string, to: SaleState, detail: ReturnType<typeof transitionDetailSchema.parse>): Result<Sale> => {
+      const row = selectSale.get(id);
+      if (!row) return fail(posError('NOT_FOUND', `There is no sale ${id} in the journal.`));
+      if (!isLegalTransition(row.state, to)) {
+        return fail(posError('CONFLICT', `Sale ${id} is ${row.state}; it cannot become ${to}.`));
+      }
+      const partnerAmountKobo = detail.partnerAmountKobo ?? row.partner_amount_kobo;
+      const at = clock().toISOString();
+      updateState.run({
+        id,
+        to,
+        partnerAmountKobo,
+        amountMismatch: partnerAmountKobo !== null && partnerAmountKobo !== row.quote_kobo ? 1 : 0,
+        partnerReference: detail.partnerReference ?? row.partner_reference,
+        invoiceId: detail.invoiceId ?? row.invoice_id,
+        bookingNumber: detail.bookingNumber ?? row.booking_number,
+        failureReason: detail.failureReason ?? row.failure_reason,
+        at,
+      });
+      insertEvent.run({ saleId: id, from: row.state, to, at, detailJson: JSON.stringify(detail) });
+      return ok(load(selectSale.get(id)!));
+    })
+    .immediate;
+
+  return {
+    create: (input) =>
+      guard.write(() => {
+        const parsed = createSaleSchema.safeParse(input);
+        if (!parsed.success) return fail(validationError(parsed.error, 'The sale could not be written down: some details are not valid.'));
+        return insertNew(parsed.data);
+      }),
+
+    transition: (id, to, detail = {}) =>
+      guard.write(() => {
+        const state = saleStateSchema.safeParse(to);
+        if (!state.success) return fail(validationError(state.error));
+        const parsed = transitionDetailSchema.safeParse(detail);
+        if (!parsed.success) return fail(validationError(parsed.error));
+        if (to === 'rejected' && !parsed.data.failureReason) {
+          return fail(posError('VALIDATION', 'Say why the sale was rejected.', { failureReason: ['is required when a sale is rejected'] }));
+        }
+        return move(id, state.data, parsed.data);
+      }),
+
+    get: (id) =>
+      guard.read(() => {
+        const row = selectSale.get(id);
+        return ok(row ? load(row) : null);
+      }),
+
+    events: (id) => guard.read(() => ok(selectEvents.all(id).map(toSaleEvent))),
+
+    listByState: (states) =>
+      guard.read(() => {
+        const parsed = saleStateSchema.array().safeParse(states);
+        if (!parsed.success) return fail(validationError(parsed.error));
+        return ok(selectByStates.all(JSON.stringify(parsed.data)).map(load));
+      }),
+
+    search: (query) =>
+      guard.read(() => {
+        const parsed = saleSearchSchema.safeParse(query);
+        if (!parsed.success) return fail(validationError(parsed.error));
+        const { from, to, text, limit } = parsed.data;
+        const like = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+        return ok(selectSearch.all({ from: from ?? null, to: to ?? null, like, limit }).map(load));
+      }),
+  };
+}

@@ -1,0 +1,149 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { saleKinds, saleStates } from './sale-states';
+import { tenderKinds } from './sale-records';
+
+const kobo = z.number().int();
+const count = z.number().int().nonnegative();
+const staffRef = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * The running totals of one shift (the X report). Sales count when confirmed; the drawer also
+ * holds the cash of sales whose outcome is not yet known (the customer paid before the purchase
+ * went out), so that cash is expected in the drawer and shown on its own line. A rejected sale's
+ * cash went back to the customer and counts nowhere.
+ */
+export const shiftReportSchema = z.object({
+  terminalId: z.string(),
+  shiftId: z.number().int(),
+  shiftNumber: z.number().int(),
+  openedAt: z.string(),
+  openedBy: staffRef,
+  generatedAt: z.string(),
+  sales: z.object({
+    confirmedCount: count,
+    confirmedKobo: kobo,
+    rejectedCount: count,
+    unsettledCount: count,
+    /** Confirmed sales where the partner's amount differs from our quote. */
+    amountMismatchCount: count,
+  }),
+  byKind: z.array(z.object({ kind: z.enum(saleKinds), count, totalKobo: kobo })),
+  byTender: z.array(z.object({ kind: z.enum(tenderKinds), count, totalKobo: kobo })),
+  /** `staffId` null: self-service (kiosk) sales. */
+  byCashier: z.array(z.object({ staffId: z.number().int().nullable(), name: z.string(), count, totalKobo: kobo })),
+  cash: z.object({
+    floatKobo: kobo,
+    cashInKobo: kobo,
+    cashOutKobo: kobo,
+    /** Cash handed over by customers (confirmed and not yet settled sales). */
+    tenderedKobo: kobo,
+    changeKobo: kobo,
+    /** Cash paid for confirmed sales. */
+    cashSalesKobo: kobo,
+    /** Cash paid for sales whose outcome is not yet known. */
+    unsettledCashKobo: kobo,
+    /** float + tendered - change + cash in - cash out. */
+    expectedKobo: kobo,
+  }),
+  cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.string() })),
+  unsettled: z.array(
+    z.object({ id: z.string(), state: z.enum(saleStates), kind: z.enum(saleKinds), quoteKobo: kobo, createdAt: z.string(), staffName: z.string() }),
+  ),
+});
+export type ShiftReport = z.infer<typeof shiftReportSchema>;
+
+/** The X report frozen at close, numbered per terminal; stored once and never changed. */
+export const zReportSchema = shiftReportSchema.extend({
+  zNumber: z.number().int().positive(),
+  closedAt: z.string(),
+  closedBy: staffRef,
+  countedKobo: kobo,
+  /** counted - expected: negative is a shortage. */
+  differenceKobo: kobo,
+});
+export type ZReport = z.infer<typeof zReportSchema>;
+
+const selfService = 'Self-service';
+
+/** Every total is summed by SQLite from the journal itself, never accumulated in memory. */
+export function createShiftReporter(db: Database.Database) {
+  const header = db.prepare<[number], { terminalId: string; shiftId: number; shiftNumber: number; openedAt: string; openedById: number; openedByName: string }>(
+    `SELECT s.terminal_id AS terminalId, s.id AS shiftId, s.number AS shiftNumber, s.opened_at AS openedAt,
+            s.opened_by AS openedById, st.name AS openedByName
+     FROM shifts s JOIN staff st ON st.id = s.opened_by WHERE s.id = ?`,
+  );
+  const salesTotals = db.prepare<[number], ShiftReport['sales']>(
+    `SELECT count(*) FILTER (WHERE state = 'confirmed') AS confirmedCount,
+            coalesce(sum(quote_kobo) FILTER (WHERE state = 'confirmed'), 0) AS confirmedKobo,
+            count(*) FILTER (WHERE state = 'rejected') AS rejectedCount,
+            count(*) FILTER (WHERE state IN ('pending', 'sent', 'unknown')) AS unsettledCount,
+            count(*) FILTER (WHERE state = 'confirmed' AND amount_mismatch = 1) AS amountMismatchCount
+     FROM sales WHERE shift_id = ?`,
+  );
+  const byKind = db.prepare<[number], ShiftReport['byKind'][number]>(
+    `SELECT k.kind, count(s.id) AS count, coalesce(sum(s.quote_kobo), 0) AS totalKobo
+     FROM (SELECT 'cinema' AS kind UNION ALL SELECT 'hotel') AS k
+     LEFT JOIN sales s ON s.kind = k.kind AND s.shift_id = ? AND s.state = 'confirmed'
+     GROUP BY k.kind ORDER BY k.kind`,
+  );
+  const byTender = db.prepare<[number], ShiftReport['byTender'][number]>(
+    `SELECT k.kind, count(t.id) AS count, coalesce(sum(t.amount_kobo), 0) AS totalKobo
+     FROM (SELECT 'cash' AS kind, 1 AS position UNION ALL SELECT 'card', 2 UNION ALL SELECT 'transfer', 3) AS k
+     LEFT JOIN (tenders t JOIN sales s ON s.id = t.sale_id AND s.state = 'confirmed') ON t.kind = k.kind AND t.shift_id = ?
+     GROUP BY k.kind ORDER BY k.position`,
+  );
+  const byCashier = db.prepare<[number], ShiftReport['byCashier'][number]>(
+    `SELECT s.staff_id AS staffId, coalesce(st.name, '${selfService}') AS name, count(*) AS count, sum(s.quote_kobo) AS totalKobo
+     FROM sales s LEFT JOIN staff st ON st.id = s.staff_id
+     WHERE s.shift_id = ? AND s.state = 'confirmed'
+     GROUP BY s.staff_id ORDER BY name`,
+  );
+  const cash = db.prepare<[number], ShiftReport['cash']>(
+    `SELECT *, floatKobo + tenderedKobo - changeKobo + cashInKobo - cashOutKobo AS expectedKobo FROM (
+       SELECT sh.float_kobo AS floatKobo,
+         (SELECT coalesce(sum(amount_kobo), 0) FROM cash_movements WHERE shift_id = sh.id AND kind = 'in') AS cashInKobo,
+         (SELECT coalesce(sum(amount_kobo), 0) FROM cash_movements WHERE shift_id = sh.id AND kind = 'out') AS cashOutKobo,
+         coalesce(sum(t.tendered_kobo), 0) AS tenderedKobo,
+         coalesce(sum(t.change_kobo), 0) AS changeKobo,
+         coalesce(sum(t.amount_kobo) FILTER (WHERE s.state = 'confirmed'), 0) AS cashSalesKobo,
+         coalesce(sum(t.amount_kobo) FILTER (WHERE s.state IN ('pending', 'sent', 'unknown')), 0) AS unsettledCashKobo
+       FROM shifts sh
+       LEFT JOIN (tenders t JOIN sales s ON s.id = t.sale_id AND s.state <> 'rejected') ON t.shift_id = sh.id AND t.kind = 'cash'
+       WHERE sh.id = ?
+       GROUP BY sh.id)`,
+  );
+  const movements = db.prepare<[number], ShiftReport['cashMovements'][number]>(
+    `SELECT m.kind, m.amount_kobo AS amountKobo, m.reason, st.name AS staffName, m.at
+     FROM cash_movements m JOIN staff st ON st.id = m.staff_id WHERE m.shift_id = ? ORDER BY m.id`,
+  );
+  const unsettled = db.prepare<[number], ShiftReport['unsettled'][number]>(
+    `SELECT s.id, s.state, s.kind, s.quote_kobo AS quoteKobo, s.created_at AS createdAt, coalesce(st.name, '${selfService}') AS staffName
+     FROM sales s LEFT JOIN staff st ON st.id = s.staff_id
+     WHERE s.shift_id = ? AND s.state IN ('pending', 'sent', 'unknown') ORDER BY s.created_at, s.id`,
+  );
+
+  return {
+    /** Null when there is no such shift. */
+    report(shiftId: number, at: Date): ShiftReport | null {
+      const head = header.get(shiftId);
+      if (!head) return null;
+      return {
+        terminalId: head.terminalId,
+        shiftId: head.shiftId,
+        shiftNumber: head.shiftNumber,
+        openedAt: head.openedAt,
+        openedBy: { id: head.openedById, name: head.openedByName },
+        generatedAt: at.toISOString(),
+        sales: salesTotals.get(shiftId)!,
+        byKind: byKind.all(shiftId),
+        byTender: byTender.all(shiftId),
+        byCashier: byCashier.all(shiftId),
+        cash: cash.get(shiftId)!,
+        cashMovements: movements.all(shiftId),
+        unsettled: unsettled.all(shiftId),
+      };
+    },
+  };
+}
+export type ShiftReporter = ReturnType<typeof createShiftReporter>;

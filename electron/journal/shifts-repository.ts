@@ -1,0 +1,227 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { posError } from '../../shared/errors';
+import { formatNairaPlain, koboSchema, type Kobo } from '../../shared/money';
+import { fail, ok, type Result } from '../../shared/result';
+import { validationError } from '../../shared/validation';
+import type { JournalGuard } from './guard';
+import { staffIdSchema } from './sale-inputs';
+import { createShiftReporter, zReportSchema, type ShiftReport, type ZReport } from './shift-report';
+
+export interface Shift {
+  id: number;
+  terminalId: string;
+  /** 1, 2, 3... per terminal. */
+  number: number;
+  openedBy: number;
+  openedAt: string;
+  floatKobo: Kobo;
+  closedBy: number | null;
+  closedAt: string | null;
+  countedKobo: Kobo | null;
+  expectedKobo: Kobo | null;
+  zNumber: number | null;
+}
+
+export interface CashMovement {
+  id: number;
+  shiftId: number;
+  kind: 'in' | 'out';
+  amountKobo: Kobo;
+  reason: string;
+  staffId: number;
+  at: string;
+}
+
+const openShiftSchema = z.object({ staffId: staffIdSchema, floatKobo: koboSchema.nonnegative() }).strict();
+const cashMovementSchema = z
+  .object({
+    kind: z.enum(['in', 'out']),
+    amountKobo: koboSchema.positive('must be more than zero'),
+    reason: z.string().trim().min(1, 'say why the cash is moved').max(200),
+    staffId: staffIdSchema,
+  })
+  .strict();
+const closeShiftSchema = z.object({ staffId: staffIdSchema, countedKobo: koboSchema.nonnegative() }).strict();
+
+export interface ShiftsRepository {
+  open(input: z.input<typeof openShiftSchema>): Result<Shift>;
+  /** The terminal's open shift, or null. */
+  current(): Result<Shift | null>;
+  get(id: number): Result<Shift | null>;
+  /** Cash put into or taken out of the drawer of the open shift, with a reason. */
+  moveCash(input: z.input<typeof cashMovementSchema>): Result<CashMovement>;
+  /** Running totals of a shift (default: the open one). */
+  xReport(shiftId?: number): Result<ShiftReport>;
+  /** Closes the open shift against the counted cash and stores its numbered Z report, in one transaction. */
+  close(input: z.input<typeof closeShiftSchema>): Result<{ shift: Shift; zReport: ZReport }>;
+  /** A stored Z report of this terminal, exactly as it was closed. */
+  zReport(zNumber: number): Result<ZReport | null>;
+}
+
+interface ShiftRow {
+  id: number;
+  terminal_id: string;
+  number: number;
+  opened_by: number;
+  opened_at: string;
+  float_kobo: number;
+  closed_by: number | null;
+  closed_at: string | null;
+  counted_kobo: number | null;
+  expected_kobo: number | null;
+  z_number: number | null;
+  z_report_json: string | null;
+}
+
+const toShift = (row: ShiftRow): Shift => ({
+  id: row.id,
+  terminalId: row.terminal_id,
+  number: row.number,
+  openedBy: row.opened_by,
+  openedAt: row.opened_at,
+  floatKobo: row.float_kobo,
+  closedBy: row.closed_by,
+  closedAt: row.closed_at,
+  countedKobo: row.counted_kobo,
+  expectedKobo: row.expected_kobo,
+  zNumber: row.z_number,
+});
+
+const noShift = () => fail(posError('SHIFT_REQUIRED', 'There is no open shift on this terminal. Open a shift first.'));
+
+export function createShiftsRepository(deps: {
+  db: Database.Database;
+  guard: JournalGuard;
+  terminalId: string;
+  clock: () => Date;
+}): ShiftsRepository {
+  const { db, guard, terminalId, clock } = deps;
+  const reporter = createShiftReporter(db);
+
+  const selectOpen = db.prepare<[string], ShiftRow>('SELECT * FROM shifts WHERE terminal_id = ? AND closed_at IS NULL');
+  const selectById = db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE id = ?');
+  const selectByZ = db.prepare<[string, number], ShiftRow>('SELECT * FROM shifts WHERE terminal_id = ? AND z_number = ?');
+  const selectStaff = db.prepare<[number], { name: string; active: number }>('SELECT name, active FROM staff WHERE id = ?');
+  const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM shifts WHERE terminal_id = ?').pluck();
+  const nextZ = db.prepare<[string], number>('SELECT coalesce(max(z_number), 0) + 1 FROM shifts WHERE terminal_id = ?').pluck();
+  const insertShift = db.prepare(
+    'INSERT INTO shifts (terminal_id, number, opened_by, opened_at, float_kobo) VALUES (@terminalId, @number, @staffId, @at, @floatKobo)',
+  );
+  const insertMovement = db.prepare(
+    `INSERT INTO cash_movements (terminal_id, shift_id, kind, amount_kobo, reason, staff_id, at)
+     VALUES (@terminalId, @shiftId, @kind, @amountKobo, @reason, @staffId, @at)`,
+  );
+  const selectMovement = db.prepare<[number], { id: number; shift_id: number; kind: 'in' | 'out'; amount_kobo: number; reason: string; staff_id: number; at: string }>(
+    'SELECT * FROM cash_movements WHERE id = ?',
+  );
+  const closeShift = db.prepare(
+    `UPDATE shifts SET closed_by = @staffId, closed_at = @at, counted_kobo = @countedKobo, expected_kobo = @expectedKobo,
+       z_number = @zNumber, z_report_json = @zReportJson
+     WHERE id = @id AND closed_at IS NULL`,
+  );
+
+  /** Staff who may act: on file and not deactivated. */
+  const activeStaff = (staffId: number): Result<string> => {
+    const staff = selectStaff.get(staffId);
+    if (!staff || staff.active !== 1) return fail(posError('NOT_FOUND', 'That member of staff is not on file or no longer active.', { staffId: ['is not an active member of staff'] }));
+    return ok(staff.name);
+  };
+
+  const openTx = db
+    .transaction((input: z.output<typeof openShiftSchema>): Result<Shift> => {
+      const staff = activeStaff(input.staffId);
+      if (!staff.ok) return staff;
+      const open = selectOpen.get(terminalId);
+      if (open) return fail(posError('CONFLICT', `Shift ${open.number} is still open on this terminal. Close it before opening another.`));
+      const { lastInsertRowid } = insertShift.run({ terminalId, number: nextNumber.get(terminalId)!, staffId: input.staffId, at: clock().toISOString(), floatKobo: input.floatKobo });
+      return ok(toShift(selectById.get(Number(lastInsertRowid))!));
+    })
+    .immediate;
+
+  const moveTx = db
+    .transaction((input: z.output<typeof cashMovementSchema>): Result<CashMovement> => {
+      const staff = activeStaff(input.staffId);
+      if (!staff.ok) return staff;
+      const shift = selectOpen.get(terminalId);
+      if (!shift) return noShift();
+      if (input.kind === 'out') {
+        const inDrawer = reporter.report(shift.id, clock())!.cash.expectedKobo;
+        if (input.amountKobo > inDrawer) {
+          return fail(posError('VALIDATION', `The drawer should only hold ${formatNairaPlain(inDrawer)}.`, { amountKobo: ['is more than the drawer should hold'] }));
+        }
+      }
+      const { lastInsertRowid } = insertMovement.run({ terminalId, shiftId: shift.id, ...input, at: clock().toISOString() });
+      const row = selectMovement.get(Number(lastInsertRowid))!;
+      return ok({ id: row.id, shiftId: row.shift_id, kind: row.kind, amountKobo: row.amount_kobo, reason: row.reason, staffId: row.staff_id, at: row.at });
+    })
+    .immediate;
+
+  const closeTx = db
+    .transaction((input: z.output<typeof closeShiftSchema>): Result<{ shift: Shift; zReport: ZReport }> => {
+      const staff = activeStaff(input.staffId);
+      if (!staff.ok) return staff;
+      const shift = selectOpen.get(terminalId);
+      if (!shift) return noShift();
+      const at = clock();
+      const report = reporter.report(shift.id, at)!;
+      const zReport: ZReport = {
+        ...report,
+        zNumber: nextZ.get(terminalId)!,
+        closedAt: at.toISOString(),
+        closedBy: { id: input.staffId, name: staff.value },
+        countedKobo: input.countedKobo,
+        differenceKobo: input.countedKobo - report.cash.expectedKobo,
+      };
+      closeShift.run({
+        id: shift.id,
+        staffId: input.staffId,
+        at: zReport.closedAt,
+        countedKobo: input.countedKobo,
+        expectedKobo: report.cash.expectedKobo,
+        zNumber: zReport.zNumber,
+        zReportJson: JSON.stringify(zReport),
+      });
+      return ok({ shift: toShift(selectById.get(shift.id)!), zReport });
+    })
+    .immediate;
+
+  const parsed = <S extends z.ZodType, T>(schema: S, input: unknown, then: (value: z.output<S>) => Result<T>): Result<T> => {
+    const result = schema.safeParse(input);
+    return result.success ? then(result.data) : fail(validationError(result.error));
+  };
+
+  return {
+    open: (input) => guard.write(() => parsed(openShiftSchema, input, openTx)),
+
+    current: () =>
+      guard.read(() => {
+        const row = selectOpen.get(terminalId);
+        return ok(row ? toShift(row) : null);
+      }),
+
+    get: (id) =>
+      guard.read(() => {
+        const row = selectById.get(id);
+        return ok(row ? toShift(row) : null);
+      }),
+
+    moveCash: (input) => guard.write(() => parsed(cashMovementSchema, input, moveTx)),
+
+    xReport: (shiftId) =>
+      guard.read(() => {
+        const id = shiftId ?? selectOpen.get(terminalId)?.id;
+        if (id === undefined) return noShift();
+        const report = reporter.report(id, clock());
+        return report ? ok(report) : fail(posError('NOT_FOUND', `There is no shift ${id} in the journal.`));
+      }),
+
+    close: (input) => guard.write(() => parsed(closeShiftSchema, input, closeTx)),
+
+    zReport: (zNumber) =>
+      guard.read(() => {
+        const row = selectByZ.get(terminalId, zNumber);
+        return ok(row?.z_report_json ? zReportSchema.parse(JSON.parse(row.z_report_json)) : null);
+      }),
+  };
+}

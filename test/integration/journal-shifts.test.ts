@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalFile, openJournal, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-shifts-'));
+const file = journalFile(root);
+let journal: Journal;
+let now = Date.parse('2025-03-14T07:00:00.000Z');
+const clock = () => new Date((now += 1000));
+const staff: Record<'sade' | 'emeka' | 'kemi', number> = { sade: 0, emeka: 0, kemi: 0 };
+
+beforeAll(async () => {
+  const opened = openJournal({ file, terminalId: 'FD1', clock });
+  if (!opened.ok) throw new Error(opened.error.message);
+  journal = opened.value;
+  for (const [key, name, role] of [
+    ['sade', 'Sade Balogun', 'supervisor'],
+    ['emeka', 'Emeka Nnamdi', 'cashier'],
+    ['kemi', 'Kemi Lawal', 'cashier'],
+  ] as const) {
+    const created = await journal.staff.create({ name, role, pin: '9021' });
+    if (!created.ok) throw new Error(created.error.message);
+    staff[key] = created.value.id;
+  }
+});
+afterAll(() => {
+  journal.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+let saleCount = 0;
+/** Writes a sale and walks it to `state` the way the sales layer would. */
+function sell(input: Omit<CreateSaleInput, 'id' | 'request' | 'details'>, state: SaleState, partnerAmountKobo?: number): string {
+  const id = `FD1-${++saleCount}`;
+  const created = journal.sales.create({ id, request: {}, details: { customer: { name: 'Guest' } }, ...input });
+  if (!created.ok) throw new Error(created.error.message);
+  const path: Record<SaleState, [SaleState, object][]> = {
+    pending: [],
+    sent: [['sent', {}]],
+    unknown: [['sent', {}], ['unknown', { failureReason: 'no answer' }]],
+    confirmed: [['sent', {}], ['confirmed', { partnerReference: `R${saleCount}`, ...(partnerAmountKobo ? { partnerAmountKobo } : {}) }]],
+    rejected: [['sent', {}], ['rejected', { failureReason: 'sold out' }]],
+  };
+  for (const [to, detail] of path[state]) {
+    const moved = journal.sales.transition(id, to, detail);
+    if (!moved.ok) throw new Error(moved.error.message);
+  }
+  return id;
+}
+
+describe('a shift from open to Z report', () => {
+  let unsettledId = '';
+
+  it('refuses to sell or move cash before a shift is open', () => {
+    expect(journal.shifts.current()).toEqual({ ok: true, value: null });
+    expect(journal.sales.create({ id: 'EARLY', staffId: staff.emeka, kind: 'cinema', quoteKobo: 1, request: {}, details: {} })).toMatchObject({ ok: false, error: { code: 'SHIFT_REQUIRED' } });
+    expect(journal.shifts.moveCash({ kind: 'in', amountKobo: 100, reason: 'x', staffId: staff.sade })).toMatchObject({ ok: false, error: { code: 'SHIFT_REQUIRED' } });
+    expect(journal.shifts.xReport()).toMatchObject({ ok: false, error: { code: 'SHIFT_REQUIRED' } });
+    expect(journal.shifts.close({ staffId: staff.sade, countedKobo: 0 })).toMatchObject({ ok: false, error: { code: 'SHIFT_REQUIRED' } });
+  });
+
+  it('adds up a scripted shift exactly as worked out by hand', () => {
+    const opened = journal.shifts.open({ staffId: staff.sade, floatKobo: 2_000_000 });
+    expect(opened).toMatchObject({ ok: true, value: { number: 1, terminalId: 'FD1', floatKobo: 2_000_000, closedAt: null } });
+    expect(journal.shifts.open({ staffId: staff.sade, floatKobo: 0 })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+
+    expect(journal.shifts.moveCash({ kind: 'in', amountKobo: 500_000, reason: 'Change from the bank', staffId: staff.sade }).ok).toBe(true);
+    expect(journal.shifts.moveCash({ kind: 'out', amountKobo: 300_000, reason: 'Generator diesel', staffId: staff.sade }).ok).toBe(true);
+    expect(journal.shifts.moveCash({ kind: 'out', amountKobo: 100, reason: '  ', staffId: staff.sade })).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { reason: expect.any(Array) } } });
+
+    // 1. cinema, cash: 7,000 paid with 10,000 -> 3,000 change
+    sell({ staffId: staff.emeka, kind: 'cinema', quoteKobo: 700_000, tenders: [{ kind: 'cash', amountKobo: 700_000, tenderedKobo: 1_000_000 }] }, 'confirmed');
+    // 2. hotel, card
+    sell({ staffId: staff.kemi, kind: 'hotel', quoteKobo: 4_500_000, tenders: [{ kind: 'card', amountKobo: 4_500_000, approvalCode: '004512' }] }, 'confirmed');
+    // 3. cinema, transfer
+    sell({ staffId: staff.emeka, kind: 'cinema', quoteKobo: 350_000, tenders: [{ kind: 'transfer', amountKobo: 350_000, transferReference: 'UBA-1029' }] }, 'confirmed');
+    // 4. cinema, cash, rejected: the money went back to the customer
+    sell({ staffId: staff.kemi, kind: 'cinema', quoteKobo: 250_000, tenders: [{ kind: 'cash', amountKobo: 250_000, tenderedKobo: 500_000 }] }, 'rejected');
+    // 5. hotel, exact cash, outcome unknown: the cash is still in the drawer
+    unsettledId = sell({ staffId: staff.kemi, kind: 'hotel', quoteKobo: 1_200_000, tenders: [{ kind: 'cash', amountKobo: 1_200_000, tenderedKobo: 1_200_000 }] }, 'unknown');
+    // 6. hotel, split: 10,000 cash paid with 20,000 + 20,000 card; the partner charged 1 Naira more
+    sell(
+      {
+        staffId: staff.emeka,
+        kind: 'hotel',
+        quoteKobo: 3_000_000,
+        tenders: [
+          { kind: 'cash', amountKobo: 1_000_000, tenderedKobo: 2_000_000 },
+          { kind: 'card', amountKobo: 2_000_000 },
+        ],
+      },
+      'confirmed',
+      3_000_100,
+    );
+    // 7. kiosk (self-service), card
+    sell({ staffId: null, kind: 'cinema', quoteKobo: 400_000, tenders: [{ kind: 'card', amountKobo: 400_000 }] }, 'confirmed');
+
+    const x = journal.shifts.xReport();
+    if (!x.ok) throw new Error(x.error.message);
+    expect(x.value.sales).toEqual({ confirmedCount: 5, confirmedKobo: 8_950_000, rejectedCount: 1, unsettledCount: 1, amountMismatchCount: 1 });
+    expect(x.value.byKind).toEqual([
+      { kind: 'cinema', count: 3, totalKobo: 1_450_000 },
+      { kind: 'hotel', count: 2, totalKobo: 7_500_000 },
+    ]);
+    expect(x.value.byTender).toEqual([
+      { kind: 'cash', count: 2, totalKobo: 1_700_000 },
+      { kind: 'card', count: 3, totalKobo: 6_900_000 },
+      { kind: 'transfer', count: 1, totalKobo: 350_000 },
+    ]);
+    expect(x.value.byCashier).toEqual([
+      { staffId: staff.emeka, name: 'Emeka Nnamdi', count: 3, totalKobo: 4_050_000 },
+      { staffId: staff.kemi, name: 'Kemi Lawal', count: 1, totalKobo: 4_500_000 },
+      { staffId: null, name: 'Self-service', count: 1, totalKobo: 400_000 },
+    ]);
+    // 20,000 float + 42,000 handed over - 13,000 change + 5,000 in - 3,000 out = 51,000
+    expect(x.value.cash).toEqual({
+      floatKobo: 2_000_000,
+      cashInKobo: 500_000,
+      cashOutKobo: 300_000,
+      tenderedKobo: 4_200_000,
+      changeKobo: 1_300_000,
+      cashSalesKobo: 1_700_000,
+      unsettledCashKobo: 1_200_000,
+      expectedKobo: 5_100_000,
+    });
+    expect(x.value.cashMovements.map((m) => [m.kind, m.amountKobo, m.reason, m.staffName])).toEqual([
+      ['in', 500_000, 'Change from the bank', 'Sade Balogun'],
+      ['out', 300_000, 'Generator diesel', 'Sade Balogun'],
+    ]);
+    expect(x.value.unsettled).toEqual([expect.objectContaining({ id: unsettledId, state: 'unknown', quoteKobo: 1_200_000, staffName: 'Kemi Lawal' })]);
+  });
+
+  it('refuses to take out more cash than the drawer should hold', () => {
+    expect(journal.shifts.moveCash({ kind: 'out', amountKobo: 5_100_001, reason: 'Banking', staffId: staff.sade })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION', fields: { amountKobo: expect.any(Array) } },
+    });
+  });
+
+  it('closes with counted against expected, stores Z report 1, and never changes it', () => {
+    const closed = journal.shifts.close({ staffId: staff.sade, countedKobo: 5_050_000 });
+    if (!closed.ok) throw new Error(closed.error.message);
+    expect(closed.value.shift).toMatchObject({ number: 1, closedBy: staff.sade, countedKobo: 5_050_000, expectedKobo: 5_100_000, zNumber: 1 });
+    expect(closed.value.zReport).toMatchObject({ zNumber: 1, countedKobo: 5_050_000, differenceKobo: -50_000, closedBy: { id: staff.sade, name: 'Sade Balogun' } });
+    expect(closed.value.zReport.unsettled.map((s) => s.id)).toEqual([unsettledId]);
+    expect(journal.shifts.current()).toEqual({ ok: true, value: null });
+
+    // Settling the sale later does not rewrite history: Z 1 still shows it as it stood at close.
+    expect(journal.sales.transition(unsettledId, 'confirmed', { partnerReference: 'LATE' }).ok).toBe(true);
+    expect(journal.shifts.zReport(1)).toEqual({ ok: true, value: closed.value.zReport });
+
+    const raw = new Database(file);
+    expect(() => raw.prepare("UPDATE shifts SET z_report_json = '{}' WHERE z_number = 1").run()).toThrow(/can no longer be changed/);
+    expect(() => raw.prepare('UPDATE shifts SET counted_kobo = 5100000 WHERE z_number = 1').run()).toThrow(/can no longer be changed/);
+    expect(() => raw.prepare("INSERT INTO cash_movements (terminal_id, shift_id, kind, amount_kobo, reason, staff_id, at) VALUES ('FD1', 1, 'in', 5, 'late', 1, 'x')").run()).toThrow(/open shift/);
+    raw.close();
+  });
+
+  it('numbers the next shift and Z report on from the last', () => {
+    expect(journal.shifts.open({ staffId: staff.kemi, floatKobo: 0 })).toMatchObject({ ok: true, value: { number: 2 } });
+    const closed = journal.shifts.close({ staffId: staff.sade, countedKobo: 0 });
+    expect(closed).toMatchObject({ ok: true, value: { zReport: { zNumber: 2, shiftNumber: 2, differenceKobo: 0, sales: { confirmedCount: 0 } } } });
+    expect(journal.shifts.open({ staffId: staff.emeka, floatKobo: 1_000 })).toMatchObject({ ok: true, value: { number: 3 } });
+    expect(journal.shifts.close({ staffId: staff.sade, countedKobo: 1_000 })).toMatchObject({ ok: true, value: { zReport: { zNumber: 3 } } });
+    expect(journal.shifts.zReport(1)).toMatchObject({ ok: true, value: { zNumber: 1, shiftNumber: 1 } });
+    expect(journal.shifts.zReport(4)).toEqual({ ok: true, value: null });
+  });
+});
