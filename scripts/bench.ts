@@ -2,11 +2,13 @@
 // sets them against a baseline it measures in the same run, so a slower machine moves both.
 import { benchJournal } from './bench/journal';
 import { benchPartner } from './bench/partner';
+import { benchPrinting } from './bench/printing';
 import type { BenchRow } from './bench/types';
 
 const suites: [string, () => Promise<BenchRow[]>][] = [
   ['partner', benchPartner],
   ['journal', benchJournal],
+  ['printing', benchPrinting],
 ];
 
 const only = process.argv.slice(2);

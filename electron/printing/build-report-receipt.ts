@@ -1,0 +1,81 @@
+import { writeMarks } from './receipt-marks';
+import { formatDateTime, money } from './receipt-format';
+import type { Columns, ReceiptLine } from './receipt-line';
+import { createReceiptWriter } from './receipt-writer';
+import type { ReportReceiptInput } from './report-input';
+
+/** An X or Z shift report on receipt paper, for the cashier and the supervisor who counts the drawer. */
+export function buildReportReceipt(report: ReportReceiptInput, options: { columns: Columns }): ReceiptLine[] {
+  const writer = createReceiptWriter(options.columns);
+  writer.text(report.merchantName, { align: 'center', bold: true });
+  writer.text(`${report.terminal.name} (${report.terminal.id})`, { align: 'center' });
+  writer.text(report.kind === 'Z' ? `Z REPORT ${report.zNumber ?? ''}`.trim() : 'X REPORT', { align: 'center', bold: true, size: 'double' });
+  writer.text(report.kind === 'Z' ? 'Shift closed' : 'Shift still open - running totals', { align: 'center' });
+  writer.rule('=');
+  writeMarks(writer, { training: report.training, copyNumber: 0 });
+
+  writer.pair('Shift', String(report.shiftNumber));
+  writer.pair('Opened', formatDateTime(report.openedAt));
+  writer.pair('Opened by', report.openedBy);
+  if (report.closedAt) writer.pair('Closed', formatDateTime(report.closedAt));
+  if (report.closedBy) writer.pair('Closed by', report.closedBy);
+  writer.pair('Printed', formatDateTime(report.generatedAt));
+  writer.rule();
+
+  writer.text('SALES', { bold: true });
+  writer.pair(`Confirmed (${report.sales.confirmedCount})`, money(report.sales.confirmedKobo), { bold: true });
+  writer.pair('Rejected', String(report.sales.rejectedCount));
+  writer.pair('Not yet settled', String(report.sales.unsettledCount));
+  if (report.sales.amountMismatchCount > 0) writer.pair('Partner amount differs', String(report.sales.amountMismatchCount));
+  writer.rule();
+
+  for (const [title, lines] of [
+    ['BY PRODUCT', report.byProduct],
+    ['BY TENDER', report.byTender],
+    ['BY CASHIER', report.byCashier],
+  ] as const) {
+    writer.text(title, { bold: true });
+    if (lines.length === 0) writer.text('none', { indent: 2 });
+    lines.forEach((line) => writer.pair(`${line.label} (${line.count})`, money(line.totalKobo), { indent: 2 }));
+    writer.rule();
+  }
+
+  writer.text('CASH DRAWER', { bold: true });
+  writer.pair('Float', money(report.cash.floatKobo), { indent: 2 });
+  writer.pair('Cash sales', money(report.cash.cashSalesKobo), { indent: 2 });
+  if (report.cash.unsettledCashKobo !== 0) writer.pair('Cash for unsettled sales', money(report.cash.unsettledCashKobo), { indent: 2 });
+  writer.pair('Cash in', money(report.cash.cashInKobo), { indent: 2 });
+  writer.pair('Cash out', money(-report.cash.cashOutKobo), { indent: 2 });
+  writer.pair('Expected in drawer', money(report.cash.expectedKobo), { bold: true });
+  if (report.cash.countedKobo !== null) writer.pair('Counted', money(report.cash.countedKobo), { bold: true });
+  if (report.cash.differenceKobo !== null) {
+    const difference = report.cash.differenceKobo;
+    writer.pair(difference < 0 ? 'Short' : difference > 0 ? 'Over' : 'Difference', money(difference), { bold: true });
+  }
+  for (const movement of report.cashMovements) {
+    writer.pair(`${movement.kind === 'in' ? 'In' : 'Out'} ${formatDateTime(movement.at)}`, money(movement.kind === 'in' ? movement.amountKobo : -movement.amountKobo), {
+      indent: 2,
+    });
+    writer.text(`${movement.reason} (${movement.staffName})`, { indent: 4 });
+  }
+  writer.rule();
+
+  writer.text(`UNSETTLED SALES (${report.unsettled.length})`, { bold: true });
+  if (report.unsettled.length === 0) writer.text('none', { indent: 2 });
+  for (const sale of report.unsettled) {
+    writer.pair(`${sale.product}, ${sale.state}`, money(sale.amountKobo), { indent: 2 });
+    writer.text(`${formatDateTime(sale.createdAt)} ${sale.staffName}`, { indent: 4 });
+    writer.field('Sale', sale.saleId, { indent: 4 });
+  }
+  if (report.unsettled.length > 0) writer.text('Settle these before the shift is trusted: the partner decides whether they happened.');
+  writer.rule('=');
+  if (report.kind === 'Z') {
+    writer.blank();
+    writer.text('Counted by: ____________________');
+    writer.blank();
+    writer.text('Checked by: ____________________');
+  }
+  if (report.training) writeMarks(writer, { training: true, copyNumber: 0 });
+  writer.cut();
+  return writer.lines();
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import { posError } from '../../shared/errors';
+import { seconds, withinDeadline } from './deadline';
+import type { Printer } from './printer';
+import type { PreviewStore } from './preview-store';
+import { createSerialLane } from './serial-lane';
+
+/**
+ * The default printer when none is set up: each receipt is kept in the data directory (text and
+ * bytes) and shown on screen, so a till without paper still hands out something checkable.
+ */
+export function createPreviewPrinter(deps: { store: PreviewStore }): Printer {
+  const { store } = deps;
+  const lane = createSerialLane();
+  return {
+    description: 'preview printer (receipts shown on screen)',
+    print: (document, { deadlineMs }) =>
+      lane(async () => {
+        try {
+          const outcome = await withinDeadline(store.save(document), deadlineMs);
+          if (outcome.done) return { ok: true, value: { bytes: document.bytes.length, location: `${store.dir}/${outcome.value.name}.txt`, statusAfter: null } };
+          return {
+            ok: false,
+            error: posError('PRINTER_OFFLINE', `Saving the receipt preview took longer than ${seconds(deadlineMs)}. The disk may be full or very slow.`),
+            printerState: 'unknown',
+            mayHavePrinted: true,
+          };
+        } catch (error) {
+          return {
+            ok: false,
+            error: posError('PRINTER_OFFLINE', `The receipt preview could not be saved (${(error as NodeJS.ErrnoException).code ?? 'error'}). Check the disk has space.`),
+            printerState: 'offline',
+            mayHavePrinted: false,
+          };
+        }
+      }),
+    status: async () => {
+      try {
+        await fs.mkdir(store.dir, { recursive: true });
+        await fs.access(store.dir, fs.constants.W_OK);
+        return { state: 'ready', detail: 'Receipts are kept on this computer and shown on screen.' };
+      } catch (error) {
+        return { state: 'offline', detail: `Receipt previews cannot be saved in ${store.dir} (${(error as NodeJS.ErrnoException).code ?? 'error'}).` };
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { PrinterStatus } from './printer';
+import type { PrinterType } from './render-escpos';
+
+/**
+ * Real-time status queries. Printers answer these as soon as the bytes arrive, even mid-job, so an
+ * answer also proves every byte sent before the query was received.
+ *
+ * EPSON: DLE EOT 1 (printer), DLE EOT 2 (offline cause), DLE EOT 4 (roll paper sensor); one byte
+ * each, bits 1 and 4 always set, bits 0 and 7 always clear.
+ * STAR line mode: ESC ACK SOH answers with the automatic status (ASB): header byte 1 gives the
+ * length, byte 3 holds cover open (bit 5) and offline (bit 3), byte 6 paper end (bit 3) and near
+ * end (bit 2).
+ */
+const epsonQuery = Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]);
+const starQuery = Buffer.from([0x1b, 0x06, 0x01]);
+
+export const statusQuery = (type: PrinterType): Buffer => (type === 'star' ? starQuery : epsonQuery);
+
+/** Bytes in the whole answer once enough has arrived to know, else null. */
+export function statusReplyLength(type: PrinterType, received: Uint8Array): number | null {
+  if (type === 'epson') return 3;
+  const header = received[0];
+  if (header === undefined) return null;
+  return starAsbLength(header);
+}
+
+export const starAsbLength = (header: number): number => ((header >> 1) & 0x07) | ((header >> 2) & 0x08);
+
+const isEpsonStatusByte = (byte: number) => (byte & 0x93) === 0x12;
+
+export function parseStatusReply(type: PrinterType, reply: Uint8Array): PrinterStatus {
+  return type === 'star' ? parseStarAsb(reply) : parseEpsonStatus(reply);
+}
+
+function parseEpsonStatus(reply: Uint8Array): PrinterStatus {
+  const [printer, offlineCause, paper] = reply;
+  if (printer === undefined || offlineCause === undefined || paper === undefined || ![printer, offlineCause, paper].every(isEpsonStatusByte)) {
+    return garbled(reply);
+  }
+  if (offlineCause & 0x04) return coverOpen;
+  if (paper & 0x60 || offlineCause & 0x20) return paperOut;
+  if (offlineCause & 0x40) return printerError;
+  if (printer & 0x08) return offlineUnknownCause;
+  return paper & 0x0c ? readyPaperLow : ready;
+}
+
+function parseStarAsb(reply: Uint8Array): PrinterStatus {
+  const header = reply[0];
+  if (header === undefined || (header & 0x91) !== 0x01 || reply.length < 3) return garbled(reply);
+  const status = reply[2]!;
+  const errors = reply[3] ?? 0;
+  const sensors = reply[5] ?? 0;
+  if (status & 0x20) return coverOpen;
+  if (sensors & 0x08) return paperOut;
+  if (errors & 0x6c) return printerError;
+  if (status & 0x08) return offlineUnknownCause;
+  return sensors & 0x06 ? readyPaperLow : ready;
+}
+
+const ready: PrinterStatus = { state: 'ready', detail: 'The printer is ready.' };
+const readyPaperLow: PrinterStatus = { state: 'ready', detail: 'The printer is ready, but the paper roll is nearly finished: have a new roll at hand.' };
+const coverOpen: PrinterStatus = { state: 'cover-open', detail: "The printer's cover is open. Close it firmly; printing carries on by itself." };
+const paperOut: PrinterStatus = { state: 'paper-out', detail: 'The printer is out of paper. Load a new roll and close the cover; printing carries on by itself.' };
+const printerError: PrinterStatus = {
+  state: 'offline',
+  detail: 'The printer reports an error (paper jam, cutter or overheating). Open the cover, clear any paper, close it; if it persists, switch the printer off and on.',
+};
+const offlineUnknownCause: PrinterStatus = { state: 'offline', detail: 'The printer says it is offline. Check its lights, the cover and the paper.' };
+const garbled = (reply: Uint8Array): PrinterStatus => ({
+  state: 'unknown',
+  detail: `The printer answered the status query with bytes we do not understand (${Buffer.from(reply).toString('hex')}). Check the printer type (EPSON or STAR) in the settings.`,
+});

@@ -1,0 +1,18 @@
+/** Paper widths in characters of the standard font: 58 mm rolls hold 32, 80 mm rolls 48. */
+export type Columns = 32 | 48;
+export type Align = 'left' | 'center' | 'right';
+/** `double` is double width and height: half as many characters fit on a line. */
+export type TextSize = 'normal' | 'double';
+
+/**
+ * One line of a laid-out receipt. The model guarantees every text line is printable ASCII and
+ * already fits the paper (wrapped, columns padded), so the renderers never wrap or cut anything.
+ */
+export type ReceiptLine =
+  | { kind: 'text'; text: string; align: Align; bold: boolean; size: TextSize }
+  | { kind: 'rule'; char: '-' | '=' }
+  | { kind: 'blank' }
+  | { kind: 'qr'; payload: string }
+  | { kind: 'cut' };
+
+export const charsPerLine = (columns: Columns, size: TextSize): number => (size === 'double' ? columns / 2 : columns);

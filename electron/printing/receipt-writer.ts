@@ -1,0 +1,56 @@
+import { cleanText, toPrintable } from './printable-text';
+import { charsPerLine, type Align, type Columns, type ReceiptLine, type TextSize } from './receipt-line';
+import { labelled, leftRight, wrap } from './text-layout';
+
+export interface TextStyle {
+  align?: Align;
+  bold?: boolean;
+  size?: TextSize;
+}
+
+/**
+ * Builds receipt lines for one paper width. Every piece of text goes through `cleanText` and the
+ * layout helpers here, which is what lets `ReceiptLine` promise printable, fitting text.
+ */
+export function createReceiptWriter(columns: Columns) {
+  const lines: ReceiptLine[] = [];
+  const push = (texts: string[], style: TextStyle) => {
+    for (const text of texts) lines.push({ kind: 'text', text, align: style.align ?? 'left', bold: style.bold ?? false, size: style.size ?? 'normal' });
+  };
+
+  return {
+    columns,
+    /** Free text, wrapped at word boundaries; `indent` spaces before every line. */
+    text(text: string, style: TextStyle & { indent?: number } = {}) {
+      const indent = ' '.repeat(style.indent ?? 0);
+      const width = charsPerLine(columns, style.size ?? 'normal') - indent.length;
+      push(wrap(cleanText(text), width).map((line) => indent + line), style);
+    },
+    /** A label with an amount (or any short value) flush right. */
+    pair(label: string, value: string, style: { bold?: boolean; indent?: number } = {}) {
+      const indent = ' '.repeat(style.indent ?? 0);
+      const text = leftRight(cleanText(label), cleanText(value), columns - indent.length).map((line) => indent + line);
+      push(text, { bold: style.bold ?? false });
+    },
+    /** A label with a value that may be long (a film title, a customer name). */
+    field(label: string, value: string, style: { indent?: number } = {}) {
+      const indent = ' '.repeat(style.indent ?? 0);
+      push(labelled(cleanText(label), cleanText(value) || '-', columns - indent.length).map((line) => indent + line), {});
+    },
+    rule(char: '-' | '=' = '-') {
+      lines.push({ kind: 'rule', char });
+    },
+    blank() {
+      lines.push({ kind: 'blank' });
+    },
+    qr(payload: string) {
+      const printable = toPrintable(payload).trim();
+      if (printable !== '') lines.push({ kind: 'qr', payload: printable });
+    },
+    cut() {
+      lines.push({ kind: 'cut' });
+    },
+    lines: (): ReceiptLine[] => lines,
+  };
+}
+export type ReceiptWriter = ReturnType<typeof createReceiptWriter>;

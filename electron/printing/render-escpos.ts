@@ -1,0 +1,94 @@
+import { BreakLine, CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
+import type { Columns, ReceiptLine, TextSize } from './receipt-line';
+import { starQrCommands } from './star-qr';
+
+export type PrinterType = 'epson' | 'star';
+
+/** Present in node-thermal-printer 4.6.1 (`cut()` uses it) but missing from its type definitions. */
+type LibraryPrinter = ThermalPrinter & { initHardware(): void };
+
+const QR_CELL_SIZE = 6;
+
+/**
+ * Text goes in as bytes: the model already made it printable ASCII, and the library's string path
+ * re-checks the code page one character at a time with a buffer copy each (most of the render
+ * time). The bytes are the same as `println`'s.
+ */
+const asciiLine = (text: string) => Buffer.from(`${text}\n`, 'latin1');
+
+/**
+ * The receipt as printer commands, through node-thermal-printer's EPSON or STAR command set.
+ * A new library printer per document: its buffer survives `execute()`, and a reused instance
+ * would send the previous receipt again on the next job. We only take `getBuffer()`; sending is
+ * ours (see tcp-printer.ts).
+ */
+export function renderEscPos(lines: readonly ReceiptLine[], options: { type: PrinterType; columns: Columns }): Buffer {
+  const printer = new ThermalPrinter({
+    type: options.type === 'star' ? PrinterTypes.STAR : PrinterTypes.EPSON,
+    interface: '', // no interface: the library only builds the buffer
+    width: options.columns,
+    // Lines arrive laid out and fitting; the library must not fold them again.
+    breakLine: BreakLine.NONE,
+  }) as LibraryPrinter;
+
+  printer.initHardware();
+  // ASCII is the same in every table; choosing one still makes the printer's state explicit.
+  printer.setCharacterSet(CharacterSet.PC437_USA);
+
+  let align: 'left' | 'center' | 'right' | null = null;
+  let bold = false;
+  let size: TextSize = 'normal';
+  const setAlign = (next: 'left' | 'center' | 'right') => {
+    if (next === align) return;
+    if (next === 'center') printer.alignCenter();
+    else if (next === 'right') printer.alignRight();
+    else printer.alignLeft();
+    align = next;
+  };
+  const setBold = (next: boolean) => {
+    if (next !== bold) printer.bold(next);
+    bold = next;
+  };
+  const setSize = (next: TextSize) => {
+    if (next === size) return;
+    if (next === 'double') printer.setTextQuadArea();
+    else printer.setTextNormal();
+    size = next;
+    // EPSON sizes through ESC ! n, which sets the whole print mode: emphasis is off again after it.
+    if (options.type === 'epson') bold = false;
+  };
+
+  for (const line of lines) {
+    switch (line.kind) {
+      case 'text':
+        setAlign(line.align);
+        setSize(line.size);
+        setBold(line.bold);
+        printer.append(asciiLine(line.text));
+        break;
+      case 'rule':
+        setAlign('left');
+        setSize('normal');
+        setBold(false);
+        printer.append(asciiLine(line.char.repeat(options.columns)));
+        break;
+      case 'blank':
+        printer.newLine();
+        break;
+      case 'qr':
+        setAlign('center');
+        if (options.type === 'star') printer.append(starQrCommands(line.payload, { cellSize: QR_CELL_SIZE }));
+        else printer.printQR(line.payload, { cellSize: QR_CELL_SIZE, correction: 'M', model: 2 });
+        printer.newLine();
+        break;
+      case 'cut':
+        setSize('normal');
+        setBold(false);
+        // Feeds the paper past the cutter, cuts, and resets the printer (ESC @) for the next job.
+        printer.cut();
+        align = 'left';
+        break;
+    }
+  }
+  return Buffer.from(printer.getBuffer() ?? Buffer.alloc(0));
+}

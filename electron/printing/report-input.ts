@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { koboSchema } from '../../shared/money';
+
+/**
+ * An X (running) or Z (closing, numbered) shift report as printed. Plain data: the sales layer
+ * fills it from the journal's shift reporter; printing never queries anything itself.
+ */
+const kobo = koboSchema;
+const count = z.number().int().nonnegative();
+const line = z.object({ label: z.string().min(1), count, totalKobo: kobo });
+
+export const reportReceiptInputSchema = z.object({
+  kind: z.enum(['X', 'Z']),
+  /** Z reports are numbered per terminal; null on an X report. */
+  zNumber: z.number().int().positive().nullable(),
+  merchantName: z.string().min(1),
+  terminal: z.object({ id: z.string().min(1), name: z.string().min(1) }),
+  training: z.boolean(),
+  shiftNumber: z.number().int().positive(),
+  openedAt: z.iso.datetime({ offset: true }),
+  openedBy: z.string().min(1),
+  /** Null while the shift is open (X report). */
+  closedAt: z.iso.datetime({ offset: true }).nullable(),
+  closedBy: z.string().nullable(),
+  generatedAt: z.iso.datetime({ offset: true }),
+  sales: z.object({ confirmedCount: count, confirmedKobo: kobo, rejectedCount: count, unsettledCount: count, amountMismatchCount: count }),
+  /** "Cinema tickets", "Hotel rooms". */
+  byProduct: z.array(line),
+  /** "Cash", "Card", "Transfer". */
+  byTender: z.array(line),
+  /** Self-service sales appear under their own name ("Self-service"). */
+  byCashier: z.array(line),
+  cash: z.object({
+    floatKobo: kobo,
+    cashInKobo: kobo,
+    cashOutKobo: kobo,
+    cashSalesKobo: kobo,
+    /** Cash taken for sales whose outcome is not known yet: in the drawer, not yet sold. */
+    unsettledCashKobo: kobo,
+    expectedKobo: kobo,
+    /** Z report only: what was counted, and counted - expected (negative is a shortage). */
+    countedKobo: kobo.nullable(),
+    differenceKobo: kobo.nullable(),
+  }),
+  cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.iso.datetime({ offset: true }) })),
+  unsettled: z.array(z.object({ saleId: z.string(), state: z.string(), product: z.string(), amountKobo: kobo, createdAt: z.iso.datetime({ offset: true }), staffName: z.string() })),
+});
+export type ReportReceiptInput = z.infer<typeof reportReceiptInputSchema>;

@@ -1,0 +1,107 @@
+import { posError } from '../../shared/errors';
+import { seconds } from './deadline';
+import type { PrintDocument, Printer, PrinterStatus, PrintResult } from './printer';
+import { parseStatusReply, statusQuery, statusReplyLength } from './printer-status';
+import type { PrinterType } from './render-escpos';
+import { createSerialLane } from './serial-lane';
+import { exchange, type ExchangeOutcome } from './tcp-exchange';
+
+export interface TcpPrinterOptions {
+  host: string;
+  port: number;
+  type: PrinterType;
+  /** Connecting is quick on a shop LAN; a printer that is off should fail fast, not at the job deadline. */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * A network receipt printer (raw port, usually 9100), spoken to over node:net rather than
+ * through node-thermal-printer's interface, to own the deadline, the errors and the status.
+ *
+ * A print is one connection: ask the status (not ready: stop, nothing sent), send the receipt,
+ * ask the status again. The second answer can only come once the printer has received every
+ * byte before it, so it is the delivery receipt; a printer that never answers is not "ready".
+ */
+export function createTcpPrinter(options: TcpPrinterOptions): Printer {
+  const { host, port, type } = options;
+  const connectMs = options.connectTimeoutMs ?? 2_500;
+  const where = `${host}:${port}`;
+  const lane = createSerialLane();
+  const query = statusQuery(type);
+  const replyLength = (received: Uint8Array) => statusReplyLength(type, received);
+
+  const print = (document: PrintDocument, deadlineMs: number): Promise<PrintResult> =>
+    lane(async () => {
+      const outcome = await exchange({ host, port }, { deadlineMs, connectMs }, async (link) => {
+        link.stage('status');
+        await link.send(query);
+        const before = parseStatusReply(type, await link.receive(replyLength));
+        if (before.state !== 'ready') return { printed: false as const, status: before };
+        link.stage('send');
+        await link.send(document.bytes);
+        link.stage('confirm');
+        await link.send(query);
+        const after = parseStatusReply(type, await link.receive(replyLength));
+        return { printed: true as const, status: after };
+      });
+      if (!outcome.ok) return printFailure(outcome, deadlineMs);
+      if (!outcome.value.printed) {
+        const status = outcome.value.status;
+        return { ok: false, error: posError('PRINTER_OFFLINE', `${status.detail} The receipt was not sent.`), printerState: status.state, mayHavePrinted: false };
+      }
+      return { ok: true, value: { bytes: document.bytes.length, location: `tcp://${where}`, statusAfter: outcome.value.status } };
+    });
+
+  const status = (deadlineMs: number): Promise<PrinterStatus> =>
+    lane(async () => {
+      const outcome = await exchange({ host, port }, { deadlineMs, connectMs }, async (link) => {
+        link.stage('status');
+        await link.send(query);
+        return parseStatusReply(type, await link.receive(replyLength));
+      });
+      if (outcome.ok) return outcome.value;
+      if (outcome.stage === 'connect') return { state: 'offline', detail: unreachable(outcome, deadlineMs) };
+      return {
+        state: 'unknown',
+        detail: `The printer at ${where} accepts connections but did not answer the status query within ${seconds(deadlineMs)}. It may be busy or jammed, or set up as the wrong type (this till speaks ${type.toUpperCase()}).`,
+      };
+    });
+
+  function unreachable(outcome: Extract<ExchangeOutcome<unknown>, { ok: false }>, deadlineMs: number): string {
+    const why =
+      outcome.reason === 'refused' ? 'it refused the connection' : outcome.reason === 'deadline' ? `no answer within ${seconds(Math.min(connectMs, deadlineMs))}` : outcome.detail;
+    return `The receipt printer at ${where} cannot be reached (${why}). Check it is switched on and its network cable is in.`;
+  }
+
+  function printFailure(outcome: Extract<ExchangeOutcome<unknown>, { ok: false }>, deadlineMs: number): PrintResult {
+    switch (outcome.stage) {
+      case 'connect':
+        return { ok: false, error: posError('PRINTER_OFFLINE', `${unreachable(outcome, deadlineMs)} The receipt was not sent.`), printerState: 'offline', mayHavePrinted: false };
+      case 'status':
+        return {
+          ok: false,
+          error: posError('PRINTER_OFFLINE', `The printer at ${where} did not answer within ${seconds(deadlineMs)}, so the receipt was not sent. Check the printer's lights, paper and cover.`),
+          printerState: 'unknown',
+          mayHavePrinted: false,
+        };
+      case 'send':
+      case 'confirm':
+        return {
+          ok: false,
+          error: posError(
+            'PRINTER_OFFLINE',
+            `The printer at ${where} stopped taking the receipt (${outcome.reason === 'deadline' ? `not confirmed within ${seconds(deadlineMs)}` : outcome.detail}). Part of it may have printed: check the printer before printing it again.`,
+          ),
+          printerState: 'unknown',
+          // The status answer said ready, so whatever left this machine may be on paper by now.
+          mayHavePrinted: true,
+        };
+    }
+  }
+
+  return {
+    description: `network printer ${where}`,
+    print: (document, { deadlineMs }) => print(document, deadlineMs),
+    status: ({ deadlineMs }) => status(deadlineMs),
+  };
+}

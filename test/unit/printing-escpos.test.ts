@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { buildReceipt } from '../../electron/printing/build-receipt';
+import { parseStatusReply, starAsbLength, statusQuery, statusReplyLength } from '../../electron/printing/printer-status';
+import type { Columns } from '../../electron/printing/receipt-line';
+import { renderEscPos, type PrinterType } from '../../electron/printing/render-escpos';
+import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
+import { cinemaSale, hotelSale } from '../fixtures/receipts/inputs';
+
+const cases: Array<{ type: PrinterType; columns: Columns }> = [
+  { type: 'epson', columns: 32 },
+  { type: 'epson', columns: 48 },
+  { type: 'star', columns: 32 },
+  { type: 'star', columns: 48 },
+];
+
+describe('ESC/POS rendering', () => {
+  for (const { type, columns } of cases) {
+    it(`${type} ${columns}: the printer would print exactly the model's lines, styles, QR and one cut`, () => {
+      const lines = buildReceipt({ ...cinemaSale, copyNumber: 1, training: true }, { columns });
+      const items = decodeEscPos(renderEscPos(lines, { type, columns }), type);
+
+      const printedText = items.filter((item) => item.kind === 'text' && item.text !== '' && !/^[-=]+$/.test(item.text));
+      const modelText = lines.filter((line) => line.kind === 'text');
+      expect(printedText.map((item) => item.kind === 'text' && [item.text, item.align, item.bold, item.width]))
+        .toEqual(modelText.map((line) => line.kind === 'text' && [line.text, line.align, line.bold, line.size === 'double' ? 2 : 1]));
+
+      const rules = items.filter((item) => item.kind === 'text' && /^[-=]+$/.test(item.text));
+      expect(rules.length).toBe(lines.filter((line) => line.kind === 'rule').length);
+      rules.forEach((rule) => expect(rule.kind === 'text' && rule.text.length).toBe(columns));
+
+      expect(items.filter((item) => item.kind === 'qr')).toEqual([
+        { kind: 'qr', payload: 'EX1732201445123', model: 2, cellSize: 6, correction: 'M' },
+      ]);
+      expect(items.filter((item) => item.kind === 'cut')).toEqual([{ kind: 'cut', partial: false }]);
+      expect(items.findIndex((item) => item.kind === 'cut')).toBeGreaterThan(items.findLastIndex((item) => item.kind === 'text' && item.text !== ''));
+    });
+  }
+
+  it('renders each document from scratch: the same receipt twice gives the same bytes, never more', () => {
+    for (const { type, columns } of cases) {
+      const first = renderEscPos(buildReceipt(cinemaSale, { columns }), { type, columns });
+      renderEscPos(buildReceipt(hotelSale, { columns }), { type, columns });
+      const again = renderEscPos(buildReceipt(cinemaSale, { columns }), { type, columns });
+      expect(again.equals(first)).toBe(true);
+      expect(textLines(decodeEscPos(again, type)).join('\n')).not.toContain('HTL2025112100071');
+    }
+  });
+
+  it('sends only printable ASCII as text, so no code page can turn a name into ?', () => {
+    for (const { type, columns } of cases) {
+      const text = textLines(decodeEscPos(renderEscPos(buildReceipt(hotelSale, { columns }), { type, columns }), type)).join('\n');
+      expect(text).not.toMatch(/[?\uFFFD]/);
+      expect(text).toContain('Obi-Ezekwesili NGN');
+    }
+  });
+
+  it('writes the STAR QR with its data command (the library alone leaves it out)', () => {
+    const bytes = renderEscPos([{ kind: 'qr', payload: 'HTL1' }], { type: 'star', columns: 48 });
+    expect(bytes.includes(Buffer.from([0x1b, 0x1d, 0x79, 0x44, 0x31, 0x00, 4, 0, 0x48, 0x54, 0x4c, 0x31]))).toBe(true);
+  });
+});
+
+describe('printer status answers', () => {
+  it('reads EPSON DLE EOT 1, 2 and 4', () => {
+    expect(statusQuery('epson')).toEqual(Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]));
+    expect(statusReplyLength('epson', new Uint8Array())).toBe(3);
+    expect(parseStatusReply('epson', Buffer.from([0x12, 0x12, 0x12])).state).toBe('ready');
+    expect(parseStatusReply('epson', Buffer.from([0x12, 0x12, 0x1e])).detail).toMatch(/nearly finished/);
+    expect(parseStatusReply('epson', Buffer.from([0x1a, 0x32, 0x72])).state).toBe('paper-out');
+    expect(parseStatusReply('epson', Buffer.from([0x1a, 0x16, 0x12])).state).toBe('cover-open');
+    expect(parseStatusReply('epson', Buffer.from([0x1a, 0x52, 0x12])).state).toBe('offline');
+    expect(parseStatusReply('epson', Buffer.from([0x1a, 0x12, 0x12])).state).toBe('offline');
+    expect(parseStatusReply('epson', Buffer.from([0xff, 0x00, 0x12])).state).toBe('unknown');
+  });
+
+  it('reads STAR automatic status (ESC ACK SOH)', () => {
+    expect(statusQuery('star')).toEqual(Buffer.from([0x1b, 0x06, 0x01]));
+    expect(starAsbLength(0x0f)).toBe(7);
+    expect(starAsbLength(0x23)).toBe(9);
+    expect(statusReplyLength('star', new Uint8Array())).toBeNull();
+    const asb = (third: number, sixth: number) => Buffer.from([0x23, 0x06, third, 0, 0, sixth, 0, 0, 0]);
+    expect(parseStatusReply('star', asb(0x00, 0x00)).state).toBe('ready');
+    expect(parseStatusReply('star', asb(0x00, 0x04)).detail).toMatch(/nearly finished/);
+    expect(parseStatusReply('star', asb(0x08, 0x08)).state).toBe('paper-out');
+    expect(parseStatusReply('star', asb(0x28, 0x00)).state).toBe('cover-open');
+    expect(parseStatusReply('star', asb(0x08, 0x00)).state).toBe('offline');
+    expect(parseStatusReply('star', Buffer.from([0x12, 0x12, 0x12])).state).toBe('unknown');
+  });
+});
