@@ -3,11 +3,13 @@
 import { benchJournal } from './bench/journal';
 import { benchPartner } from './bench/partner';
 import { benchPrinting } from './bench/printing';
+import { benchSales } from './bench/sales';
 import type { BenchRow } from './bench/types';
 
 const suites: [string, () => Promise<BenchRow[]>][] = [
   ['partner', benchPartner],
   ['journal', benchJournal],
+  ['sales', benchSales],
   ['printing', benchPrinting],
 ];
 

@@ -35,6 +35,8 @@ export const appInfoSchema = z.object({
   trainingMode: z.boolean(),
   locale: z.string(),
   currency: z.literal('NGN'),
+  /** Kiosk idle behaviour: after `idleSeconds` untouched, warn for `warningSeconds`, then reset. */
+  kiosk: z.object({ idleSeconds: z.number().int().positive(), warningSeconds: z.number().int().positive() }),
   health: healthSchema,
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;

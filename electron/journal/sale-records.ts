@@ -1,7 +1,9 @@
 import type { Kobo } from '../../shared/money';
 import type { SaleKind, SaleState } from './sale-states';
 
-export const tenderKinds = ['cash', 'card', 'transfer'] as const;
+import { tenderKinds } from '../../shared/sales/sale-view';
+
+export { tenderKinds };
 export type TenderKind = (typeof tenderKinds)[number];
 
 export interface Tender {

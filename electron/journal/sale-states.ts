@@ -1,7 +1,7 @@
-export const saleKinds = ['cinema', 'hotel'] as const;
-export type SaleKind = (typeof saleKinds)[number];
+import { saleKinds, saleStates } from '../../shared/sales/sale-view';
 
-export const saleStates = ['pending', 'sent', 'confirmed', 'rejected', 'unknown'] as const;
+export { saleKinds, saleStates };
+export type SaleKind = (typeof saleKinds)[number];
 export type SaleState = (typeof saleStates)[number];
 
 /**

@@ -30,6 +30,8 @@ export interface SalesRepository {
   listByState(states: readonly SaleState[]): Result<Sale[]>;
   /** Newest first. */
   search(query: SaleSearch): Result<Sale[]>;
+  /** Confirmed sales where the partner charged something other than our quote, oldest first: staff check them. */
+  listAmountMismatches(): Result<Sale[]>;
 }
 
 export function createSalesRepository(deps: {
@@ -65,6 +67,9 @@ export function createSalesRepository(deps: {
   );
   const selectByStates = db.prepare<[string], SaleRow>(
     'SELECT * FROM sales WHERE state IN (SELECT value FROM json_each(?)) ORDER BY created_at, id',
+  );
+  const selectMismatches = db.prepare<[], SaleRow>(
+    "SELECT * FROM sales WHERE state = 'confirmed' AND amount_mismatch = 1 ORDER BY created_at, id",
   );
   const selectSearch = db.prepare<[{ from: string | null; to: string | null; like: string | null; limit: number }], SaleRow>(
     `SELECT * FROM sales
@@ -183,5 +188,7 @@ export function createSalesRepository(deps: {
         const like = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
         return ok(selectSearch.all({ from: from ?? null, to: to ?? null, like, limit }).map(load));
       }),
+
+    listAmountMismatches: () => guard.read(() => ok(selectMismatches.all().map(load))),
   };
 }

@@ -1,4 +1,6 @@
+import type { Result } from '../../shared/result';
 import type { PartnerClient } from '../partner/client';
+import type { Sales } from '../sales';
 import type { PosConfig } from './config/schema';
 import type { EventHub } from './event-hub';
 import type { HealthMonitor } from './health';
@@ -15,4 +17,6 @@ export interface PosContext {
   events: EventHub;
   health: HealthMonitor;
   partner: PartnerClient;
+  /** Selling, staff and shifts; a failure (the journal could not be opened) refuses every such channel. */
+  sales: Result<Sales>;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HealthItem } from '../../shared/app';
+import { journalFile, openJournal } from '../journal';
 import { createPartnerClient, type PartnerClient } from '../partner/client';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../sandbox';
 import { isTrainingMode, type PosConfig } from './config/schema';
@@ -31,11 +32,10 @@ export function createPosRuntime(options: {
       ? { state: 'ok', label: 'Preview printer', detail: 'Receipts are kept on this computer and shown on screen.' }
       : { state: 'unknown', label: 'Printer not checked', detail: `Printer ${config.printer.interface}.` };
 
-  const journalProbe = async (): Promise<HealthItem> => ({
-    state: 'unknown',
-    label: 'Journal not set up',
-    detail: `Sales will be kept in ${config.dataDir}.`,
-  });
+  // A journal that cannot be opened must not stop the app: browsing still works, selling is
+  // refused with the journal's own message, and the status strip says why.
+  const journal = openJournal({ file: journalFile(config.dataDir), terminalId: config.terminal.id, clock: options.clock });
+  if (!journal.ok) options.logger.error('journal could not be opened; selling is paused', { message: journal.error.message, movedTo: journal.movedTo });
 
   return createPos(config, {
     version: options.version,
@@ -43,7 +43,11 @@ export function createPosRuntime(options: {
     secrets: options.secrets,
     clock: options.clock,
     partner: createPartner(config, options.secrets, options.clock),
-    probes: { printer: printerProbe, journal: journalProbe },
+    probes: { printer: printerProbe },
+    journal,
+    onClose: () => {
+      if (journal.ok) journal.value.close();
+    },
   });
 }
 

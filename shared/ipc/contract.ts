@@ -11,6 +11,14 @@ import {
   showtimesRequestSchema,
   ticketsRequestSchema,
 } from '../catalog/requests';
+import { cinemaSelectionSchema, holdSchema, saleIdSchema, submitSaleRequestSchema } from '../sales/checkout';
+import { shiftReportSchema, zReportSchema } from '../sales/reports';
+import { saleViewSchema } from '../sales/sale-view';
+import { pinSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
+import { koboSchema } from '../money';
+
+const empty = z.object({}).strict();
+const dateRange = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }).strict();
 
 /**
  * The one contract between the renderer and the main process. Each channel (`domain:verb`,
@@ -41,11 +49,54 @@ export const channels = {
   'hotels:list': { request: hotelsRequestSchema, response: hotelPageSchema },
   /** A hotel's rooms, always fetched fresh: availability is real time. */
   'hotels:rooms': { request: roomsRequestSchema, response: roomPageSchema },
+
+  /** Reserve tickets for 3 minutes while the customer's details and payment are taken. */
+  'sale:hold': { request: cinemaSelectionSchema, response: holdSchema },
+  /** Give held tickets back (customer changed their mind, screen reset). */
+  'sale:release-hold': { request: z.object({ holdId: z.string().min(1) }).strict(), response: z.object({ released: z.boolean() }) },
+  /**
+   * Sell: written to the journal before the partner is called. The same saleId sent again (double
+   * tap, retry) returns the existing sale and never reaches the partner twice.
+   */
+  'sale:submit': { request: submitSaleRequestSchema, response: saleViewSchema },
+  'sale:get': { request: z.object({ saleId: saleIdSchema }).strict(), response: saleViewSchema },
+  /** Sales whose outcome is not settled yet, and confirmed sales whose charged amount differs. */
+  'sale:attention': { request: empty, response: z.object({ sales: z.array(saleViewSchema) }) },
+  /** Ask the partner now what became of an unsettled sale. */
+  'sale:settle': { request: z.object({ saleId: saleIdSchema }).strict(), response: saleViewSchema },
+  'sale:search': {
+    request: z.object({ text: z.string().trim().max(100).optional(), from: z.iso.date().optional(), to: z.iso.date().optional(), limit: z.number().int().min(1).max(500).default(50) }).strict(),
+    response: z.object({ sales: z.array(saleViewSchema) }),
+  },
+  /** The journal as CSV, one row per sale (supervisor). */
+  'journal:export': { request: dateRange, response: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }) },
+
+  'staff:status': { request: empty, response: staffStatusSchema },
+  'staff:list': { request: empty, response: z.object({ staff: z.array(staffViewSchema) }) },
+  /** Only while no staff exist: the first person becomes a supervisor and is signed in. */
+  'staff:setup': { request: z.object({ name: z.string().trim().min(2).max(60), pin: pinSchema }).strict(), response: staffViewSchema },
+  'staff:sign-in': { request: z.object({ staffId: z.number().int().positive(), pin: pinSchema }).strict(), response: staffViewSchema },
+  'staff:sign-out': { request: empty, response: z.object({ signedOut: z.boolean() }) },
+  /** Supervisor only. */
+  'staff:create': { request: z.object({ name: z.string().trim().min(2).max(60), role: z.enum(staffRoles), pin: pinSchema }).strict(), response: staffViewSchema },
+
+  /** The open shift's running totals (X report) and a warning past 12 hours; null when none is open. */
+  'shift:current': { request: empty, response: z.object({ report: shiftReportSchema.nullable(), overTwelveHours: z.boolean() }) },
+  'shift:open': { request: z.object({ floatKobo: koboSchema.nonnegative() }).strict(), response: shiftReportSchema },
+  'shift:cash': {
+    request: z.object({ kind: z.enum(['in', 'out']), amountKobo: koboSchema.positive(), reason: z.string().trim().min(3, 'say why').max(200) }).strict(),
+    response: shiftReportSchema,
+  },
+  /** Supervisor only: count the drawer, close the shift, get the numbered Z report. */
+  'shift:close': { request: z.object({ countedKobo: koboSchema.nonnegative() }).strict(), response: zReportSchema },
+  'shift:z-report': { request: z.object({ zNumber: z.number().int().positive() }).strict(), response: zReportSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Pushed from main to the renderer; never requested. */
 export const events = {
   'app:health-changed': { payload: healthSchema },
+  /** A sale changed state (confirmed, rejected, settled by reconciliation). */
+  'sale:updated': { payload: saleViewSchema },
 } as const satisfies Record<string, { payload: z.ZodType }>;
 
 export const channelNames = Object.keys(channels) as ChannelName[];

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
 import { createPartnerClient } from '../../electron/partner/client';
-import { configSchema, type PosConfig } from '../../electron/pos/config/schema';
+import { loadConfig } from '../../electron/pos/config/load';
+import type { PosConfig } from '../../electron/pos/config/schema';
 import { createPos, type Pos } from '../../electron/pos/create-pos';
 import { silentLogger } from '../../electron/pos/logger';
 import { createFileSecretStore } from '../../electron/pos/secrets';
@@ -29,13 +30,9 @@ const countingFetch: typeof fetch = (input, init) => {
 const idle = async (): Promise<HealthItem> => ({ state: 'ok', label: 'Idle', detail: 'Not part of this test.' });
 
 function posFor(baseUrl: string, options: { training?: boolean } = {}): Pos {
-  const config: PosConfig = configSchema.parse({
-    terminal: { id: 'T01', name: 'Counter 1', profile: 'counter' },
-    partner: { baseUrl: options.training ? '' : baseUrl, experiencePrefix: '/api/v1', hotelPrefix: '/v2', slug: 'partner', timeoutMs: 5000 },
-    printer: { interface: 'preview', type: 'epson', columns: 48 },
-    dataDir,
-    locale: 'en-NG',
-  });
+  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': options.training ? '' : baseUrl, 'partner-timeout-ms': '5000' } });
+  if (!loaded.ok) throw new Error(loaded.message);
+  const config: PosConfig = loaded.config;
   const secrets = createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } });
   const partner = createPartnerClient({
     baseUrl,

@@ -6,6 +6,9 @@ export const configKeys = {
   'terminal.id': { env: 'POS_TERMINAL_ID', flag: 'terminal-id', default: 'T01', help: 'Terminal id printed on receipts and stored on every sale.' },
   'terminal.name': { env: 'POS_TERMINAL_NAME', flag: 'terminal-name', default: 'Counter 1', help: 'Name shown on screen and on receipts.' },
   'terminal.profile': { env: 'POS_PROFILE', flag: 'profile', default: 'counter', help: 'counter, front-desk or kiosk.' },
+  'merchant.name': { env: 'POS_MERCHANT_NAME', flag: 'merchant-name', default: 'Lobby POS', help: 'Business name at the top of every receipt.' },
+  'merchant.email': { env: 'POS_MERCHANT_EMAIL', flag: 'merchant-email', default: 'tickets@lobbypos.example', help: 'Contact the partner gets with ticket holds (before a customer is known).' },
+  'merchant.phone': { env: 'POS_MERCHANT_PHONE', flag: 'merchant-phone', default: '+2348000000000', help: 'Phone the partner gets with ticket holds.' },
   'partner.baseUrl': { env: 'POS_PARTNER_URL', flag: 'partner-url', default: '', help: 'Partner API base URL; empty = training mode on the embedded sandbox.' },
   'partner.experiencePrefix': { env: 'POS_PARTNER_EXPERIENCE_PREFIX', flag: 'partner-experience-prefix', default: '/api/v1', help: 'Path prefix of the experience (cinema) endpoints.' },
   'partner.hotelPrefix': { env: 'POS_PARTNER_HOTEL_PREFIX', flag: 'partner-hotel-prefix', default: '/v2', help: 'Path prefix of the hotel endpoints.' },
@@ -14,6 +17,8 @@ export const configKeys = {
   'printer.interface': { env: 'POS_PRINTER', flag: 'printer', default: 'preview', help: 'preview, tcp://host:port, printer:NAME or file:/path.' },
   'printer.type': { env: 'POS_PRINTER_TYPE', flag: 'printer-type', default: 'epson', help: 'epson or star (ESC/POS dialect).' },
   'printer.columns': { env: 'POS_PRINTER_COLUMNS', flag: 'printer-columns', default: 48, help: '48 for 80 mm paper, 32 for 58 mm.' },
+  'kiosk.idleSeconds': { env: 'POS_KIOSK_IDLE_SECONDS', flag: 'kiosk-idle-seconds', default: 60, help: 'Kiosk: seconds without a touch before "Still there?" appears.' },
+  'kiosk.warningSeconds': { env: 'POS_KIOSK_WARNING_SECONDS', flag: 'kiosk-warning-seconds', default: 20, help: 'Kiosk: seconds "Still there?" counts down before the screen resets and forgets the customer.' },
   dataDir: { env: 'POS_DATA_DIR', flag: 'data-dir', default: null, help: "Where the journal, config.json and training data live; default: the platform's user-data folder." },
   locale: { env: 'POS_LOCALE', flag: 'locale', default: 'en-NG', help: 'Locale for dates and amounts.' },
 } as const;

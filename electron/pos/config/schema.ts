@@ -23,6 +23,14 @@ export const configSchema = z
         profile: terminalProfileSchema,
       })
       .strict(),
+    merchant: z
+      .object({
+        name: z.string().trim().min(1, 'must not be empty').max(48),
+        /** The partner's hold needs a contact before the customer's details are taken. */
+        email: z.email('must be an e-mail address'),
+        phone: z.string().regex(/^\+234[789][01]\d{8}$/, 'must be a Nigerian number written +234XXXXXXXXXX'),
+      })
+      .strict(),
     partner: z
       .object({
         /** Empty means training mode: sell against the embedded sandbox, nothing is real. */
@@ -38,6 +46,12 @@ export const configSchema = z
         interface: printerInterfaceSchema,
         type: z.enum(['epson', 'star']),
         columns: z.coerce.number().pipe(z.union([z.literal(32), z.literal(48)], { error: 'must be 32 (58 mm paper) or 48 (80 mm paper)' })),
+      })
+      .strict(),
+    kiosk: z
+      .object({
+        idleSeconds: z.coerce.number().int().min(2).max(3600),
+        warningSeconds: z.coerce.number().int().min(2).max(300),
       })
       .strict(),
     dataDir: z.string().min(1),

@@ -1,0 +1,18 @@
+import type { PosContext } from '../context';
+import type { Handlers } from '../dispatch';
+import { withSales } from './with-sales';
+
+type StaffChannel = 'staff:status' | 'staff:list' | 'staff:setup' | 'staff:sign-in' | 'staff:sign-out' | 'staff:create';
+
+/** Staff channels: who is at the till is held by electron/sales for this running app. */
+export function createStaffHandlers(ctx: PosContext): Pick<Handlers, StaffChannel> {
+  const sales = withSales(ctx);
+  return {
+    'staff:status': () => sales((s) => s.staff.status()),
+    'staff:list': () => sales((s) => s.staff.list()),
+    'staff:setup': (input) => sales((s) => s.staff.setup(input)),
+    'staff:sign-in': (input) => sales((s) => s.staff.signIn(input)),
+    'staff:sign-out': () => sales((s) => s.staff.signOut()),
+    'staff:create': (input) => sales((s) => s.staff.create(input)),
+  };
+}

@@ -1,0 +1,234 @@
+import type { z } from 'zod';
+import { lagosDate } from '../../shared/dates';
+import { posError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
+import type { CinemaSelection, Hold, submitSaleRequestSchema } from '../../shared/sales/checkout';
+import type { Customer } from '../../shared/sales/customer';
+import type { SaleView } from '../../shared/sales/sale-view';
+import type { WireHotelBookingRequest } from '../../shared/partner/hotel-booking';
+import type { WireTicketPurchaseRequest } from '../../shared/partner/ticket-purchase';
+import type { Journal, Sale, TenderInput } from '../journal';
+import type { PartnerClient } from '../partner/client';
+import type { PosConfig } from '../pos/config/schema';
+import type { Logger } from '../pos/logger';
+import { cinemaDetails, cinemaPurchaseBody, quoteCinema, quoteLines, slotShortage } from './cinema-plan';
+import { hotelBookingBody, hotelDetails, quoteHotel } from './hotel-plan';
+import { purchaseOutcome } from './purchase-outcome';
+import type { Reconciler } from './reconciler';
+import type { SaleDetails } from './sale-details';
+import type { ToSaleView } from './sale-view';
+import type { StaffDesk } from './staff-desk';
+import { tenderAllowed, tenderFor } from './tender';
+import type { TicketHolds } from './ticket-holds';
+
+export type SubmitSaleRequest = z.output<typeof submitSaleRequestSchema>;
+
+export interface Checkout {
+  hold(selection: CinemaSelection): Promise<Result<Hold>>;
+  releaseHold(holdId: string): Promise<Result<{ released: boolean }>>;
+  /**
+   * Sells: journal first (`pending`, then `sent`), then the partner, then the answer. The same
+   * sale id again returns that sale; while it is in flight, callers share its outcome.
+   */
+  submit(request: SubmitSaleRequest): Promise<Result<SaleView>>;
+  /** The outcome of a submission running now, if any. */
+  running(saleId: string): Promise<Result<SaleView>> | undefined;
+  inFlightCount(): number;
+  close(): Promise<void>;
+}
+
+/** A sale ready to be written down: the exact partner body, what the screens need, how it is paid. */
+type SalePlan =
+  | { kind: 'cinema'; quoteKobo: number; body: WireTicketPurchaseRequest; details: SaleDetails; tenders: TenderInput[]; holdId: string }
+  | { kind: 'hotel'; quoteKobo: number; body: WireHotelBookingRequest; details: SaleDetails; tenders: TenderInput[]; holdId: null };
+
+const maxHoldOwners = 1_000;
+
+export interface CheckoutDeps {
+  journal: Journal;
+  partner: PartnerClient;
+  clock: () => Date;
+  logger: Logger;
+  config: PosConfig;
+  staff: StaffDesk;
+  holds: TicketHolds;
+  reconciler: Reconciler;
+  view: ToSaleView;
+  /** Announces a sale's new state (sale:updated). */
+  moved(sale: Sale): void;
+}
+
+export function createCheckout(deps: CheckoutDeps): Checkout {
+  const { journal, partner, clock, logger, config, staff, holds } = deps;
+  const inFlight = new Map<string, Promise<Result<SaleView>>>();
+  /**
+   * Which sale each hold's seats went to (holdId -> saleId), kept while the sale is in flight and
+   * after it sold (or may have): one hold buys one sale, whatever sale ids the screens send.
+   */
+  const holdOwners = new Map<string, string>();
+  const profile = config.terminal.profile;
+
+  /** Who sells (null: the kiosk's self-service), in an open shift. */
+  function seller(): Result<{ staffId: number | null }> {
+    let staffId: number | null = null;
+    if (profile !== 'kiosk') {
+      const signedIn = staff.signedIn();
+      if (!signedIn.ok) return signedIn;
+      staffId = signedIn.value.id;
+    }
+    const shift = journal.shifts.current();
+    if (!shift.ok) return shift;
+    if (!shift.value) {
+      return fail(posError('SHIFT_REQUIRED', profile === 'kiosk' ? 'This kiosk is not selling yet: staff must open a shift first.' : 'Open a shift before selling.'));
+    }
+    return ok({ staffId });
+  }
+
+  const dobProblem = (customer: Customer, today: string, required: boolean): Result<void> => {
+    if (!customer.dob) {
+      return required ? fail(posError('VALIDATION', 'Hotels need the guest’s date of birth.', { 'customer.dob': ['is needed for a hotel booking'] })) : ok(undefined);
+    }
+    return customer.dob < today ? ok(undefined) : fail(posError('VALIDATION', 'The date of birth must be in the past.', { 'customer.dob': ['must be in the past'] }));
+  };
+
+  async function planCinema(request: Extract<SubmitSaleRequest, { kind: 'cinema' }>): Promise<Result<SalePlan>> {
+    const today = lagosDate(clock());
+    const dob = dobProblem(request.customer, today, false);
+    if (!dob.ok) return dob;
+    const quote = await quoteCinema(partner, request.cinema, today, 'cinema');
+    if (!quote.ok) return quote;
+    const tenders = tenderFor(request.tender, quote.value.totalKobo, profile);
+    if (!tenders.ok) return tenders;
+    if (request.holdId) {
+      const owner = holdOwners.get(request.holdId);
+      if (owner !== undefined && owner !== request.saleId) {
+        return fail(posError('CONFLICT', `These seats already belong to sale ${owner}. Hold the seats again for a new sale.`, { holdId: ['is used by another sale'] }));
+      }
+      holdOwners.set(request.holdId, request.saleId);
+      while (holdOwners.size > maxHoldOwners) holdOwners.delete(holdOwners.keys().next().value!);
+    }
+    const hold = await holds.forSale(request.holdId, request.cinema, quote.value);
+    if (!hold.ok) return hold;
+    return ok({
+      kind: 'cinema',
+      quoteKobo: quote.value.totalKobo,
+      body: cinemaPurchaseBody(request.saleId, request.cinema, quote.value, request.customer, hold.value.reservationIds),
+      details: cinemaDetails(request.cinema, quote.value, request.customer, config.locale),
+      tenders: tenders.value,
+      holdId: hold.value.holdId,
+    });
+  }
+
+  async function planHotel(request: Extract<SubmitSaleRequest, { kind: 'hotel' }>): Promise<Result<SalePlan>> {
+    const today = lagosDate(clock());
+    const dob = dobProblem(request.customer, today, true);
+    if (!dob.ok) return dob;
+    const quote = await quoteHotel(partner, request.hotel, today);
+    if (!quote.ok) return quote;
+    const tenders = tenderFor(request.tender, quote.value.totalKobo, profile);
+    if (!tenders.ok) return tenders;
+    return ok({
+      kind: 'hotel',
+      quoteKobo: quote.value.totalKobo,
+      body: hotelBookingBody(request.saleId, request.hotel, { ...request.customer, dob: request.customer.dob! }),
+      details: hotelDetails(request.hotel, quote.value, request.customer, config.locale),
+      tenders: tenders.value,
+      holdId: null,
+    });
+  }
+
+  /** Journal, then partner, then journal. No partner call happens unless `sent` is on disk. */
+  async function commitAndSend(saleId: string, staffId: number | null, plan: SalePlan): Promise<Result<SaleView>> {
+    const created = journal.sales.create({ id: saleId, staffId, kind: plan.kind, quoteKobo: plan.quoteKobo, request: plan.body, details: plan.details, tenders: plan.tenders });
+    if (!created.ok) {
+      logger.warn('sale not written down, so not sent', { saleId, code: created.error.code });
+      return created;
+    }
+    if (!created.value.created) return ok(deps.view(created.value.sale));
+    deps.moved(created.value.sale);
+
+    const sent = journal.sales.transition(saleId, 'sent');
+    if (!sent.ok) {
+      logger.error('could not mark a sale sent; it was not sent', { saleId, code: sent.error.code });
+      const gaveUp = journal.sales.transition(saleId, 'rejected', { failureReason: 'The journal could not record that this sale was being sent, so it was not sent. Nothing was charged.' });
+      if (gaveUp.ok) deps.moved(gaveUp.value);
+      return fail(sent.error);
+    }
+    deps.moved(sent.value);
+
+    const answer = plan.kind === 'cinema' ? await partner.buyTickets(plan.body) : await partner.bookHotel(plan.body);
+    const outcome = purchaseOutcome(answer, plan.kind === 'cinema' ? 'cinema' : 'hotels');
+    if (plan.holdId) {
+      const expired = (outcome.detail.note as { code?: string } | undefined)?.code === 'HOLD_EXPIRED';
+      holds.done(plan.holdId, { releaseAtPartner: outcome.to === 'rejected' && !expired });
+    }
+    const moved = journal.sales.transition(saleId, outcome.to, outcome.detail);
+    if (!moved.ok) {
+      // The sale stays `sent` on disk: reconciliation finds out from the partner what happened.
+      logger.error('partner answered but the journal could not record it', { saleId, outcome: outcome.to, code: moved.error.code });
+      deps.reconciler.watch(saleId);
+      const what = outcome.to === 'confirmed' ? `The partner confirmed this sale (reference ${outcome.detail.partnerReference}), but` : 'The partner answered, but';
+      return fail(posError('JOURNAL_UNAVAILABLE', `${what} the journal could not record it. Do not sell it again: the till will check with the partner. ${moved.error.message}`));
+    }
+    deps.moved(moved.value);
+    logger.info('sale finished', { saleId, kind: plan.kind, state: outcome.to, amountMismatch: moved.value.amountMismatch });
+    if (outcome.to === 'unknown') deps.reconciler.watch(saleId);
+    return ok(deps.view(moved.value));
+  }
+
+  async function run(request: SubmitSaleRequest): Promise<Result<SaleView>> {
+    const existing = journal.sales.get(request.saleId);
+    if (!existing.ok) return existing;
+    if (existing.value) return ok(deps.view(existing.value));
+    const who = seller();
+    if (!who.ok) return who;
+    // Refused before any partner read: no amount is needed to know a kiosk takes cards only.
+    const payable = tenderAllowed(request.tender, profile);
+    if (!payable.ok) return payable;
+    const plan = request.kind === 'cinema' ? await planCinema(request) : await planHotel(request);
+    if (!plan.ok) return plan;
+    return commitAndSend(request.saleId, who.value.staffId, plan.value);
+  }
+
+  return {
+    async hold(selection) {
+      const who = seller();
+      if (!who.ok) return who;
+      const quote = await quoteCinema(partner, selection, lagosDate(clock()), '');
+      if (!quote.ok) return quote;
+      const shortage = slotShortage(quote.value, '');
+      if (!shortage.ok) return shortage;
+      const held = await holds.place(selection, quote.value);
+      if (!held.ok) return held;
+      return ok({
+        holdId: held.value.holdId,
+        expiresAt: held.value.expiresAt.toISOString(),
+        quote: { totalKobo: quote.value.totalKobo, lines: quoteLines(quote.value) },
+      });
+    },
+
+    releaseHold: async (holdId) => ok(await holds.release(holdId)),
+
+    submit(request) {
+      const already = inFlight.get(request.saleId);
+      if (already) return already;
+      const work = run(request).finally(() => {
+        inFlight.delete(request.saleId);
+        // Seats not sold (refused before or by the partner) are free for another sale again.
+        if (request.kind === 'cinema' && request.holdId && holdOwners.get(request.holdId) === request.saleId) {
+          const sale = journal.sales.get(request.saleId);
+          if (sale.ok && (!sale.value || sale.value.state === 'rejected')) holdOwners.delete(request.holdId);
+        }
+      });
+      inFlight.set(request.saleId, work);
+      return work;
+    },
+
+    running: (saleId) => inFlight.get(saleId),
+    inFlightCount: () => inFlight.size,
+
+    async close() {
+      await Promise.allSettled([...inFlight.values()]);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { resolveShowtimes } from '../../shared/catalog/schedule';
+import type { Showtime } from '../../shared/catalog/cinema';
+import { posError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
+import type { CinemaSelection } from '../../shared/sales/checkout';
+import type { Customer } from '../../shared/sales/customer';
+import type { WireCinemaLocation, WireExperience } from '../../shared/partner/experiences';
+import type { WireTicketPurchaseRequest } from '../../shared/partner/ticket-purchase';
+import type { WireTicketCategory } from '../../shared/partner/tickets';
+import type { PartnerClient } from '../partner/client';
+import { readFailure } from './partner-read';
+import type { CinemaDetails } from './sale-details';
+import { pairTitle, showingLabel } from './labels';
+
+/** `cinema.tickets.0.count` in a sale, `tickets.0.count` in a hold (whose request is the selection itself). */
+const at = (field: string, path: string) => (field ? `${field}.${path}` : path);
+
+export interface CinemaQuote {
+  film: WireExperience;
+  location: WireCinemaLocation;
+  showtime: Showtime;
+  /** The selection's lines with the partner's category, in the order asked. */
+  lines: { ticket: WireTicketCategory; count: number }[];
+  totalKobo: number;
+}
+
+/**
+ * Prices and checks a cinema selection against the partner's data read just now: the film shows
+ * at that location, on that date, at that time, and every category exists. Money in kobo.
+ */
+export async function quoteCinema(partner: PartnerClient, selection: CinemaSelection, today: string, field = 'cinema'): Promise<Result<CinemaQuote>> {
+  if (selection.date < today) return fail(posError('VALIDATION', 'That show date has passed.', { [at(field, 'date')]: ['is in the past'] }));
+  const [film, tickets] = await Promise.all([partner.getExperience(selection.filmId), partner.getTickets(selection.filmId, selection.locationId)]);
+  if (!film.ok) return fail(readFailure(film.error, 'cinema'));
+  if (!tickets.ok) return fail(readFailure(tickets.error, 'cinema'));
+  const info = film.value.cinema_info;
+  if (!film.value.cinema || !info) return fail(posError('VALIDATION', 'That is not a film showing at a cinema.', { [at(field, 'filmId')]: ['is not a film'] }));
+  const location = info.locations.find((candidate) => candidate.id === selection.locationId);
+  if (!location) return fail(posError('VALIDATION', 'This film is not showing at that cinema.', { [at(field, 'locationId')]: ['is not showing this film'] }));
+  const showtime = resolveShowtimes(info, selection.date, selection.locationId).find((time) => time.id === selection.showtimeId);
+  if (!showtime) {
+    return fail(posError('VALIDATION', 'The film is not showing at that time on that date. Choose a showtime again.', { [at(field, 'showtimeId')]: ['is not a showtime of this film on that date'] }));
+  }
+
+  const lines: CinemaQuote['lines'] = [];
+  const unknown: Record<string, string[]> = {};
+  selection.tickets.forEach((line, index) => {
+    const ticket = tickets.value.find((category) => category.id.toLowerCase() === line.categoryId.toLowerCase());
+    if (ticket) lines.push({ ticket, count: line.count });
+    else unknown[at(field, `tickets.${index}.categoryId`)] = ['is not a ticket category of this film'];
+  });
+  if (Object.keys(unknown).length > 0) return fail(posError('VALIDATION', 'Some ticket categories are no longer sold. Choose the tickets again.', unknown));
+
+  const totalKobo = lines.reduce((sum, line) => sum + line.ticket.price * line.count, 0);
+  return ok({ film: film.value, location, showtime, lines, totalKobo });
+}
+
+/** Counts above what is left, as SOLD_OUT with the lines that are short. */
+export function slotShortage(quote: CinemaQuote, field = 'cinema'): Result<void> {
+  const short: Record<string, string[]> = {};
+  quote.lines.forEach(({ ticket, count }, index) => {
+    if (count > ticket.slots_remaining) {
+      short[at(field, `tickets.${index}.count`)] = [ticket.slots_remaining === 0 ? `${ticket.title} is sold out` : `only ${ticket.slots_remaining} ${ticket.title} left`];
+    }
+  });
+  if (Object.keys(short).length === 0) return ok(undefined);
+  return fail(posError('SOLD_OUT', 'Not enough tickets are left for this. Choose fewer tickets or another category.', short));
+}
+
+export const quoteLines = (quote: CinemaQuote) =>
+  quote.lines.map(({ ticket, count }) => ({ categoryId: ticket.id, title: ticket.title, count, unitKobo: ticket.price, totalKobo: ticket.price * count }));
+
+/** YYYY-MM-DD -> DD-MM-YYYY, the purchase's attendance_date. */
+export const attendanceDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
+/** The partner's purchase body, exactly as it will be sent and journaled. */
+export function cinemaPurchaseBody(saleId: string, selection: CinemaSelection, quote: CinemaQuote, customer: Customer, reservationIds: string[]): WireTicketPurchaseRequest {
+  return {
+    experience_id: quote.film.id,
+    tickets: quote.lines.map(({ ticket, count }) => ({ id: ticket.id, count })),
+    customer_info: { name: customer.name, email: customer.email, phone_number: customer.phone, ...(customer.dob ? { dob: customer.dob } : {}) },
+    merchant_reference: saleId,
+    reservation_ids: reservationIds,
+    attendance_date: attendanceDate(selection.date),
+    time_id: selection.showtimeId,
+    cinema_location_id: selection.locationId,
+  };
+}
+
+export function cinemaDetails(selection: CinemaSelection, quote: CinemaQuote, customer: Customer, locale: string): CinemaDetails {
+  return {
+    kind: 'cinema',
+    title: pairTitle(quote.film.title, quote.location.name),
+    subtitle: showingLabel(selection.date, quote.showtime.start, locale),
+    lines: quote.lines.map(({ ticket, count }) => ({ label: ticket.title, quantity: count, unitKobo: ticket.price, totalKobo: ticket.price * count })),
+    customer: { name: customer.name, email: customer.email, phone: customer.phone, dob: customer.dob ?? null },
+    film: { id: quote.film.id, title: quote.film.title },
+    location: { id: quote.location.id, name: quote.location.name, address: quote.location.address },
+    date: selection.date,
+    showtime: { id: quote.showtime.id, start: quote.showtime.start, end: quote.showtime.end },
+    tickets: quote.lines.map(({ ticket, count }) => ({
+      categoryId: ticket.id,
+      title: ticket.title,
+      count,
+      unitKobo: ticket.price,
+      breakdown: {
+        ticketKobo: ticket.price_breakdown.ticket_price,
+        convenienceFeeKobo: ticket.price_breakdown.convenience_fee,
+        merchantCommissionKobo: ticket.price_breakdown.merchant_commission,
+      },
+    })),
+  };
+}

@@ -1,0 +1,138 @@
+import { lagosDate } from '../../shared/dates';
+import { posError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
+import type { CinemaSelection, Hold } from '../../shared/sales/checkout';
+import type { SaleView } from '../../shared/sales/sale-view';
+import type { Sale } from '../journal';
+import { createCheckout, type SubmitSaleRequest } from './checkout';
+import { createHoldBook } from './hold-book';
+import { exportFileName, lagosDayRange } from './lagos-days';
+import { createReconciler } from './reconciler';
+import { salesTuning, type SalesDeps } from './sales-deps';
+import { createSaleViews } from './sale-view';
+import { createShiftDesk, type ShiftDesk } from './shift-desk';
+import { createStaffDesk, type StaffDesk } from './staff-desk';
+import { createTicketHolds } from './ticket-holds';
+
+export interface Sales {
+  staff: Omit<StaffDesk, 'signedIn' | 'supervisor'>;
+  shifts: ShiftDesk;
+  hold(selection: CinemaSelection): Promise<Result<Hold>>;
+  releaseHold(holdId: string): Promise<Result<{ released: boolean }>>;
+  submit(request: SubmitSaleRequest): Promise<Result<SaleView>>;
+  get(saleId: string): Result<SaleView>;
+  /** Asks the partner now what became of an unsettled sale; a settled one is returned as it is. */
+  settle(saleId: string): Promise<Result<SaleView>>;
+  /** Unsettled sales, and confirmed ones whose charged amount differs from the quote. */
+  attention(): Result<{ sales: SaleView[] }>;
+  search(query: { text?: string; from?: string; to?: string; limit: number }): Result<{ sales: SaleView[] }>;
+  /** Supervisor only: one CSV row per sale made on the days from..to (Lagos, inclusive). */
+  exportJournal(range: { from?: string; to?: string }): Result<{ fileName: string; csv: string; rows: number }>;
+  /** One lookup pass over every unsettled sale (start-up and background do this on their own). */
+  reconcileAll(): Promise<Result<{ remaining: number }>>;
+  /** Stops background lookups and waits for purchases in flight. */
+  close(): Promise<void>;
+}
+
+/**
+ * The till's selling: staff and shifts, holds, quotes, the journal-first purchase, and the
+ * settling of sales whose outcome is unknown. On creation it recovers what a crash left behind:
+ * never-sent sales are rejected, sent and unknown ones are looked up in the background.
+ */
+export function createSales(deps: SalesDeps): Sales {
+  const { journal, partner, clock, logger, config } = deps;
+  const tuning = salesTuning(config, deps.tuning);
+  const view = createSaleViews(journal);
+  const moved = (sale: Sale) => deps.events.emit('sale:updated', view(sale));
+
+  const staff = createStaffDesk({ journal, clock, logger, pinFailuresBeforeLock: tuning.pinFailuresBeforeLock, pinLockMs: tuning.pinLockMs });
+  const holds = createTicketHolds({ partner, book: createHoldBook(clock), clock, contact: config.merchant, marginMs: tuning.holdMarginMs, logger });
+  // The checkout and the reconciler each need the other: the reconciler must leave alone a sale
+  // the checkout is buying, and the checkout hands unknown outcomes to the reconciler.
+  let inFlight: (saleId: string) => boolean = () => false;
+  const reconciler = createReconciler({
+    journal,
+    partner,
+    clock,
+    logger,
+    moved,
+    inFlight: (saleId) => inFlight(saleId),
+    settleWindowMs: tuning.settleWindowMs,
+    delaysMs: tuning.reconcileDelaysMs,
+  });
+  const checkout = createCheckout({ journal, partner, clock, logger, config, staff, holds, reconciler, view, moved });
+  inFlight = (saleId) => checkout.running(saleId) !== undefined;
+  const shifts = createShiftDesk({ journal, staff, clock, logger, salesInFlight: checkout.inFlightCount });
+
+  reconciler.recoverAtStart();
+
+  const find = (saleId: string): Result<Sale> => {
+    const found = journal.sales.get(saleId);
+    if (!found.ok) return found;
+    return found.value ? ok(found.value) : fail(posError('NOT_FOUND', `There is no sale ${saleId} on this till.`));
+  };
+
+  return {
+    staff: {
+      status: staff.status,
+      list: staff.list,
+      setup: staff.setup,
+      signIn: staff.signIn,
+      signOut: staff.signOut,
+      create: staff.create,
+    },
+    shifts,
+    hold: checkout.hold,
+    releaseHold: checkout.releaseHold,
+    submit: checkout.submit,
+
+    get(saleId) {
+      const sale = find(saleId);
+      return sale.ok ? ok(view(sale.value)) : sale;
+    },
+
+    async settle(saleId) {
+      const running = checkout.running(saleId);
+      if (running) await running;
+      const settled = await reconciler.settle(saleId);
+      return settled.ok ? ok(view(settled.value)) : settled;
+    },
+
+    attention() {
+      const who = staff.signedIn();
+      if (!who.ok) return who;
+      const unsettled = journal.sales.listByState(['pending', 'sent', 'unknown']);
+      if (!unsettled.ok) return unsettled;
+      const mismatched = journal.sales.listAmountMismatches();
+      if (!mismatched.ok) return mismatched;
+      return ok({ sales: [...unsettled.value, ...mismatched.value].map(view) });
+    },
+
+    search({ text, from, to, limit }) {
+      const who = staff.signedIn();
+      if (!who.ok) return who;
+      const range = lagosDayRange({ from, to });
+      if (!range.ok) return range;
+      const found = journal.sales.search({ ...range.value, ...(text ? { text } : {}), limit });
+      return found.ok ? ok({ sales: found.value.map(view) }) : found;
+    },
+
+    exportJournal(range) {
+      const boss = staff.supervisor('export the journal');
+      if (!boss.ok) return boss;
+      const instants = lagosDayRange(range);
+      if (!instants.ok) return instants;
+      const exported = journal.exportCsv(instants.value);
+      if (!exported.ok) return exported;
+      logger.info('journal exported', { rows: exported.value.rows, by: boss.value.id });
+      return ok({ fileName: exportFileName(journal.terminalId, range, lagosDate(clock())), ...exported.value });
+    },
+
+    reconcileAll: reconciler.reconcileAll,
+
+    async close() {
+      await checkout.close();
+      await reconciler.close();
+    },
+  };
+}

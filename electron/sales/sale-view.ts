@@ -1,0 +1,64 @@
+import type { SaleView } from '../../shared/sales/sale-view';
+import type { Journal, Sale } from '../journal';
+import { saleDetailsSchema } from './sale-details';
+
+export type ToSaleView = (sale: Sale) => SaleView;
+
+/**
+ * A journal sale as the screens show it. Staff names and shift numbers never change once written,
+ * so they are looked up once per id.
+ */
+export function createSaleViews(journal: Journal): ToSaleView {
+  const staffNames = new Map<number, string>();
+  const shiftNumbers = new Map<number, number>();
+
+  const staffName = (id: number | null): string | null => {
+    if (id === null) return null;
+    let name = staffNames.get(id);
+    if (name === undefined) {
+      const staff = journal.staff.get(id);
+      if (!staff.ok || !staff.value) return null;
+      staffNames.set(id, (name = staff.value.name));
+    }
+    return name;
+  };
+
+  const shiftNumber = (id: number): number => {
+    let number = shiftNumbers.get(id);
+    if (number === undefined) {
+      const shift = journal.shifts.get(id);
+      if (!shift.ok || !shift.value) return 0;
+      shiftNumbers.set(id, (number = shift.value.number));
+    }
+    return number;
+  };
+
+  return (sale) => {
+    const parsed = saleDetailsSchema.safeParse(sale.details);
+    // Details are written by this code, so this only fails on a row written some other way.
+    const details = parsed.success
+      ? parsed.data
+      : { title: `Sale ${sale.id}`, subtitle: '', lines: [], customer: { name: '', email: '', phone: '' } };
+    return {
+      id: sale.id,
+      kind: sale.kind,
+      state: sale.state,
+      totalKobo: sale.quoteKobo,
+      partnerAmountKobo: sale.partnerAmountKobo,
+      amountMismatch: sale.amountMismatch,
+      partnerReference: sale.partnerReference,
+      invoiceId: sale.invoiceId,
+      bookingNumber: sale.bookingNumber,
+      failureReason: sale.failureReason,
+      title: details.title,
+      subtitle: details.subtitle,
+      lines: details.lines,
+      customer: { name: details.customer.name, email: details.customer.email, phone: details.customer.phone },
+      tenders: sale.tenders.map((tender) => ({ ...tender })),
+      staffName: staffName(sale.staffId),
+      shiftNumber: shiftNumber(sale.shiftId),
+      createdAt: sale.createdAt,
+      updatedAt: sale.updatedAt,
+    };
+  };
+}

@@ -1,0 +1,48 @@
+import type { SaleView } from '../../shared/sales/sale-view';
+import type { Journal } from '../journal';
+import type { PartnerClient } from '../partner/client';
+import type { PosConfig } from '../pos/config/schema';
+import type { Logger } from '../pos/logger';
+
+/** Where sale changes are announced (the app's event hub; printing subscribes to it). */
+export interface SaleEvents {
+  emit(event: 'sale:updated', payload: SaleView): void;
+}
+
+/** Timings with safe defaults; tests shorten them. */
+export interface SalesTuning {
+  /**
+   * How long after a purchase was sent a "no such transaction" answer is still not believed: the
+   * purchase may be queued at the partner. Default: twice the partner timeout, at least a minute.
+   */
+  settleWindowMs: number;
+  /** Waits between background lookups of an unsettled sale; the last one repeats. */
+  reconcileDelaysMs: readonly number[];
+  /** A hold with less than this left is held again before buying: a purchase takes time too. */
+  holdMarginMs: number;
+  /** Consecutive wrong PINs before sign-in is locked, and for how long (doubling on repeat). */
+  pinFailuresBeforeLock: number;
+  pinLockMs: number;
+}
+
+export function salesTuning(config: PosConfig, overrides: Partial<SalesTuning> = {}): SalesTuning {
+  return {
+    settleWindowMs: Math.max(2 * config.partner.timeoutMs, 60_000),
+    reconcileDelaysMs: [1_000, 2_000, 5_000, 10_000, 30_000, 60_000],
+    holdMarginMs: 20_000,
+    pinFailuresBeforeLock: 5,
+    pinLockMs: 30_000,
+    ...overrides,
+  };
+}
+
+export interface SalesDeps {
+  journal: Journal;
+  partner: PartnerClient;
+  clock: () => Date;
+  events: SaleEvents;
+  logger: Logger;
+  /** terminal (id, profile), merchant (the contact sent with holds), partner timeout, locale. */
+  config: PosConfig;
+  tuning?: Partial<SalesTuning>;
+}

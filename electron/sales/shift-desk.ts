@@ -1,0 +1,74 @@
+import { posError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
+import type { ShiftReport, ZReport } from '../../shared/sales/reports';
+import type { Journal } from '../journal';
+import type { Logger } from '../pos/logger';
+import type { StaffDesk } from './staff-desk';
+
+const twelveHoursMs = 12 * 3_600_000;
+
+export interface ShiftDesk {
+  /** The open shift's X report (null when none) and whether it has run past 12 hours; no sign-in needed. */
+  current(): Result<{ report: ShiftReport | null; overTwelveHours: boolean }>;
+  open(input: { floatKobo: number }): Result<ShiftReport>;
+  cash(input: { kind: 'in' | 'out'; amountKobo: number; reason: string }): Result<ShiftReport>;
+  /** Supervisor only. */
+  close(input: { countedKobo: number }): Result<ZReport>;
+  zReport(input: { zNumber: number }): Result<ZReport>;
+}
+
+/** The drawer: every figure comes from the journal; this only says who may do what. */
+export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; clock: () => Date; logger: Logger; salesInFlight: () => number }): ShiftDesk {
+  const { journal, staff, logger } = deps;
+
+  return {
+    // Open to the screen before sign-in: it decides what to ask for (sign in, open a shift).
+    current() {
+      const shift = journal.shifts.current();
+      if (!shift.ok) return shift;
+      if (!shift.value) return ok({ report: null, overTwelveHours: false });
+      const report = journal.shifts.xReport(shift.value.id);
+      if (!report.ok) return report;
+      const overTwelveHours = deps.clock().getTime() - Date.parse(shift.value.openedAt) > twelveHoursMs;
+      return ok({ report: report.value, overTwelveHours });
+    },
+
+    open({ floatKobo }) {
+      const who = staff.signedIn();
+      if (!who.ok) return who;
+      const opened = journal.shifts.open({ staffId: who.value.id, floatKobo });
+      if (!opened.ok) return opened;
+      logger.info('shift opened', { shiftId: opened.value.id, number: opened.value.number, by: who.value.id });
+      return journal.shifts.xReport(opened.value.id);
+    },
+
+    cash({ kind, amountKobo, reason }) {
+      const who = staff.signedIn();
+      if (!who.ok) return who;
+      const moved = journal.shifts.moveCash({ kind, amountKobo, reason, staffId: who.value.id });
+      if (!moved.ok) return moved;
+      return journal.shifts.xReport(moved.value.shiftId);
+    },
+
+    close({ countedKobo }) {
+      const boss = staff.supervisor('close a shift');
+      if (!boss.ok) return boss;
+      // A purchase in flight would land in a shift whose Z report is already frozen.
+      if (deps.salesInFlight() > 0) {
+        return fail(posError('CONFLICT', 'A sale is being completed right now. Close the shift once it has finished.'));
+      }
+      const closed = journal.shifts.close({ staffId: boss.value.id, countedKobo });
+      if (!closed.ok) return closed;
+      logger.info('shift closed', { shiftId: closed.value.shift.id, zNumber: closed.value.zReport.zNumber, differenceKobo: closed.value.zReport.differenceKobo });
+      return ok(closed.value.zReport);
+    },
+
+    zReport({ zNumber }) {
+      const who = staff.signedIn();
+      if (!who.ok) return who;
+      const report = journal.shifts.zReport(zNumber);
+      if (!report.ok) return report;
+      return report.value ? ok(report.value) : fail(posError('NOT_FOUND', `There is no Z report number ${zNumber} on this till.`));
+    },
+  };
+}

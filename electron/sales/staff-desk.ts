@@ -1,0 +1,113 @@
+import { posError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
+import type { StaffStatus, StaffView } from '../../shared/sales/staff';
+import type { Journal, Staff, StaffRole } from '../journal';
+import type { Logger } from '../pos/logger';
+import { oneAtATime } from './one-at-a-time';
+import { createPinLockout } from './pin-lockout';
+
+export interface StaffDesk {
+  status(): Result<StaffStatus>;
+  list(): Result<{ staff: StaffView[] }>;
+  /** Only while no staff exist: the first person becomes a supervisor and is signed in. */
+  setup(input: { name: string; pin: string }): Promise<Result<StaffView>>;
+  signIn(input: { staffId: number; pin: string }): Promise<Result<StaffView>>;
+  signOut(): Result<{ signedOut: boolean }>;
+  create(input: { name: string; role: StaffRole; pin: string }): Promise<Result<StaffView>>;
+  /** The member of staff signed in on this till, or UNAUTHORIZED. */
+  signedIn(): Result<Staff>;
+  /** The signed-in supervisor, or UNAUTHORIZED / FORBIDDEN saying who may `action`. */
+  supervisor(action: string): Result<Staff>;
+}
+
+const toView = (staff: Staff): StaffView => ({ id: staff.id, name: staff.name, role: staff.role });
+
+export const signInFirst = () => posError('UNAUTHORIZED', 'Sign in first.');
+
+/**
+ * Who is at the till. The signed-in member of staff lives in memory for this running app only:
+ * after a restart everyone signs in again, so a crashed till never reopens logged in.
+ */
+export function createStaffDesk(deps: { journal: Journal; clock: () => Date; logger: Logger; pinFailuresBeforeLock: number; pinLockMs: number }): StaffDesk {
+  const { journal, logger } = deps;
+  const lockout = createPinLockout({ clock: deps.clock, failures: deps.pinFailuresBeforeLock, lockMs: deps.pinLockMs });
+  // Setup and create check the staff list, then hash a PIN (slow), then write: never two at once.
+  const serial = oneAtATime();
+  let current: Staff | null = null;
+
+  const signedIn = (): Result<Staff> => (current ? ok(current) : fail(signInFirst()));
+
+  return {
+    status() {
+      const count = journal.staff.count();
+      if (!count.ok) return count;
+      return ok({ signedIn: current ? toView(current) : null, needsFirstSupervisor: count.value === 0 });
+    },
+
+    list() {
+      const all = journal.staff.list();
+      if (!all.ok) return all;
+      return ok({ staff: all.value.filter((staff) => staff.active).map(toView) });
+    },
+
+    setup: (input) =>
+      serial(async () => {
+        const count = journal.staff.count();
+        if (!count.ok) return count;
+        if (count.value > 0) {
+          return fail(posError('CONFLICT', 'Staff are already set up on this till. Sign in with your PIN; a supervisor can add more staff.'));
+        }
+        const created = await journal.staff.create({ name: input.name, role: 'supervisor', pin: input.pin });
+        if (!created.ok) return created;
+        current = created.value;
+        lockout.succeeded();
+        logger.info('first supervisor set up', { staffId: created.value.id });
+        return ok(toView(created.value));
+      }),
+
+    async signIn(input) {
+      const locked = lockout.check();
+      if (locked) return fail(locked);
+      const verified = await journal.staff.verifyPin(input);
+      if (verified.ok) {
+        lockout.succeeded();
+        current = verified.value;
+        logger.info('staff signed in', { staffId: verified.value.id });
+        return ok(toView(verified.value));
+      }
+      if (verified.error.code !== 'UNAUTHORIZED') return verified;
+      const lockMs = lockout.failed();
+      logger.warn('wrong PIN', { staffId: input.staffId, locked: lockMs > 0 });
+      if (lockMs === 0) return verified;
+      const seconds = Math.ceil(lockMs / 1000);
+      return fail(posError('UNAUTHORIZED', `That PIN is not right. After too many wrong PINs, sign-in is locked for ${seconds} seconds.`, { pin: ['is not right'] }));
+    },
+
+    signOut() {
+      const was = current !== null;
+      current = null;
+      return ok({ signedOut: was });
+    },
+
+    create: (input) =>
+      serial(async () => {
+        const boss = signedIn();
+        if (!boss.ok) return boss;
+        if (boss.value.role !== 'supervisor') return fail(onlySupervisors('add staff'));
+        const created = await journal.staff.create(input);
+        if (!created.ok) return created;
+        logger.info('staff added', { staffId: created.value.id, role: created.value.role, by: boss.value.id });
+        return ok(toView(created.value));
+      }),
+
+    signedIn,
+
+    supervisor(action) {
+      const staff = signedIn();
+      if (!staff.ok) return staff;
+      return staff.value.role === 'supervisor' ? staff : fail(onlySupervisors(action));
+    },
+  };
+}
+
+const onlySupervisors = (action: string) => posError('FORBIDDEN', `Only a supervisor can ${action}. Ask a supervisor to sign in.`);

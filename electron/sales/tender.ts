@@ -1,0 +1,39 @@
+import type { TerminalProfile } from '../../shared/app';
+import { posError } from '../../shared/errors';
+import { formatNairaPlain } from '../../shared/money';
+import { fail, ok, type Result } from '../../shared/result';
+import type { TenderRequest } from '../../shared/sales/checkout';
+import type { TenderInput } from '../journal';
+
+/**
+ * How the sale is paid, as the journal records it. The amount is always the sale's own total,
+ * worked out in main; the screen only says how. Change is computed by the journal.
+ */
+export function tenderFor(request: TenderRequest, totalKobo: number, profile: TerminalProfile): Result<TenderInput[]> {
+  const allowed = tenderAllowed(request, profile);
+  if (!allowed.ok) return allowed;
+  if (totalKobo === 0) return ok([]);
+  switch (request.kind) {
+    case 'cash':
+      if (request.tenderedKobo < totalKobo) {
+        return fail(
+          posError('VALIDATION', `The cash received does not cover the total of ${formatNairaPlain(totalKobo)}.`, {
+            'tender.tenderedKobo': [`must be at least ${formatNairaPlain(totalKobo)}`],
+          }),
+        );
+      }
+      return ok([{ kind: 'cash', amountKobo: totalKobo, tenderedKobo: request.tenderedKobo }]);
+    case 'card':
+      return ok([{ kind: 'card', amountKobo: totalKobo, ...(request.approvalCode ? { approvalCode: request.approvalCode } : {}) }]);
+    case 'transfer':
+      return ok([{ kind: 'transfer', amountKobo: totalKobo, transferReference: request.reference }]);
+  }
+}
+
+/** What this till takes at all, whatever the amount: a kiosk has no drawer, only a card terminal. */
+export function tenderAllowed(request: TenderRequest, profile: TerminalProfile): Result<void> {
+  if (profile === 'kiosk' && request.kind !== 'card') {
+    return fail(posError('VALIDATION', 'This kiosk takes card payments only.', { 'tender.kind': ['must be card at a kiosk'] }));
+  }
+  return ok(undefined);
+}

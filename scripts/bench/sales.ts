@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { journalFile, openJournal } from '../../electron/journal';
+import { createPartnerClient, type PartnerClient } from '../../electron/partner/client';
+import { loadConfig } from '../../electron/pos/config/load';
+import { createPos, type Pos } from '../../electron/pos/create-pos';
+import { silentLogger } from '../../electron/pos/logger';
+import { createFileSecretStore } from '../../electron/pos/secrets';
+import { createSandbox, SANDBOX_DEFAULT_API_KEY, type Sandbox } from '../../electron/sandbox';
+import type { HealthItem } from '../../shared/app';
+import { addDays, lagosDate } from '../../shared/dates';
+import type { Result } from '../../shared/result';
+import type { CinemaSelection, HotelSelection } from '../../shared/sales/checkout';
+import type { BenchRow } from './types';
+
+const WARM_UP = 20;
+const SAMPLES = 200;
+const customer = { name: 'Oluwaseun Adebayo', email: 'seun.adebayo@example.ng', phone: '0803 123 4567', dob: '1990-05-17' };
+const phoneNumber = '+2348031234567';
+
+/**
+ * A complete sale through createPos(...).api (contract parsing, staff and shift checks, fresh
+ * quote, hold, journal pending -> sent -> confirmed with fsync'd commits, the sale view, the
+ * sale:updated event) against the same partner calls made directly with the client, one after the
+ * other, on the same in-process sandbox. The difference is the app's own time per sale.
+ */
+export async function benchSales(): Promise<BenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-sales-'));
+  const sandbox = createSandbox();
+  const partner = createPartnerClient({ baseUrl: 'http://bench.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } });
+  const pos = openPos(dataDir, partner);
+  try {
+    await ready(pos);
+    const showing = await findShowing(pos);
+    const stay = await findStay(pos);
+    let n = 0;
+    const saleId = () => `BENCH-${(++n).toString(36).padStart(6, '0')}`;
+
+    const cinemaApp = async () => {
+      const hold = value(await pos.api['sale:hold'](showing));
+      const sale = value(await pos.api['sale:submit']({ saleId: saleId(), kind: 'cinema', cinema: showing, holdId: hold.holdId, customer, tender: { kind: 'card' } }));
+      if (sale.state !== 'confirmed') throw new Error(`bench: cinema sale ${sale.state}: ${sale.failureReason}`);
+    };
+    const cinemaRaw = () => rawCinemaSale(partner, showing, saleId());
+    const hotelApp = async () => {
+      const sale = value(await pos.api['sale:submit']({ saleId: saleId(), kind: 'hotel', hotel: stay, customer, tender: { kind: 'cash', tenderedKobo: 1_000_000_000 } }));
+      if (sale.state !== 'confirmed') throw new Error(`bench: hotel sale ${sale.state}: ${sale.failureReason}`);
+    };
+    const hotelRaw = () => rawHotelBooking(partner, stay, saleId());
+
+    const cinema = await paired(sandbox, cinemaApp, cinemaRaw, 40);
+    const hotel = await paired(sandbox, hotelApp, hotelRaw, 8);
+    return [...rows('cinema sale (hold + submit)', '6 partner calls', cinema), ...rows('hotel booking (submit)', '2 partner calls', hotel)];
+  } finally {
+    await pos.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function openPos(dataDir: string, partner: PartnerClient): Pos {
+  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://bench.sandbox' } });
+  if (!loaded.ok) throw new Error(loaded.message);
+  const journal = openJournal({ file: journalFile(dataDir), terminalId: loaded.config.terminal.id });
+  if (!journal.ok) throw new Error(journal.error.message);
+  const idle = async (): Promise<HealthItem> => ({ state: 'ok', label: 'Idle', detail: 'Not measured.' });
+  return createPos(loaded.config, {
+    version: 'bench',
+    logger: silentLogger,
+    secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
+    partner,
+    probes: { printer: idle },
+    journal,
+    onClose: () => journal.value.close(),
+  });
+}
+
+async function ready(pos: Pos) {
+  value(await pos.api['staff:setup']({ name: 'Bench Supervisor', pin: '2468' }));
+  value(await pos.api['shift:open']({ floatKobo: 0 }));
+}
+
+async function findShowing(pos: Pos): Promise<CinemaSelection> {
+  const film = value(await pos.api['cinema:films']({ search: 'Harmattan Heart' })).films[0]!;
+  const location = film.locations[0]!;
+  for (let day = 1; day <= 7; day++) {
+    const date = addDays(lagosDate(new Date()), day);
+    const showtime = value(await pos.api['cinema:showtimes']({ filmId: film.id, locationId: location.id, date })).showtimes[0];
+    if (!showtime) continue;
+    const regular = value(await pos.api['cinema:tickets']({ filmId: film.id, locationId: location.id })).categories.find((c) => c.title === 'Regular')!;
+    return { filmId: film.id, locationId: location.id, date, showtimeId: showtime.id, tickets: [{ categoryId: regular.id, count: 1 }] };
+  }
+  throw new Error('bench: no showing in the next week');
+}
+
+async function findStay(pos: Pos): Promise<HotelSelection> {
+  const { rooms } = value(await pos.api['hotels:rooms']({ hotelId: 1, perPage: 100 }));
+  const room = rooms.find((r) => r.isAvailable && r.roomsLeft >= 16)!;
+  const checkIn = addDays(lagosDate(new Date()), 1);
+  return { hotelId: 1, roomId: room.id, checkIn, checkOut: addDays(checkIn, 2), guests: 2, rooms: 1 };
+}
+
+/** The calls the app makes for a cinema sale: read film and prices, hold; read again, buy. */
+async function rawCinemaSale(partner: PartnerClient, selection: CinemaSelection, saleId: string) {
+  const line = selection.tickets[0]!;
+  await Promise.all([ok(partner.getExperience(selection.filmId)), ok(partner.getTickets(selection.filmId, selection.locationId))]);
+  const hold = await ok(
+    partner.holdTickets({ tickets: [{ ticket_type: 'entertainment', resource_id: line.categoryId, quantity: line.count }], customer_info: { email: 'tickets@lobbypos.example', phone_number: '+2348000000000' } }),
+  );
+  await Promise.all([ok(partner.getExperience(selection.filmId)), ok(partner.getTickets(selection.filmId, selection.locationId))]);
+  await ok(
+    partner.buyTickets({
+      experience_id: selection.filmId,
+      tickets: [{ id: line.categoryId, count: line.count }],
+      customer_info: { name: customer.name, email: customer.email, phone_number: phoneNumber, dob: customer.dob },
+      merchant_reference: saleId,
+      reservation_ids: hold.reservations.map((r) => r.reservation_id),
+      attendance_date: `${selection.date.slice(8, 10)}-${selection.date.slice(5, 7)}-${selection.date.slice(0, 4)}`,
+      time_id: selection.showtimeId,
+      cinema_location_id: selection.locationId,
+    }),
+  );
+}
+
+/** The calls the app makes for a booking: rooms read fresh, then the booking. */
+async function rawHotelBooking(partner: PartnerClient, stay: HotelSelection, saleId: string) {
+  await ok(partner.listRooms(stay.hotelId, { page: 1, perPage: 100 }));
+  await ok(
+    partner.bookHotel({
+      room_id: stay.roomId,
+      number_of_guests: stay.guests,
+      number_of_rooms: stay.rooms,
+      checkin_date: stay.checkIn,
+      checkout_date: stay.checkOut,
+      customer_info: { name: customer.name, email: customer.email, phone_number: phoneNumber, dob: customer.dob },
+      merchant_reference: saleId,
+    }),
+  );
+}
+
+/**
+ * Times app and raw sales alternately (so drift and GC hit both alike), putting the sandbox's
+ * stock back every `resetEvery` pairs, outside the timing.
+ */
+async function paired(sandbox: Sandbox, app: () => Promise<void>, raw: () => Promise<void>, resetEvery: number) {
+  const times = { app: [] as number[], raw: [] as number[] };
+  for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+    if (i % resetEvery === 0) sandbox.reset();
+    const order = i % 2 === 0 ? (['app', 'raw'] as const) : (['raw', 'app'] as const);
+    for (const which of order) {
+      const started = performance.now();
+      await (which === 'app' ? app() : raw());
+      if (i >= WARM_UP) times[which].push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+function rows(what: string, calls: string, times: { app: number[]; raw: number[] }): BenchRow[] {
+  const own = times.app.map((t, i) => t - times.raw[i]!);
+  const ratio = median(times.app) / median(times.raw);
+  return [
+    { name: `${what}, whole sale via createPos().api`, median: round(median(times.app)), p99: round(percentile(times.app, 0.99)), unit: 'ms', note: `${SAMPLES} sales; ${ratio.toFixed(2)}x the raw partner calls (median)` },
+    { name: `${what}, raw partner calls only (${calls})`, median: round(median(times.raw)), p99: round(percentile(times.raw, 0.99)), unit: 'ms', note: 'baseline: the same calls with the client, in-process sandbox' },
+    { name: `${what}, the app's own time`, median: round(median(own)), p99: round(percentile(own, 0.99)), unit: 'ms', note: 'journal (3 fsync commits), orchestration, contract; paired per sale' },
+  ];
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`bench: ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+async function ok<T>(call: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>): Promise<T> {
+  const result = await call;
+  if (!result.ok) throw new Error(`bench: partner call failed: ${result.error.message}`);
+  return result.value;
+}
+
+const median = (values: number[]) => percentile(values, 0.5);
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
+}
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+// `npx tsx scripts/bench/sales.ts` runs this suite alone.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const row of await benchSales()) console.log(`${row.name.padEnd(70)} ${String(row.median).padStart(8)} ${String(row.p99).padStart(8)} ${row.unit}  ${row.note ?? ''}`);
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { saleKinds, saleStates, tenderKinds } from './sale-view';
+
+const kobo = z.number().int();
+const count = z.number().int().nonnegative();
+const staffRef = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * The running totals of one shift (the X report). Sales count when confirmed; the drawer also
+ * holds the cash of sales whose outcome is not yet known (the customer paid before the purchase
+ * went out), so that cash is expected in the drawer and shown on its own line. A rejected sale's
+ * cash went back to the customer and counts nowhere.
+ */
+export const shiftReportSchema = z.object({
+  terminalId: z.string(),
+  shiftId: z.number().int(),
+  shiftNumber: z.number().int(),
+  openedAt: z.string(),
+  openedBy: staffRef,
+  generatedAt: z.string(),
+  sales: z.object({
+    confirmedCount: count,
+    confirmedKobo: kobo,
+    rejectedCount: count,
+    unsettledCount: count,
+    /** Confirmed sales where the partner's amount differs from our quote. */
+    amountMismatchCount: count,
+  }),
+  byKind: z.array(z.object({ kind: z.enum(saleKinds), count, totalKobo: kobo })),
+  byTender: z.array(z.object({ kind: z.enum(tenderKinds), count, totalKobo: kobo })),
+  /** `staffId` null: self-service (kiosk) sales. */
+  byCashier: z.array(z.object({ staffId: z.number().int().nullable(), name: z.string(), count, totalKobo: kobo })),
+  cash: z.object({
+    floatKobo: kobo,
+    cashInKobo: kobo,
+    cashOutKobo: kobo,
+    /** Cash handed over by customers (confirmed and not yet settled sales). */
+    tenderedKobo: kobo,
+    changeKobo: kobo,
+    /** Cash paid for confirmed sales. */
+    cashSalesKobo: kobo,
+    /** Cash paid for sales whose outcome is not yet known. */
+    unsettledCashKobo: kobo,
+    /** float + tendered - change + cash in - cash out. */
+    expectedKobo: kobo,
+  }),
+  cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.string() })),
+  unsettled: z.array(
+    z.object({ id: z.string(), state: z.enum(saleStates), kind: z.enum(saleKinds), quoteKobo: kobo, createdAt: z.string(), staffName: z.string() }),
+  ),
+});
+export type ShiftReport = z.infer<typeof shiftReportSchema>;
+
+/** The X report frozen at close, numbered per terminal; stored once and never changed. */
+export const zReportSchema = shiftReportSchema.extend({
+  zNumber: z.number().int().positive(),
+  closedAt: z.string(),
+  closedBy: staffRef,
+  countedKobo: kobo,
+  /** counted - expected: negative is a shortage. */
+  differenceKobo: kobo,
+});
+export type ZReport = z.infer<typeof zReportSchema>;

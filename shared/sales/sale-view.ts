@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { koboSchema } from '../money';
+
+export const saleStates = ['pending', 'sent', 'confirmed', 'rejected', 'unknown'] as const;
+export const saleKinds = ['cinema', 'hotel'] as const;
+export const tenderKinds = ['cash', 'card', 'transfer'] as const;
+
+/** A sale as the screens show it: what was sold, to whom, for how much, and where it stands. */
+export const saleViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(saleKinds),
+  state: z.enum(saleStates),
+  totalKobo: koboSchema,
+  /** What the partner says it charged, when it said; differs from the total -> flagged for staff. */
+  partnerAmountKobo: koboSchema.nullable(),
+  amountMismatch: z.boolean(),
+  partnerReference: z.string().nullable(),
+  invoiceId: z.string().nullable(),
+  bookingNumber: z.string().nullable(),
+  /** Why it was rejected, or why its outcome is not yet known: for the person at the screen. */
+  failureReason: z.string().nullable(),
+  /** "Harmattan Heart · Marina Screens Lekki" or "Lagoon Crest Hotel · Club Room". */
+  title: z.string(),
+  /** "Sat 21 Nov, 11:30AM" or "21 Nov → 23 Nov, 2 nights, 1 room, 2 guests". */
+  subtitle: z.string(),
+  lines: z.array(z.object({ label: z.string(), quantity: z.number().int(), unitKobo: koboSchema, totalKobo: koboSchema })),
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  tenders: z.array(
+    z.object({
+      kind: z.enum(tenderKinds),
+      amountKobo: koboSchema,
+      tenderedKobo: koboSchema.nullable(),
+      changeKobo: koboSchema.nullable(),
+      approvalCode: z.string().nullable(),
+      transferReference: z.string().nullable(),
+    }),
+  ),
+  staffName: z.string().nullable(),
+  shiftNumber: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SaleView = z.infer<typeof saleViewSchema>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const staffRoles = ['cashier', 'supervisor'] as const;
+export const pinSchema = z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
+
+export const staffViewSchema = z.object({ id: z.number().int(), name: z.string(), role: z.enum(staffRoles) });
+export type StaffView = z.infer<typeof staffViewSchema>;
+
+export const staffStatusSchema = z.object({
+  /** Who is signed in on this terminal, if anyone. */
+  signedIn: staffViewSchema.nullable(),
+  /** No staff at all yet: the first person to set up becomes the supervisor. */
+  needsFirstSupervisor: z.boolean(),
+});
+export type StaffStatus = z.infer<typeof staffStatusSchema>;
