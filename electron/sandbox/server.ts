@@ -60,7 +60,7 @@ async function serve(sandbox: Sandbox, origin: string, req: IncomingMessage, res
     const request = new Request(new URL(req.url ?? '/', origin), {
       method,
       headers,
-      body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : body,
+      body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : new Uint8Array(body),
       signal: controller.signal,
     });
     await send(res, await sandbox.handle(request));

@@ -3,11 +3,19 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AppInfo, Health } from '../../shared/app';
 import { NavigationProvider, useNavigation, type Route } from './navigation';
 import { usePosEvent, usePosQuery } from './pos/queries';
+import { usePos } from './pos/PosProvider';
 import { FilmScreen } from './screens/cinema/FilmScreen';
 import { FilmsScreen } from './screens/cinema/FilmsScreen';
 import { HomeScreen } from './screens/HomeScreen';
 import { HotelScreen } from './screens/hotels/HotelScreen';
 import { HotelsScreen } from './screens/hotels/HotelsScreen';
+import { CheckoutScreen } from './screens/checkout/CheckoutScreen';
+import { SaleScreen } from './screens/checkout/SaleScreen';
+import { StaffScreen } from './screens/staff/StaffScreen';
+import { AttractScreen } from './kiosk/AttractScreen';
+import { IdleReset } from './kiosk/IdleReset';
+import { OnScreenKeyboard } from './kiosk/OnScreenKeyboard';
+import { releaseHeldSeats } from './screens/checkout/release-holds';
 import { ErrorPanel } from './ui/ErrorPanel';
 import { TopBar } from './ui/TopBar';
 
@@ -40,13 +48,23 @@ export function App() {
 }
 
 function Shell({ info }: { info: AppInfo }) {
-  const { route, depth, back, home } = useNavigation();
+  const { route, stack, depth, back, home, go } = useNavigation();
+  const kiosk = info.profile === 'kiosk';
+  const pos = usePos();
+  // On a kiosk the staff screen never stays signed in behind the customer's back.
+  const leave = (to: () => void, leaving: readonly Route[]) => () => {
+    if (kiosk && route.name === 'staff') void pos['staff:sign-out']({});
+    releaseHeldSeats(pos, leaving);
+    to();
+  };
   return (
     <div className={`app profile-${info.profile}`}>
-      <TopBar info={info} onBack={depth > 1 ? back : undefined} onHome={depth > 2 ? home : undefined} />
+      <TopBar info={info} onBack={depth > 1 ? leave(back, [route]) : undefined} onHome={depth > 2 ? leave(home, stack) : undefined} onStaff={kiosk || route.name === 'staff' ? undefined : () => go({ name: 'staff' })} />
       <main className="content">
         <CurrentScreen route={route} info={info} />
       </main>
+      {kiosk && <IdleReset idleSeconds={info.kiosk.idleSeconds} warningSeconds={info.kiosk.warningSeconds} />}
+      {kiosk && <OnScreenKeyboard />}
     </div>
   );
 }
@@ -54,7 +72,7 @@ function Shell({ info }: { info: AppInfo }) {
 function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) {
   switch (route.name) {
     case 'home':
-      return <HomeScreen info={info} />;
+      return info.profile === 'kiosk' ? <AttractScreen info={info} /> : <HomeScreen info={info} />;
     case 'films':
       return <FilmsScreen />;
     case 'film':
@@ -63,5 +81,11 @@ function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) {
       return <HotelsScreen search={route.search} />;
     case 'hotel':
       return <HotelScreen hotel={route.hotel} search={route.search} />;
+    case 'checkout':
+      return <CheckoutScreen order={route.order} profile={info.profile} />;
+    case 'sale':
+      return <SaleScreen saleId={route.saleId} order={route.order} />;
+    case 'staff':
+      return <StaffScreen />;
   }
 }

@@ -1,16 +1,22 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Hotel } from '../../shared/catalog/hotels';
 import type { HotelSearch } from './screens/hotels/hotel-search';
+import type { Order } from './screens/checkout/order';
 
 export type Route =
   | { name: 'home' }
   | { name: 'films' }
   | { name: 'film'; filmId: string }
   | { name: 'hotels'; search: HotelSearch }
-  | { name: 'hotel'; hotel: Hotel; search: HotelSearch };
+  | { name: 'hotel'; hotel: Hotel; search: HotelSearch }
+  | { name: 'checkout'; order: Order }
+  | { name: 'sale'; saleId: string; order?: Order }
+  | { name: 'staff' };
 
 interface Navigation {
   route: Route;
+  /** Every screen on the stack, oldest first (for cleaning up holds on a reset). */
+  stack: readonly Route[];
   depth: number;
   go(route: Route): void;
   back(): void;
@@ -28,7 +34,7 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   const back = useCallback(() => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)), []);
   const home = useCallback(() => setStack([{ name: 'home' }]), []);
   const replace = useCallback((route: Route) => setStack((s) => [...s.slice(0, -1), route]), []);
-  const value = useMemo(() => ({ route: stack.at(-1)!, depth: stack.length, go, back, home, replace }), [stack, go, back, home, replace]);
+  const value = useMemo(() => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace }), [stack, go, back, home, replace]);
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 

@@ -2,6 +2,7 @@ import type { AppInfo } from '../../../shared/app';
 import { useNavigation } from '../navigation';
 import { newHotelSearch } from './hotels/hotel-search';
 import { StatusStrip } from '../ui/StatusStrip';
+import { ReadyBanner } from '../ui/ReadyBanner';
 import { BedIcon, FilmIcon } from '../ui/icons';
 
 const tiles = {
@@ -16,6 +17,7 @@ export function HomeScreen({ info }: { info: AppInfo }) {
   const order: (keyof typeof tiles)[] = info.profile === 'front-desk' ? ['hotels', 'cinema'] : ['cinema', 'hotels'];
   return (
     <div className="home">
+      <ReadyBanner />
       <h1 className="home-title">What would you like to sell?</h1>
       <nav className="tiles" aria-label="Sell">
         {order.map((key) => {

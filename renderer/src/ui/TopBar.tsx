@@ -1,6 +1,6 @@
 import type { AppInfo } from '../../../shared/app';
 
-export function TopBar({ info, onBack, onHome }: { info: AppInfo; onBack?: () => void; onHome?: () => void }) {
+export function TopBar({ info, onBack, onHome, onStaff }: { info: AppInfo; onBack?: () => void; onHome?: () => void; onStaff?: () => void }) {
   return (
     <header className="top-bar">
       {onBack ? (
@@ -18,6 +18,11 @@ export function TopBar({ info, onBack, onHome }: { info: AppInfo; onBack?: () =>
       <span className="terminal" aria-label="Terminal">
         {info.terminalName} <span className="muted">· {info.terminalId}</span>
       </span>
+      {onStaff && (
+        <button type="button" className="button button-ghost top-bar-staff" onClick={onStaff}>
+          Staff
+        </button>
+      )}
       {info.trainingMode && (
         <span className="training-badge" role="status" title="Sales go to the built-in sandbox; nothing is real.">
           TRAINING — no real sales

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useQueries } from '@tanstack/react-query';
-import type { Film, TicketCategory } from '../../../../shared/catalog/cinema';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import type { Film, Showtime, TicketCategory } from '../../../../shared/catalog/cinema';
 import { addDays, lagosDate, monthOf, shortDateLabel } from '../../../../shared/dates';
 import { usePos } from '../../pos/PosProvider';
-import { unwrap, usePosQuery, type PosCallError } from '../../pos/queries';
+import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
+import { useNavigation } from '../../navigation';
+import { newSaleId } from '../checkout/order';
 import { Chip } from '../../ui/Chip';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { Money } from '../../ui/Money';
@@ -53,13 +55,14 @@ function FilmDetails({ film }: { film: Film }) {
           </div>
         )}
       </section>
-      {locationId !== null && <Schedule key={locationId} filmId={film.id} locationId={locationId} />}
+      {locationId !== null && <Schedule key={locationId} film={film} locationId={locationId} />}
     </>
   );
 }
 
-function Schedule({ filmId, locationId }: { filmId: string; locationId: number }) {
+function Schedule({ film, locationId }: { film: Film; locationId: number }) {
   const pos = usePos();
+  const filmId = film.id;
   const today = lagosDate(new Date());
   const months = [monthOf(today), monthOf(addDays(today, 31))];
   // This month and next: enough to sell today's and next weekend's shows at a glance.
@@ -97,13 +100,13 @@ function Schedule({ filmId, locationId }: { filmId: string; locationId: number }
         </div>
       </section>
       {date && <Showtimes filmId={filmId} locationId={locationId} date={date} selected={showtimeId} onSelect={setShowtimeId} />}
-      {date && showtimeId !== null && <Tickets filmId={filmId} locationId={locationId} />}
+      {date && showtimeId !== null && <Tickets film={film} locationId={locationId} date={date} showtimeId={showtimeId} />}
     </>
   );
 }
 
 function Showtimes({ filmId, locationId, date, selected, onSelect }: { filmId: string; locationId: number; date: string; selected: number | null; onSelect: (id: number) => void }) {
-  const showtimes = usePosQuery('cinema:showtimes', { filmId, locationId, date });
+  const showtimes = usePosQuery('cinema:showtimes', { filmId, locationId, date }, { staleTime: 60_000 });
   return (
     <section aria-labelledby="showtime">
       <h2 id="showtime">Showtime</h2>
@@ -127,9 +130,24 @@ function Showtimes({ filmId, locationId, date, selected, onSelect }: { filmId: s
   );
 }
 
-function Tickets({ filmId, locationId }: { filmId: string; locationId: number }) {
-  const tickets = usePosQuery('cinema:tickets', { filmId, locationId }, { staleTime: 0 });
+function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationId: number; date: string; showtimeId: number }) {
+  const pos = usePos();
+  const { go } = useNavigation();
+  const tickets = usePosQuery('cinema:tickets', { filmId: film.id, locationId }, { staleTime: 0 });
+  const showtime = useQueryClient().getQueryData<{ showtimes: Showtime[] }>(['cinema:showtimes', { filmId: film.id, locationId, date }])?.showtimes.find((s) => s.id === showtimeId);
   const [counts, setCounts] = useState<Record<string, number>>({});
+  const hold = useMutation({
+    mutationFn: async () => {
+      const selection = { filmId: film.id, locationId, date, showtimeId, tickets: Object.entries(counts).filter(([, n]) => n > 0).map(([categoryId, count]) => ({ categoryId, count })) };
+      return { selection, hold: unwrap(await pos['sale:hold'](selection)) };
+    },
+    onSuccess: ({ selection, hold: held }) => {
+      const location = film.locations.find((l) => l.id === locationId)?.name ?? '';
+      go({ name: 'checkout', order: { kind: 'cinema', saleId: newSaleId(), selection, hold: held, title: film.title, subtitle: `${location} · ${shortDateLabel(date)}, ${showtime?.start ?? ''}` } });
+    },
+    // Someone else may have taken the seats: show the fresh counts.
+    onError: () => void tickets.refetch(),
+  });
   return (
     <section aria-labelledby="tickets">
       <h2 id="tickets">Tickets</h2>
@@ -148,8 +166,13 @@ function Tickets({ filmId, locationId }: { filmId: string; locationId: number })
                 <span className="action-total">
                   {plural(count, 'ticket')} · <Money kobo={total} />
                 </span>
-                <button type="button" className="button button-primary button-large" disabled title="Checkout arrives with the sales journal.">
-                  Checkout (coming next)
+                {hold.error instanceof PosCallError && (
+                  <p className="field-error" role="alert">
+                    {hold.error.error.message}
+                  </p>
+                )}
+                <button type="button" className="button button-primary button-large" disabled={count === 0 || hold.isPending} onClick={() => hold.mutate()}>
+                  {hold.isPending ? 'Holding seats…' : 'Checkout'}
                 </button>
               </div>
             </>

@@ -8,14 +8,30 @@ import { Money } from '../../ui/Money';
 import { EmptyState, LoadingBlock, QueryState } from '../../ui/Status';
 import { Stepper } from '../../ui/Stepper';
 import type { HotelSearch } from './hotel-search';
+import { newSaleId } from '../checkout/order';
 import { plural } from '../../ui/plural';
 
 export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSearch }) {
-  const { replace } = useNavigation();
+  const { replace, go } = useNavigation();
   // Availability is real time: always ask the partner again rather than trust a cached answer.
   const rooms = usePosQuery('hotels:rooms', { hotelId: hotel.id, perPage: 50 }, { staleTime: 0, gcTime: 0 });
   const [roomId, setRoomId] = useState<number | null>(null);
   const setStay = (patch: Partial<HotelSearch>) => replace({ name: 'hotel', hotel, search: { ...search, ...patch } });
+  const checkout = (room: Room) => {
+    const nights = nightsBetween(search.checkIn, search.checkOut);
+    go({
+      name: 'checkout',
+      order: {
+        kind: 'hotel',
+        saleId: newSaleId(),
+        selection: { hotelId: hotel.id, roomId: room.id, checkIn: search.checkIn, checkOut: search.checkOut, guests: search.guests, rooms: search.rooms },
+        title: `${hotel.name} · ${room.name}`,
+        subtitle: `${shortDateLabel(search.checkIn)} → ${shortDateLabel(search.checkOut)} · ${plural(nights, 'night')} · ${plural(search.rooms, 'room')} · ${plural(search.guests, 'guest')}`,
+        lines: [{ label: `${room.name}, ${plural(nights, 'night')}`, quantity: search.rooms, unitKobo: room.priceKobo * nights, totalKobo: stayTotalKobo(room.priceKobo, search) }],
+        totalKobo: stayTotalKobo(room.priceKobo, search),
+      },
+    });
+  };
 
   return (
     <div className="screen">
@@ -61,7 +77,7 @@ export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSear
             page.rooms.length === 0 ? (
               <EmptyState title="No rooms listed">This property has no rooms to sell right now.</EmptyState>
             ) : (
-              <RoomChoice rooms={page.rooms} search={search} roomId={roomId} onSelect={setRoomId} />
+              <RoomChoice rooms={page.rooms} search={search} roomId={roomId} onSelect={setRoomId} onCheckout={checkout} />
             )
           }
         </QueryState>
@@ -70,7 +86,7 @@ export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSear
   );
 }
 
-function RoomChoice({ rooms, search, roomId, onSelect }: { rooms: Room[]; search: HotelSearch; roomId: number | null; onSelect: (id: number) => void }) {
+function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Room[]; search: HotelSearch; roomId: number | null; onSelect: (id: number) => void; onCheckout: (room: Room) => void }) {
   const room = rooms.find((r) => r.id === roomId);
   const problems = stayProblems(search, lagosDate(new Date()), room);
   const nights = Math.max(0, nightsBetween(search.checkIn, search.checkOut));
@@ -104,8 +120,8 @@ function RoomChoice({ rooms, search, roomId, onSelect }: { rooms: Room[]; search
             {Object.values(problems)[0]}
           </p>
         )}
-        <button type="button" className="button button-primary button-large" disabled title="Checkout arrives with the sales journal.">
-          Checkout (coming next)
+        <button type="button" className="button button-primary button-large" disabled={!room || Object.keys(problems).length > 0} onClick={() => room && onCheckout(room)}>
+          Checkout
         </button>
       </div>
     </>

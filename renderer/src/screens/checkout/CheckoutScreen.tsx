@@ -1,0 +1,156 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { TerminalProfile } from '../../../../shared/app';
+import type { TenderRequest } from '../../../../shared/sales/checkout';
+import { customerSchema, type CustomerInput } from '../../../../shared/sales/customer';
+import type { PosError } from '../../../../shared/errors';
+import { useNavigation } from '../../navigation';
+import { usePos } from '../../pos/PosProvider';
+import { unwrap, PosCallError } from '../../pos/queries';
+import { ErrorPanel } from '../../ui/ErrorPanel';
+import { Money } from '../../ui/Money';
+import { HoldCountdown, useSecondsLeft } from './HoldCountdown';
+import { orderLines, orderTotal, type Order } from './order';
+import { TenderPicker } from './TenderPicker';
+import { releaseHeldSeats } from './release-holds';
+
+const hotelCustomerSchema = customerSchema.extend({ dob: z.iso.date({ error: 'hotels need the date of birth' }) });
+
+export function CheckoutScreen({ order, profile }: { order: Order; profile: TerminalProfile }) {
+  const { replace, back } = useNavigation();
+  const pos = usePos();
+  const total = orderTotal(order);
+  const tenderKinds: TenderRequest['kind'][] = profile === 'kiosk' ? ['card'] : ['cash', 'card', 'transfer'];
+  const [tender, setTender] = useState<TenderRequest | null>(tenderKinds[0] === 'card' ? { kind: 'card' } : null);
+  const [tenderError, setTenderError] = useState<string>();
+  const form = useForm<CustomerInput>({
+    resolver: zodResolver(order.kind === 'hotel' ? hotelCustomerSchema : customerSchema),
+    mode: 'onBlur',
+    defaultValues: { name: '', email: '', phone: '' },
+  });
+
+  const submit = useMutation({
+    mutationFn: async (customer: CustomerInput) => {
+      const tenderNow = tender!;
+      const request =
+        order.kind === 'cinema'
+          ? { saleId: order.saleId, kind: 'cinema' as const, cinema: order.selection, holdId: order.hold.holdId, customer, tender: tenderNow }
+          : { saleId: order.saleId, kind: 'hotel' as const, hotel: order.selection, customer, tender: tenderNow };
+      return unwrap(await pos['sale:submit'](request));
+    },
+    onSuccess: (sale) => replace({ name: 'sale', saleId: sale.id, order }),
+    onError: (error) => {
+      if (!(error instanceof PosCallError)) return;
+      for (const [field, messages] of Object.entries(error.error.fields ?? {})) {
+        if (field.startsWith('customer.')) form.setError(field.slice('customer.'.length) as keyof CustomerInput, { message: messages[0] });
+        if (field.startsWith('tender')) setTenderError(messages[0]);
+      }
+    },
+  });
+
+  // Leaving checkout gives the held seats back at once instead of letting them sit for 3 minutes.
+  const leave = () => {
+    releaseHeldSeats(pos, [{ name: 'checkout', order }]);
+    back();
+  };
+
+  const onConfirm = form.handleSubmit((customer) => {
+    if (!tender) return setTenderError(tenderKinds.length > 1 ? 'Enter how the customer pays.' : 'Choose a payment.');
+    if (tender.kind === 'cash' && tender.tenderedKobo < total) return setTenderError('The cash received does not cover the total.');
+    setTenderError(undefined);
+    // isPending also blocks a second tap before React re-renders the disabled button.
+    if (!submit.isPending) submit.mutate(customer);
+  });
+
+  const failure: PosError | null = submit.error instanceof PosCallError ? submit.error.error : null;
+  const { errors } = form.formState;
+
+  return (
+    <div className="screen checkout">
+      <h1>Checkout</h1>
+      <div className="checkout-grid">
+        <section className="order-summary" aria-label="Order">
+          <h2>{order.title}</h2>
+          <p className="muted">{order.subtitle}</p>
+          <table className="lines">
+            <tbody>
+              {orderLines(order).map((line) => (
+                <tr key={line.label}>
+                  <td>{line.quantity} × {line.label}</td>
+                  <td className="num"><Money kobo={line.totalKobo} /></td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <td className="num total"><Money kobo={total} /></td>
+              </tr>
+            </tfoot>
+          </table>
+          {order.kind === 'cinema' && <HoldStatus order={order} onRehold={(hold) => replace({ name: 'checkout', order: { ...order, hold } })} />}
+        </section>
+        <form className="checkout-form" onSubmit={onConfirm} noValidate>
+          <fieldset disabled={submit.isPending}>
+            <legend>Customer</legend>
+            <Field label="Full name" error={errors.name?.message}>
+              <input autoComplete="off" {...form.register('name')} aria-invalid={Boolean(errors.name)} />
+            </Field>
+            <Field label="E-mail" error={errors.email?.message}>
+              <input type="email" autoComplete="off" {...form.register('email')} aria-invalid={Boolean(errors.email)} />
+            </Field>
+            <Field label="Phone" error={errors.phone?.message}>
+              <input type="tel" inputMode="tel" placeholder="0803 123 4567" autoComplete="off" {...form.register('phone')} aria-invalid={Boolean(errors.phone)} />
+            </Field>
+            <Field label={order.kind === 'hotel' ? 'Date of birth' : 'Date of birth (optional)'} error={errors.dob?.message}>
+              <input type="date" {...form.register('dob', { setValueAs: (v: string) => v || undefined })} aria-invalid={Boolean(errors.dob)} />
+            </Field>
+          </fieldset>
+          <TenderPicker totalKobo={total} kinds={tenderKinds} value={tender} onChange={(t) => (setTender(t), setTenderError(undefined))} error={tenderError} />
+          {failure && !failure.fields && <ErrorPanel error={failure} />}
+          <div className="action-bar">
+            <button type="button" className="button button-ghost-dark" onClick={leave} disabled={submit.isPending}>
+              Back
+            </button>
+            <button type="submit" className="button button-primary button-large" disabled={submit.isPending} aria-busy={submit.isPending}>
+              {submit.isPending ? 'Confirming with the partner…' : <>Confirm · <Money kobo={total} /></>}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      {children}
+      {error && <span className="field-error">{error}</span>}
+    </label>
+  );
+}
+
+function HoldStatus({ order, onRehold }: { order: Extract<Order, { kind: 'cinema' }>; onRehold: (hold: Extract<Order, { kind: 'cinema' }>['hold']) => void }) {
+  const pos = usePos();
+  const seconds = useSecondsLeft(order.hold.expiresAt);
+  const rehold = useMutation({
+    mutationFn: async () => unwrap(await pos['sale:hold'](order.selection)),
+    onSuccess: onRehold,
+  });
+  if (seconds > 0) return <HoldCountdown seconds={seconds} />;
+  return (
+    <div className="hold-lapsed" role="alert">
+      <p>The seats were held for 3 minutes and have been released.</p>
+      <button type="button" className="button button-primary" disabled={rehold.isPending} onClick={() => rehold.mutate()}>
+        {rehold.isPending ? 'Holding…' : 'Hold the seats again'}
+      </button>
+      {rehold.error instanceof PosCallError && <p className="field-error">{rehold.error.error.message}</p>}
+    </div>
+  );
+}
+

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { TenderRequest } from '../../../../shared/sales/checkout';
+import { formatNaira } from '../../../../shared/money';
+import { Chip } from '../../ui/Chip';
+
+type Kind = TenderRequest['kind'];
+
+/** Notes a cashier is likely to be handed, above the total, for one-tap cash entry. */
+function quickCash(totalKobo: number): number[] {
+  const steps = [100_000, 500_000, 1_000_000, 2_000_000, 5_000_000].map((note) => Math.ceil(totalKobo / note) * note);
+  return [...new Set([totalKobo, ...steps])].filter((v) => v >= totalKobo).slice(0, 5);
+}
+
+/**
+ * How the customer pays. Only cash needs a number (what was handed over); card and transfer are
+ * taken on the external terminal or the bank app, and the till records the reference.
+ */
+export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { totalKobo: number; kinds: Kind[]; value: TenderRequest | null; onChange: (tender: TenderRequest | null) => void; error?: string }) {
+  const [kind, setKind] = useState<Kind>(kinds[0]!);
+  const [cashText, setCashText] = useState('');
+  const [approval, setApproval] = useState('');
+  const [reference, setReference] = useState('');
+
+  const update = (next: { kind?: Kind; cashText?: string; approval?: string; reference?: string }) => {
+    const k = next.kind ?? kind;
+    const cash = next.cashText ?? cashText;
+    const code = next.approval ?? approval;
+    const ref = next.reference ?? reference;
+    if (next.kind) setKind(next.kind);
+    if (next.cashText !== undefined) setCashText(next.cashText);
+    if (next.approval !== undefined) setApproval(next.approval);
+    if (next.reference !== undefined) setReference(next.reference);
+    const tenderedKobo = Math.round(Number(cash.replace(/[,\s₦]/g, '')) * 100);
+    if (k === 'cash') onChange(cash.trim() && Number.isFinite(tenderedKobo) && tenderedKobo > 0 ? { kind: 'cash', tenderedKobo } : null);
+    else if (k === 'card') onChange(code.trim() ? { kind: 'card', approvalCode: code.trim() } : { kind: 'card' });
+    else onChange(ref.trim() ? { kind: 'transfer', reference: ref.trim() } : null);
+  };
+  const change = value?.kind === 'cash' ? value.tenderedKobo - totalKobo : null;
+
+  return (
+    <fieldset className="tender">
+      <legend>Payment</legend>
+      {kinds.length > 1 && (
+        <div className="chips" role="radiogroup" aria-label="Payment method">
+          {kinds.map((k) => (
+            <Chip key={k} selected={k === kind} onClick={() => update({ kind: k })}>
+              {k === 'cash' ? 'Cash' : k === 'card' ? 'Card' : 'Bank transfer'}
+            </Chip>
+          ))}
+        </div>
+      )}
+      {kind === 'cash' && (
+        <>
+          <label className="field">
+            <span>Cash received (₦)</span>
+            <input inputMode="decimal" value={cashText} aria-invalid={Boolean(error) || (change !== null && change < 0)} onChange={(e) => update({ cashText: e.target.value })} />
+          </label>
+          <div className="chips" aria-label="Quick amounts">
+            {quickCash(totalKobo).map((kobo) => (
+              <Chip key={kobo} selected={value?.kind === 'cash' && value.tenderedKobo === kobo} onClick={() => update({ cashText: String(kobo / 100) })}>
+                {kobo === totalKobo ? `Exact ${formatNaira(kobo)}` : formatNaira(kobo)}
+              </Chip>
+            ))}
+          </div>
+          {change !== null && (
+            <p className={change < 0 ? 'field-error' : 'change'} role="status">
+              {change < 0 ? `${formatNaira(-change)} short` : `Change: ${formatNaira(change)}`}
+            </p>
+          )}
+        </>
+      )}
+      {kind === 'card' && (
+        <>
+          <p>Take {formatNaira(totalKobo)} on the card terminal, then confirm here.</p>
+          <label className="field">
+            <span>Approval code (optional)</span>
+            <input value={approval} onChange={(e) => update({ approval: e.target.value })} />
+          </label>
+        </>
+      )}
+      {kind === 'transfer' && (
+        <label className="field">
+          <span>Transfer reference</span>
+          <input value={reference} aria-invalid={Boolean(error)} onChange={(e) => update({ reference: e.target.value })} />
+        </label>
+      )}
+      {error && <p className="field-error" role="alert">{error}</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SaleView } from '../../../../shared/sales/sale-view';
+import { useNavigation } from '../../navigation';
+import { usePos } from '../../pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
+import { Money } from '../../ui/Money';
+import { EmptyState, LoadingBlock, QueryState } from '../../ui/Status';
+
+const stateLabel: Record<SaleView['state'], string> = { pending: 'Not sent', sent: 'Sent', confirmed: 'Confirmed', rejected: 'Rejected', unknown: 'Outcome unknown' };
+
+function SaleRow({ sale, action }: { sale: SaleView; action?: ReactNode }) {
+  const { go } = useNavigation();
+  return (
+    <li className="sale-row">
+      <button type="button" className="sale-row-main" onClick={() => go({ name: 'sale', saleId: sale.id })}>
+        <span className={`state state-${sale.state}`}>{stateLabel[sale.state]}{sale.amountMismatch ? ' · amount differs' : ''}</span>
+        <span className="sale-title">{sale.title}</span>
+        <span className="muted">{sale.customer.name} · {new Date(sale.createdAt).toLocaleString('en-NG')} · {sale.partnerReference ?? sale.id.slice(0, 8)}</span>
+        <Money kobo={sale.totalKobo} />
+      </button>
+      {action}
+    </li>
+  );
+}
+
+/** Sales waiting for the partner's answer: staff can ask again now, and see each one settle. */
+export function AttentionPanel() {
+  const pos = usePos();
+  const client = useQueryClient();
+  const attention = usePosQuery('sale:attention', {}, { staleTime: 0, refetchInterval: 15_000 });
+  const settle = useMutation({ mutationFn: async (saleId: string) => unwrap(await pos['sale:settle']({ saleId })), onSettled: () => client.invalidateQueries({ queryKey: ['sale:attention'] }) });
+  return (
+    <section className="panel" aria-labelledby="attention-title">
+      <h2 id="attention-title">Needs attention</h2>
+      <QueryState query={attention} loading={<LoadingBlock label="Loading unsettled sales" rows={1} />}>
+        {({ sales }) =>
+          sales.length === 0 ? (
+            <p>Every sale is settled.</p>
+          ) : (
+            <ul className="sale-list">
+              {sales.map((sale) => (
+                <SaleRow
+                  key={sale.id}
+                  sale={sale}
+                  action={
+                    sale.state !== 'confirmed' && (
+                      <button type="button" className="button button-primary" disabled={settle.isPending} onClick={() => settle.mutate(sale.id)}>
+                        Ask the partner now
+                      </button>
+                    )
+                  }
+                />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+      {settle.error instanceof PosCallError && <p className="field-error" role="alert">{settle.error.error.message}</p>}
+    </section>
+  );
+}
+
+export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
+  const pos = usePos();
+  const [text, setText] = useState('');
+  const [applied, setApplied] = useState('');
+  const results = usePosQuery('sale:search', { text: applied || undefined, limit: 50 }, { staleTime: 0 });
+  const exportCsv = useMutation({
+    mutationFn: async () => unwrap(await pos['journal:export']({})),
+    onSuccess: ({ csv, fileName }) => {
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      link.download = fileName;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    },
+  });
+  return (
+    <section className="panel" aria-labelledby="journal-title">
+      <h2 id="journal-title">Journal</h2>
+      <form className="form-row" role="search" onSubmit={(e) => (e.preventDefault(), setApplied(text.trim()))}>
+        <label className="field field-grow">
+          <span>Customer, reference or sale id</span>
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <button type="submit" className="button button-primary">Search</button>
+        {isSupervisor && (
+          <button type="button" className="button button-ghost-dark" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+            Export CSV
+          </button>
+        )}
+      </form>
+      {exportCsv.error instanceof PosCallError && <p className="field-error" role="alert">{exportCsv.error.error.message}</p>}
+      <QueryState query={results} loading={<LoadingBlock label="Searching the journal" rows={2} />}>
+        {({ sales }) =>
+          sales.length === 0 ? (
+            <EmptyState title="No sales found" />
+          ) : (
+            <ul className="sale-list">
+              {sales.map((sale) => (
+                <SaleRow key={sale.id} sale={sale} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}

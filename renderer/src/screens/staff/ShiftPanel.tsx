@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ZReport } from '../../../../shared/sales/reports';
+import { usePos } from '../../pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
+import { LoadingBlock, QueryState } from '../../ui/Status';
+import { ReportView } from './ReportView';
+
+const toKobo = (text: string) => {
+  const n = Number(text.replace(/[,\s₦]/g, ''));
+  return text.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : null;
+};
+
+export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
+  const pos = usePos();
+  const client = useQueryClient();
+  const shift = usePosQuery('shift:current', {}, { staleTime: 0 });
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [closed, setClosed] = useState<ZReport | null>(null);
+  const refresh = () => client.invalidateQueries();
+  const open = useMutation({ mutationFn: async (floatKobo: number) => unwrap(await pos['shift:open']({ floatKobo })), onSuccess: () => (setAmount(''), refresh()) });
+  const cash = useMutation({
+    mutationFn: async (kind: 'in' | 'out') => unwrap(await pos['shift:cash']({ kind, amountKobo: toKobo(amount) ?? 0, reason })),
+    onSuccess: () => (setAmount(''), setReason(''), refresh()),
+  });
+  const close = useMutation({ mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })), onSuccess: (z) => (setAmount(''), setClosed(z), refresh()) });
+  const error = [open, cash, close].map((m) => m.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
+
+  return (
+    <section className="panel" aria-labelledby="shift-title">
+      <h2 id="shift-title">Shift</h2>
+      {closed && <ReportView report={closed} />}
+      <QueryState query={shift} loading={<LoadingBlock label="Loading the shift" rows={1} />}>
+        {({ report, overTwelveHours }) =>
+          report === null ? (
+            <form className="form-row" onSubmit={(e) => (e.preventDefault(), toKobo(amount) !== null && open.mutate(toKobo(amount)!))}>
+              <label className="field">
+                <span>Opening float (₦)</span>
+                <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+              </label>
+              <button type="submit" className="button button-primary button-large" disabled={toKobo(amount) === null || open.isPending}>
+                Open shift
+              </button>
+            </form>
+          ) : (
+            <>
+              {overTwelveHours && <p className="field-error" role="alert">This shift has been open for more than 12 hours. Close it and open a new one.</p>}
+              <ReportView report={report} />
+              <div className="form-row">
+                <label className="field">
+                  <span>Amount (₦)</span>
+                  <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                </label>
+                <label className="field field-grow">
+                  <span>Reason (for cash in / out)</span>
+                  <input value={reason} onChange={(e) => setReason(e.target.value)} />
+                </label>
+                <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => cash.mutate('in')}>
+                  Cash in
+                </button>
+                <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => cash.mutate('out')}>
+                  Cash out
+                </button>
+                {isSupervisor && (
+                  <button type="button" className="button button-primary" disabled={toKobo(amount) === null || close.isPending} onClick={() => close.mutate(toKobo(amount)!)}>
+                    Close shift with this count
+                  </button>
+                )}
+              </div>
+            </>
+          )
+        }
+      </QueryState>
+      {error && <p className="field-error" role="alert">{error.error.message}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+
+/** A numeric keypad: PINs are typed by thumb on a touch screen, and never shown. */
+export function PinPad({ label, busy, error, onSubmit }: { label: string; busy?: boolean; error?: string; onSubmit: (pin: string) => void }) {
+  const [pin, setPin] = useState('');
+  const press = (digit: string) => setPin((p) => (p.length < 8 ? p + digit : p));
+  return (
+    <form
+      className="pin-pad"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (pin.length >= 4) onSubmit(pin);
+        setPin('');
+      }}
+    >
+      <label className="field">
+        <span>{label}</span>
+        <input type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))} aria-invalid={Boolean(error)} />
+      </label>
+      <div className="pin-keys">
+        {['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((d) => (
+          <button key={d} type="button" className="pin-key" onClick={() => press(d)}>
+            {d}
+          </button>
+        ))}
+        <button type="button" className="pin-key" aria-label="Clear" onClick={() => setPin('')}>
+          C
+        </button>
+        <button type="button" className="pin-key" onClick={() => press('0')}>
+          0
+        </button>
+        <button type="submit" className="pin-key pin-ok" disabled={busy || pin.length < 4}>
+          OK
+        </button>
+      </div>
+      {error && <p className="field-error" role="alert">{error}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { test, expect } from '@playwright/test';
+import { formatNaira } from '../../shared/money';
+import { addDays, lagosDate } from '../../shared/dates';
+import { chooseShowtime, fillCustomer, holdAllSeats, naira, setUpTill, startStack, type Stack } from './support';
+
+let stack: Stack;
+test.beforeEach(async () => {
+  stack = await startStack();
+});
+test.afterEach(async () => stack?.stop());
+
+test('a complete cinema sale: two categories, cash, confirmed, in the journal and at the partner', async ({ page }) => {
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await chooseShowtime(page);
+  const rows = page.locator('.ticket-row:not(.ticket-sold-out)');
+  const [first, second] = [rows.nth(0), rows.nth(1)];
+  const total = naira((await first.locator('.ticket-price').textContent())!) * 2 + naira((await second.locator('.ticket-price').textContent())!);
+  await first.getByRole('button', { name: /^More:/ }).click();
+  await first.getByRole('button', { name: /^More:/ }).click();
+  await second.getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('timer')).toContainText('Seats held for');
+  await expect(page.locator('.lines .total')).toHaveText(formatNaira(total));
+  await fillCustomer(page, { name: 'Chiamaka Obi', email: 'chiamaka@example.com', phone: '0803 123 4567' });
+  const cash = Math.ceil((total + 1) / 100_000) * 1000; // the next ₦1,000 above the total
+  await page.getByLabel('Cash received (₦)').fill(String(cash));
+  await expect(page.getByText(`Change: ${formatNaira(cash * 100 - total)}`)).toBeVisible();
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  const reference = (await page.getByTestId('partner-reference').textContent())!;
+  expect(reference).toMatch(/^EX\d+$/);
+  await expect(page.getByText(`Give change: ${formatNaira(cash * 100 - total)}`)).toBeVisible();
+
+  const [sale] = stack.journal<{ id: string; state: string; quote_kobo: number; partner_reference: string }>('SELECT id, state, quote_kobo, partner_reference FROM sales');
+  expect(sale).toMatchObject({ state: 'confirmed', quote_kobo: total, partner_reference: reference });
+  const tenders = stack.journal<{ kind: string; tendered_kobo: number; change_kobo: number }>('SELECT kind, tendered_kobo, change_kobo FROM tenders WHERE sale_id = ?', sale!.id);
+  expect(tenders).toEqual([{ kind: 'cash', tendered_kobo: cash * 100, change_kobo: cash * 100 - total }]);
+  const purchases = stack.sandbox.transactions();
+  expect(purchases).toHaveLength(1);
+  expect(purchases[0]).toMatchObject({ reference, merchant_reference: sale!.id });
+});
+
+test('a complete hotel booking: Lagos, filter, two nights, one room, card: total = price x nights x rooms everywhere', async ({ page }) => {
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await page.getByRole('button', { name: /Hotels/ }).first().click();
+  await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 2));
+  await page.getByText('More filters').click();
+  await page.getByRole('button', { name: 'wifi' }).click();
+  await page.getByRole('button', { name: 'Lagos', exact: true }).click();
+  await page.locator('.hotel-card').first().click();
+  const room = page.locator('.room-card:not([disabled])').first();
+  await room.click();
+  const price = naira((await room.locator('.money').textContent())!);
+  await expect(page.locator('.action-total')).toContainText(`= ${formatNaira(price * 2)}`);
+  await page.getByRole('button', { name: 'Checkout' }).click();
+
+  await expect(page.locator('.lines .total')).toHaveText(formatNaira(price * 2));
+  await fillCustomer(page, { name: 'Tunde Bakare', email: 'tunde@example.com', phone: '+234 805 555 0101', dob: '1985-04-12' });
+  await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
+  await page.getByLabel('Approval code (optional)').fill('A1B2C3');
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  await expect(page.getByTestId('partner-reference')).toHaveText(/^HTL\d+$/);
+  await expect(page.getByTestId('booking-number')).not.toBeEmpty();
+  const [sale] = stack.journal<{ state: string; quote_kobo: number; partner_amount_kobo: number; kind: string }>('SELECT state, quote_kobo, partner_amount_kobo, kind FROM sales');
+  expect(sale).toEqual({ state: 'confirmed', quote_kobo: price * 2, partner_amount_kobo: price * 2, kind: 'hotel' });
+  const [booking] = stack.sandbox.transactions();
+  expect(booking).toMatchObject({ amount: (price * 2) / 100 });
+});
+
+test('double tap on confirm sells once', async ({ page }) => {
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  stack.sandbox.faults.set({ latencyMs: 600 });
+  await chooseShowtime(page);
+  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillCustomer(page, { name: 'Musa Ibrahim', email: 'musa@example.com', phone: '08091234567' });
+  await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
+  const confirm = page.getByRole('button', { name: /^Confirm/ });
+  await confirm.dblclick({ force: true });
+  await confirm.click({ force: true }).catch(() => {});
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible({ timeout: 15_000 });
+  expect(stack.sandbox.transactions()).toHaveLength(1);
+  expect(stack.journal('SELECT id FROM sales')).toHaveLength(1);
+});
+
+test('sold out between choosing and paying: the cashier is told and the seats show as gone', async ({ page }) => {
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await chooseShowtime(page);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  const location = (await page.getByRole('region', { name: 'Cinema' }).locator('.chip-selected').evaluate((el) => el.firstChild!.textContent))!;
+  const row = page.locator('.ticket-row:not(.ticket-sold-out)').first();
+  const category = (await row.locator('.ticket-title').textContent())!;
+  await row.getByRole('button', { name: /^More:/ }).click();
+  // Another till takes every remaining seat of that category before this customer pays.
+  await holdAllSeats(stack, { title, location, category });
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('alert')).toContainText(/sold out|not enough|left/i);
+  await expect(page.locator('.ticket-row', { hasText: category }).locator('.sold-out-label')).toBeVisible();
+  expect(stack.sandbox.transactions()).toHaveLength(0);
+  expect(stack.journal('SELECT id FROM sales')).toHaveLength(0);
+});
+
+test('partner down: the cashier is told in plain words and can retry when it is back', async ({ page }) => {
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  stack.sandbox.faults.set({ failNext: 20 });
+  await page.getByRole('button', { name: /Cinema/ }).first().click();
+  await expect(page.getByRole('alert')).toContainText(/not answering|unavailable|try again/i);
+  stack.sandbox.faults.reset();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('.film-card').first()).toBeVisible();
+});

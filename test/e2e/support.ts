@@ -1,0 +1,99 @@
+import { expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
+import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+
+export interface Stack {
+  host: PreviewHost;
+  sandbox: Sandbox;
+  sandboxUrl: string;
+  /** Rows of the till's own journal, read straight from its SQLite file. */
+  journal<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The app (built preview host, child process) selling to a sandbox partner served over real HTTP
+ * from the test process, so tests can read the partner's own record and switch its faults.
+ */
+export async function startStack(options: { args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
+  const sandbox = createSandbox();
+  const server = await startSandboxServer({ sandbox, port: 0 });
+  const host = await startPreviewHost({
+    args: ['--partner-url', server.url, '--partner-timeout-ms', '3000', ...(options.args ?? [])],
+    env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY, ...options.env },
+  });
+  return {
+    host,
+    sandbox,
+    sandboxUrl: server.url,
+    journal(sql, ...params) {
+      const db = new Database(path.join(host.dataDir, 'journal.sqlite'), { readonly: true, fileMustExist: true });
+      try {
+        return db.prepare(sql).all(...params) as never;
+      } finally {
+        db.close();
+      }
+    },
+    async stop() {
+      await host.stop();
+      await server.close();
+    },
+  };
+}
+
+export const naira = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+
+/** First run: create the supervisor, then open a shift with a float. */
+export async function setUpTill(page: Page, options: { name?: string; pin?: string; floatNaira?: number } = {}) {
+  const name = options.name ?? 'Ada Supervisor';
+  const pin = options.pin ?? '2468';
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Choose a PIN (4 to 8 digits)').fill(pin);
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByLabel('Type the PIN again').fill(pin);
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText(`Signed in: ${name}`)).toBeVisible();
+  await page.getByLabel('Opening float (₦)').fill(String(options.floatNaira ?? 10000));
+  await page.getByRole('button', { name: 'Open shift' }).click();
+  await expect(page.getByTestId('x-report')).toBeVisible();
+  await page.getByRole('button', { name: /Back/ }).click();
+}
+
+/** From Home: the first film with two sellable categories, its first cinema, date and showtime. */
+export async function chooseShowtime(page: Page) {
+  await page.getByRole('button', { name: /Cinema/ }).first().click();
+  await page.locator('.film-card').first().click();
+  await page.getByRole('region', { name: 'Cinema' }).locator('.chip').first().click();
+  await page.getByRole('region', { name: 'Showtime' }).locator('.chip').first().click();
+  await expect(page.locator('.ticket-row').first()).toBeVisible();
+}
+
+export async function fillCustomer(page: Page, customer: { name: string; email: string; phone: string; dob?: string }) {
+  await page.getByLabel('Full name').fill(customer.name);
+  await page.getByLabel('E-mail').fill(customer.email);
+  await page.getByLabel('Phone').fill(customer.phone);
+  if (customer.dob) await page.getByLabel(/Date of birth/).fill(customer.dob);
+}
+
+/**
+ * Another buyer, through the partner's own API, holds every remaining seat of one category of a
+ * film (found by title, cinema name and category title, as the cashier sees them).
+ */
+export async function holdAllSeats(stack: Stack, film: { title: string; location: string; category: string }) {
+  const headers = { 'X-API-KEY': SANDBOX_DEFAULT_API_KEY, TransactionMedium: 'POS', Accept: 'application/json', 'Content-Type': 'application/json' };
+  const get = async (path: string) => (await (await fetch(new URL(path, stack.sandboxUrl), { headers })).json()).data;
+  const list = await get(`/api/v1/partner/experience?cinema=true&search=${encodeURIComponent(film.title)}`);
+  const experience = list.experiences.find((e: { title: string }) => e.title === film.title);
+  const location = experience.cinema_info.locations.find((l: { name: string }) => l.name === film.location);
+  const { tickets } = await get(`/api/v1/partner/experience/tickets/${experience.id}?cinema_location_id=${location.id}`);
+  const category = tickets.find((t: { title: string }) => t.title === film.category);
+  const response = await fetch(new URL('/api/v1/partner/validate', stack.sandboxUrl), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ tickets: [{ ticket_type: 'entertainment', resource_id: category.id, quantity: category.slots_remaining }], customer_info: { email: 'rival@example.com', phone_number: '+2348030000000' } }),
+  });
+  expect(response.status).toBe(201);
+}
