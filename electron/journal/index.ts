@@ -15,3 +15,4 @@ export { shiftReportSchema, zReportSchema, type ShiftReport, type ZReport } from
 export type { PrintJobsRepository, PrintJob, PrintJobKind, PrintJobState, PrintRetryPolicy, EnqueuePrintJob } from './print-jobs-repository';
 export { defaultPrintRetryPolicy, printJobKinds, printJobStates } from './print-jobs-repository';
 export { migrations } from './migrations';
+export { listQuarantined } from './quarantine';

@@ -16,6 +16,7 @@ import { createCatalogHandlers } from './handlers/catalog';
 import { createSaleHandlers } from './handlers/sales';
 import { createShiftHandlers } from './handlers/shifts';
 import { createStaffHandlers } from './handlers/staff';
+import { createJournalSalvageHandlers } from './handlers/journal-salvage';
 import type { PosContext } from './context';
 import type { Logger } from './logger';
 import type { SecretStore } from './secrets';
@@ -75,7 +76,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     sales,
   };
   const dispatch = createDispatch(
-    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx) },
+    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx) },
     deps.logger,
   );
   const api = Object.fromEntries(channelNames.map((name) => [name, (request: unknown) => dispatch(name, request)])) as PosApi;

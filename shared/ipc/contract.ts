@@ -71,6 +71,14 @@ export const channels = {
   /** The journal as CSV, one row per sale (supervisor). */
   'journal:export': { request: dateRange, response: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }) },
 
+  /** Journal files set aside because they were damaged (newest last). */
+  'journal:set-aside': { request: empty, response: z.object({ files: z.array(z.object({ name: z.string() })) }) },
+  /** What is still readable in a set-aside journal, as CSV (supervisor; anyone at a counter while no journal opens). */
+  'journal:salvage-export': {
+    request: z.object({ name: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be a set-aside file name') }).strict(),
+    response: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), complete: z.boolean(), problem: z.string().optional() }),
+  },
+
   'staff:status': { request: empty, response: staffStatusSchema },
   'staff:list': { request: empty, response: z.object({ staff: z.array(staffViewSchema) }) },
   /** Only while no staff exist: the first person becomes a supervisor and is signed in. */

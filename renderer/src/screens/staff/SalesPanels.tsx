@@ -6,6 +6,7 @@ import { usePos } from '../../pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
 import { Money } from '../../ui/Money';
 import { EmptyState, LoadingBlock, QueryState } from '../../ui/Status';
+import { downloadCsv } from './download';
 
 const stateLabel: Record<SaleView['state'], string> = { pending: 'Not sent', sent: 'Sent', confirmed: 'Confirmed', rejected: 'Rejected', unknown: 'Outcome unknown' };
 
@@ -68,13 +69,7 @@ export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const results = usePosQuery('sale:search', { text: applied || undefined, limit: 50 }, { staleTime: 0 });
   const exportCsv = useMutation({
     mutationFn: async () => unwrap(await pos['journal:export']({})),
-    onSuccess: ({ csv, fileName }) => {
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-      link.download = fileName;
-      link.click();
-      URL.revokeObjectURL(link.href);
-    },
+    onSuccess: ({ csv, fileName }) => downloadCsv(fileName, csv),
   });
   return (
     <section className="panel" aria-labelledby="journal-title">

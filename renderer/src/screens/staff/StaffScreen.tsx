@@ -7,6 +7,8 @@ import { PinPad } from '../../ui/PinPad';
 import { LoadingBlock, QueryState } from '../../ui/Status';
 import { AttentionPanel, JournalPanel } from './SalesPanels';
 import { ShiftPanel } from './ShiftPanel';
+import { SalvagePanel } from './SalvagePanel';
+import { ErrorPanel } from '../../ui/ErrorPanel';
 import { FirstSupervisorSetup, SignIn } from './SignIn';
 
 export function StaffScreen() {
@@ -14,11 +16,19 @@ export function StaffScreen() {
   return (
     <div className="screen staff">
       <h1>Staff</h1>
-      <QueryState query={status} loading={<LoadingBlock label="Loading" rows={1} />}>
-        {({ signedIn, needsFirstSupervisor }) =>
-          needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} />
-        }
-      </QueryState>
+      {status.isError ? (
+        // The journal holds the staff list: when it cannot open there is nobody to sign in as.
+        <>
+          <ErrorPanel error={status.error.error} onRetry={() => void status.refetch()} />
+          <SalvagePanel />
+        </>
+      ) : (
+        <QueryState query={status} loading={<LoadingBlock label="Loading" rows={1} />}>
+          {({ signedIn, needsFirstSupervisor }) =>
+            needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} />
+          }
+        </QueryState>
+      )}
     </div>
   );
 }
@@ -41,6 +51,7 @@ function SignedIn({ name, isSupervisor }: { name: string; isSupervisor: boolean 
       <AttentionPanel />
       <JournalPanel isSupervisor={isSupervisor} />
       {isSupervisor && <AddStaff />}
+      {isSupervisor && <SalvagePanel />}
     </>
   );
 }

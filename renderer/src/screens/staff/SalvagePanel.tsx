@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import { usePos } from '../../pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
+import { downloadCsv } from './download';
+
+/** Journals set aside as damaged: nothing was deleted, and what is readable can be taken out as CSV. */
+export function SalvagePanel() {
+  const pos = usePos();
+  const files = usePosQuery('journal:set-aside', {}, { staleTime: 0 });
+  const exportFile = useMutation({
+    mutationFn: async (name: string) => unwrap(await pos['journal:salvage-export']({ name })),
+    onSuccess: ({ fileName, csv }) => downloadCsv(fileName, csv),
+  });
+  if (!files.data || files.data.files.length === 0) return null;
+  return (
+    <section className="panel" aria-labelledby="salvage-title">
+      <h2 id="salvage-title">Damaged journals set aside</h2>
+      <p>These files were moved aside because they failed the integrity check. Export what they still hold and give it to support.</p>
+      <ul className="sale-list">
+        {files.data.files.map(({ name }) => (
+          <li key={name} className="form-row">
+            <span className="field-grow">{name}</span>
+            <button type="button" className="button button-ghost-dark" disabled={exportFile.isPending} onClick={() => exportFile.mutate(name)}>
+              Export CSV
+            </button>
+          </li>
+        ))}
+      </ul>
+      {exportFile.data && !exportFile.data.complete && <p className="field-error">Only part of it could be read: {exportFile.data.problem}</p>}
+      {exportFile.error instanceof PosCallError && <p className="field-error" role="alert">{exportFile.error.error.message}</p>}
+    </section>
+  );
+}
