@@ -38,7 +38,7 @@ async function main() {
   const secrets = createFileSecretStore({ dataDir: config.dataDir });
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
-  const pos = createPosRuntime({ config, secrets, logger, version: packageJson.version });
+  const pos = createPosRuntime({ config, secrets, logger, version: packageJson.version, configSources: loaded.sources });
 
   const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url');
   const host = await startHost({ dispatch: pos.dispatch, events: pos.events, rendererDir: findRendererDir(), token, logger }, { port }).catch((error: NodeJS.ErrnoException) => {

@@ -45,7 +45,7 @@ async function start() {
   const { config } = loaded;
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir: config.dataDir });
   const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
-  const pos = createPosRuntime({ config, secrets, logger, version: app.getVersion() });
+  const pos = createPosRuntime({ config, secrets, logger, version: app.getVersion(), configSources: loaded.sources });
 
   lockDownSession(session.defaultSession);
   serveRenderer(here('../renderer'));

@@ -1,6 +1,8 @@
 import type { Result } from '../../shared/result';
 import type { PartnerClient } from '../partner/client';
+import type { PrintQueue } from '../printing/print-queue';
 import type { Sales } from '../sales';
+import type { ConfigKey } from './config/keys';
 import type { PosConfig } from './config/schema';
 import type { EventHub } from './event-hub';
 import type { HealthMonitor } from './health';
@@ -10,6 +12,8 @@ import type { SecretStore } from './secrets';
 /** What every handler group may use; built once by createPos from its explicit dependencies. */
 export interface PosContext {
   config: PosConfig;
+  /** Where each setting came from (default, config.json, POS_* variable, --flag), when known. */
+  configSources?: Partial<Record<ConfigKey, string>>;
   version: string;
   logger: Logger;
   clock: () => Date;
@@ -19,4 +23,6 @@ export interface PosContext {
   partner: PartnerClient;
   /** Selling, staff and shifts; a failure (the journal could not be opened) refuses every such channel. */
   sales: Result<Sales>;
+  /** Receipts, reports and the printer's status; a failure (no journal, no printer) refuses the printing channels. */
+  printing: Result<PrintQueue>;
 }

@@ -7,6 +7,8 @@ import type { Journal } from '../journal';
 import type { PartnerClient } from '../partner/client';
 import { createSales, type Sales, type SalesTuning } from '../sales';
 import { createPartnerProbe } from '../partner/health-probe';
+import type { Printer } from '../printing/printer';
+import { createPrintQueue, type PrintQueue, type PrintQueueTuning } from '../printing/print-queue';
 import { isTrainingMode, type PosConfig } from './config/schema';
 import { createDispatch, type Dispatch } from './dispatch';
 import { createEventHub, type EventHub } from './event-hub';
@@ -17,6 +19,8 @@ import { createSaleHandlers } from './handlers/sales';
 import { createShiftHandlers } from './handlers/shifts';
 import { createStaffHandlers } from './handlers/staff';
 import { createJournalSalvageHandlers } from './handlers/journal-salvage';
+import { createPrintingHandlers } from './handlers/printing';
+import { createSettingsHandlers } from './handlers/settings';
 import type { PosContext } from './context';
 import type { Logger } from './logger';
 import type { SecretStore } from './secrets';
@@ -26,7 +30,7 @@ export interface PosDeps {
   logger: Logger;
   secrets: SecretStore;
   /** The partner's probe is built here from `partner.ping`; the journal's from the journal, when one is given. */
-  probes: Omit<HealthProbes, 'partner' | 'journal'> & { journal?: HealthProbes['journal'] };
+  probes: Omit<HealthProbes, 'partner' | 'journal' | 'printer'> & { journal?: HealthProbes['journal']; printer?: HealthProbes['printer'] };
   /** The partner API (real, or the embedded sandbox in training mode). */
   partner: PartnerClient;
   /**
@@ -34,8 +38,18 @@ export interface PosDeps {
    * app: browsing works, and every selling, staff and shift channel answers with the failure.
    */
   journal?: { ok: true; value: Journal } | { ok: false; error: PosError };
+  /** Where each setting came from, so the settings screen can say which ones config.json cannot change. */
+  configSources?: PosContext['configSources'];
   /** Shorter settle windows, backoffs and locks, for tests. */
   salesTuning?: Partial<SalesTuning>;
+  /**
+   * The receipt printer the composition root built from the config. With a journal, confirmed sales
+   * print through the durable queue and the printer's own status feeds the strip; without one, the
+   * printing channels refuse and `probes.printer` (if any) speaks for the printer.
+   */
+  printer?: Printer;
+  /** Shorter print deadlines and polls, for tests. */
+  printTuning?: Partial<PrintQueueTuning>;
   clock?: () => Date;
   /** Called by `close()`, for the services the composition root opened (journal, printer, sandbox). */
   onClose?: () => Promise<void> | void;
@@ -60,23 +74,33 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     : journal;
   const journalDown = async (): Promise<HealthItem> => ({ state: 'down', label: 'Journal unavailable', detail: journal.ok ? '' : journal.error.message });
   const journalProbe = journal.ok ? async () => journal.value.probe() : deps.journal ? journalDown : (deps.probes.journal ?? journalDown);
+  const printing: Result<PrintQueue> = !journal.ok
+    ? journal
+    : deps.printer
+      ? ok(createPrintQueue({ journal: journal.value, printer: deps.printer, clock, events, logger: deps.logger, config, tuning: deps.printTuning }))
+      : fail(posError('PRINTER_OFFLINE', 'No receipt printer is set up on this till. Restart Lobby POS; if it persists, call support.'));
+  const printerProbe = printing.ok
+    ? () => printing.value.health()
+    : (deps.probes.printer ?? (async (): Promise<HealthItem> => ({ state: 'unknown', label: 'Printer not set up', detail: printing.error.message })));
   const ctx: PosContext = {
     config,
+    configSources: deps.configSources,
     version: deps.version,
     logger: deps.logger,
     clock,
     secrets: deps.secrets,
     events,
     health: createHealthMonitor({
-      probes: { printer: deps.probes.printer, journal: journalProbe, partner: createPartnerProbe(deps.partner, { trainingMode: isTrainingMode(config) }) },
+      probes: { printer: printerProbe, journal: journalProbe, partner: createPartnerProbe(deps.partner, { trainingMode: isTrainingMode(config) }) },
       events,
       clock,
     }),
     partner: deps.partner,
     sales,
+    printing,
   };
   const dispatch = createDispatch(
-    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx) },
+    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx) },
     deps.logger,
   );
   const api = Object.fromEntries(channelNames.map((name) => [name, (request: unknown) => dispatch(name, request)])) as PosApi;
@@ -87,6 +111,8 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     close: async () => {
       // Purchases in flight finish (and are journaled) before the journal is closed.
       if (sales.ok) await sales.value.close();
+      // Then printing: receipts of the sales that just finished are queued before it stops.
+      if (printing.ok) await printing.value.close();
       await deps.onClose?.();
     },
   };

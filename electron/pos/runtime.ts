@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { HealthItem } from '../../shared/app';
 import { journalFile, openJournal } from '../journal';
 import { createPartnerClient, type PartnerClient } from '../partner/client';
+import { createPrinter } from '../printing/create-printer';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../sandbox';
 import { isTrainingMode, type PosConfig } from './config/schema';
-import { createPos, type Pos } from './create-pos';
+import { createPos, type Pos, type PosDeps } from './create-pos';
 import type { Logger } from './logger';
 import type { SecretStore } from './secrets';
 
@@ -22,11 +23,13 @@ export function createPosRuntime(options: {
   secrets: SecretStore;
   logger: Logger;
   version: string;
+  configSources?: PosDeps['configSources'];
   clock?: () => Date;
 }): Pos {
   const { config } = options;
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
+  // Speaks for the printer only while the journal is unavailable; otherwise the print queue asks the printer itself.
   const printerProbe = async (): Promise<HealthItem> =>
     config.printer.interface === 'preview'
       ? { state: 'ok', label: 'Preview printer', detail: 'Receipts are kept on this computer and shown on screen.' }
@@ -45,6 +48,9 @@ export function createPosRuntime(options: {
     partner: createPartner(config, options.secrets, options.clock),
     probes: { printer: printerProbe },
     journal,
+    // Confirmed sales print through the journal's durable queue on this printer.
+    printer: createPrinter(config.printer, { dataDir: config.dataDir, clock: options.clock }),
+    configSources: options.configSources,
     onClose: () => {
       if (journal.ok) journal.value.close();
     },

@@ -16,6 +16,16 @@ import { shiftReportSchema, zReportSchema } from '../sales/reports';
 import { saleViewSchema } from '../sales/sale-view';
 import { pinSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
 import { koboSchema } from '../money';
+import {
+  printJobsRequestSchema,
+  printJobViewSchema,
+  printRetryRequestSchema,
+  receiptPreviewSchema,
+  reportPrintRequestSchema,
+  saleReceiptRequestSchema,
+} from '../printing/print-jobs';
+import { printerStatusViewSchema } from '../printing/printer-status';
+import { editableSettingsSchema, settingsViewSchema } from '../settings/settings';
 
 const empty = z.object({}).strict();
 const dateRange = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }).strict();
@@ -79,6 +89,13 @@ export const channels = {
     response: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), complete: z.boolean(), problem: z.string().optional() }),
   },
 
+  /** Supervisor: the till's settings as saved, which are fixed elsewhere, whether a key is set. */
+  'settings:get': { request: empty, response: settingsViewSchema },
+  /** Supervisor: save settings to config.json; they apply when the till restarts. */
+  'settings:update': { request: editableSettingsSchema, response: settingsViewSchema },
+  /** Supervisor: store the partner API key. Write-only: no channel ever returns it. */
+  'settings:set-api-key': { request: z.object({ apiKey: z.string().trim().min(8, 'that is too short to be an API key').max(512) }).strict(), response: settingsViewSchema },
+
   'staff:status': { request: empty, response: staffStatusSchema },
   'staff:list': { request: empty, response: z.object({ staff: z.array(staffViewSchema) }) },
   /** Only while no staff exist: the first person becomes a supervisor and is signed in. */
@@ -98,6 +115,21 @@ export const channels = {
   /** Supervisor only: count the drawer, close the shift, get the numbered Z report. */
   'shift:close': { request: z.object({ countedKobo: koboSchema.nonnegative() }).strict(), response: zReportSchema },
   'shift:z-report': { request: z.object({ zNumber: z.number().int().positive() }).strict(), response: zReportSchema },
+
+  /** The receipt printer as the status strip shows it; `refresh` asks the printer now. */
+  'printer:status': { request: z.object({ refresh: z.boolean().default(false) }).strict(), response: printerStatusViewSchema },
+  /** Signed-in staff: print the test page (paper width ruler, QR); answers after its first try. */
+  'printer:test-page': { request: empty, response: printJobViewSchema },
+  /** Signed-in staff: print a confirmed sale's receipt again, marked COPY with the next reprint number. */
+  'receipt:reprint': { request: saleReceiptRequestSchema, response: printJobViewSchema },
+  /** The text of a sale's latest receipt, for the on-screen view (any printer type). */
+  'receipt:preview': { request: saleReceiptRequestSchema, response: receiptPreviewSchema },
+  /** Signed-in staff: the print queue, newest first (receipts waiting for paper, failures to act on). */
+  'print:jobs': { request: printJobsRequestSchema, response: z.object({ jobs: z.array(printJobViewSchema) }) },
+  /** Signed-in staff: try a failed print job again. */
+  'print:retry': { request: printRetryRequestSchema, response: printJobViewSchema },
+  /** Signed-in staff: print the open shift's X report, or a closed shift's Z report by number. */
+  'report:print': { request: reportPrintRequestSchema, response: printJobViewSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
 /** Pushed from main to the renderer; never requested. */
@@ -105,6 +137,8 @@ export const events = {
   'app:health-changed': { payload: healthSchema },
   /** A sale changed state (confirmed, rejected, settled by reconciliation). */
   'sale:updated': { payload: saleViewSchema },
+  /** The receipt printer's state or its detail changed (out of paper, back, not answering). */
+  'printer:status-changed': { payload: printerStatusViewSchema },
 } as const satisfies Record<string, { payload: z.ZodType }>;
 
 export const channelNames = Object.keys(channels) as ChannelName[];

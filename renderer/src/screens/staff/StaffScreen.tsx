@@ -8,6 +8,7 @@ import { LoadingBlock, QueryState } from '../../ui/Status';
 import { AttentionPanel, JournalPanel } from './SalesPanels';
 import { ShiftPanel } from './ShiftPanel';
 import { SalvagePanel } from './SalvagePanel';
+import { SettingsPanel } from './SettingsPanel';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { FirstSupervisorSetup, SignIn } from './SignIn';
 
@@ -51,6 +52,7 @@ function SignedIn({ name, isSupervisor }: { name: string; isSupervisor: boolean 
       <AttentionPanel />
       <JournalPanel isSupervisor={isSupervisor} />
       {isSupervisor && <AddStaff />}
+      {isSupervisor && <SettingsPanel />}
       {isSupervisor && <SalvagePanel />}
     </>
   );

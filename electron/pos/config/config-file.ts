@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { configFileName } from './load';
+
+/** config.json as saved (an object, possibly empty); a missing or unreadable file reads as {}. */
+export function readConfigFileObject(dataDir: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(path.join(dataDir, configFileName), 'utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Replaces config.json in one rename, so a crash mid-write leaves the old file or the new, never half. */
+export function writeConfigFileObject(dataDir: string, value: Record<string, unknown>) {
+  const file = path.join(dataDir, configFileName);
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
+  fs.renameSync(temp, file);
+}

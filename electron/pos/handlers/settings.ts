@@ -1,0 +1,101 @@
+import { posError } from '../../../shared/errors';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { EditableSettings, SettingsView } from '../../../shared/settings/settings';
+import { validationError } from '../../../shared/validation';
+import { readConfigFileObject, writeConfigFileObject } from '../config/config-file';
+import { configSchema, type PosConfig } from '../config/schema';
+import type { PosContext } from '../context';
+import type { Handlers } from '../dispatch';
+
+const editableKeys = ['terminal.name', 'terminal.profile', 'partner.baseUrl', 'partner.experiencePrefix', 'partner.hotelPrefix', 'printer.interface', 'printer.type', 'printer.columns'] as const;
+
+const pick = (config: Pick<PosConfig, 'terminal' | 'partner' | 'printer'>): EditableSettings => ({
+  terminal: { name: config.terminal.name, profile: config.terminal.profile },
+  partner: { baseUrl: config.partner.baseUrl, experiencePrefix: config.partner.experiencePrefix, hotelPrefix: config.partner.hotelPrefix },
+  printer: { interface: config.printer.interface, type: config.printer.type, columns: config.printer.columns },
+});
+
+/**
+ * Settings are saved to config.json and take effect on the next start, when every service is
+ * built from them afresh; a half-applied change to a running till is how sales get lost. An
+ * environment variable or flag still wins over the file, and the screen says which ones do.
+ */
+export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'settings:get' | 'settings:update' | 'settings:set-api-key'> {
+  const overridden = editableKeys.filter((key) => /^(POS_|--)/.test(ctx.configSources?.[key] ?? ''));
+
+  const supervisor = (): Result<true> => {
+    if (!ctx.sales.ok) return ctx.sales;
+    const status = ctx.sales.value.staff.status();
+    if (!status.ok) return status;
+    if (status.value.signedIn?.role !== 'supervisor') return fail(posError('FORBIDDEN', 'Only a supervisor can change the settings.'));
+    return ok(true);
+  };
+
+  /** The running config with config.json's saved values laid over it (what the next start sees). */
+  const saved = (): Result<EditableSettings> => {
+    const file = readConfigFileObject(ctx.config.dataDir) as Partial<Record<'terminal' | 'partner' | 'printer', Record<string, unknown>>>;
+    const merged = configSchema.safeParse({
+      ...ctx.config,
+      terminal: { ...ctx.config.terminal, ...file.terminal },
+      partner: { ...ctx.config.partner, ...file.partner },
+      printer: { ...ctx.config.printer, ...file.printer },
+    });
+    return merged.success ? ok(pick(merged.data)) : fail(validationError(merged.error, 'The saved settings file is not valid.'));
+  };
+
+  const view = (): Result<SettingsView> => {
+    const settings = saved();
+    if (!settings.ok) return settings;
+    return ok({
+      settings: settings.value,
+      overridden: [...overridden],
+      apiKey: { set: ctx.secrets.hasApiKey(), source: ctx.secrets.describe() },
+      restartNeeded: JSON.stringify(settings.value) !== JSON.stringify(pick(ctx.config)),
+    });
+  };
+
+  return {
+    async 'settings:get'() {
+      const allowed = supervisor();
+      return allowed.ok ? view() : allowed;
+    },
+    async 'settings:update'(settings) {
+      const allowed = supervisor();
+      if (!allowed.ok) return allowed;
+      // Check the whole resulting configuration before anything is written.
+      const candidate = configSchema.safeParse({
+        ...ctx.config,
+        terminal: { ...ctx.config.terminal, ...settings.terminal },
+        partner: { ...ctx.config.partner, ...settings.partner },
+        printer: { ...ctx.config.printer, ...settings.printer },
+      });
+      if (!candidate.success) return fail(validationError(candidate.error, 'Some settings are not valid; nothing was saved.'));
+      const file = readConfigFileObject(ctx.config.dataDir) as Record<string, Record<string, unknown> | undefined>;
+      try {
+        writeConfigFileObject(ctx.config.dataDir, {
+          ...file,
+          terminal: { ...file.terminal, ...settings.terminal },
+          partner: { ...file.partner, ...settings.partner },
+          printer: { ...file.printer, ...settings.printer },
+        });
+      } catch (error) {
+        ctx.logger.error('could not save settings', { error });
+        return fail(posError('INTERNAL', 'The settings could not be saved on this computer; nothing was changed.'));
+      }
+      ctx.logger.info('settings saved', { settings });
+      return view();
+    },
+    async 'settings:set-api-key'({ apiKey }) {
+      const allowed = supervisor();
+      if (!allowed.ok) return allowed;
+      try {
+        ctx.secrets.setApiKey(apiKey);
+      } catch (error) {
+        // The store's own message says what to do (e.g. no keychain: use POS_API_KEY); it never holds the key.
+        return fail(posError('INTERNAL', (error as Error).message));
+      }
+      ctx.logger.info('partner API key replaced');
+      return view();
+    },
+  };
+}
