@@ -51,8 +51,18 @@ export interface PrintJobsRepository {
   /** The oldest job that is due, now marked printing; null when none is due. Jobs past their deadline fail first. */
   claimNext(): Result<PrintJob | null>;
   markPrinted(id: number): Result<PrintJob>;
-  /** Back in the queue after a pause that doubles each time, or failed for good once past the deadline. */
-  markFailed(id: number, error: string): Result<PrintJob>;
+  /**
+   * Back in the queue after a pause that doubles each time, or failed for good once past the deadline.
+   * `retry: false` fails it for good now: the printer may have printed it, so only staff decide.
+   */
+  markFailed(id: number, error: string, options?: { retry?: boolean }): Result<PrintJob>;
+  /**
+   * The printer refused the job before anything was sent because it needs staff (out of paper, cover
+   * open): back in the queue, due now, and the try does not count as an attempt.
+   */
+  returnUntried(id: number, reason: string): Result<PrintJob>;
+  /** Time spent waiting for staff to fix the printer does not count against queued jobs' deadlines. */
+  extendDeadlines(ms: number): Result<number>;
   /** Staff asked to try a failed job again: due now, with a fresh deadline. */
   retry(id: number): Result<PrintJob>;
   /** A job left printing by a crash may or may not have printed: fail it so staff decide, never print a ticket twice silently. */
@@ -133,6 +143,14 @@ export function createPrintJobsRepository(deps: {
        deadline_at = coalesce(@deadlineAt, deadline_at), last_error = coalesce(@lastError, last_error), updated_at = @at
      WHERE id = @id`,
   );
+  const untried = db.prepare(
+    `UPDATE print_jobs SET state = 'queued', attempts = attempts - 1, next_attempt_at = @at, last_error = @reason, updated_at = @at
+     WHERE id = @id`,
+  );
+  const extend = db.prepare(
+    `UPDATE print_jobs SET deadline_at = strftime('%Y-%m-%dT%H:%M:%fZ', deadline_at, '+' || @seconds || ' seconds'), updated_at = @at
+     WHERE terminal_id = @terminalId AND state = 'queued'`,
+  );
   const interrupted = db.prepare(
     `UPDATE print_jobs SET state = 'failed', updated_at = @at,
        last_error = 'Lobby POS stopped while this was printing; check the printout and reprint if it is missing.'
@@ -205,14 +223,25 @@ export function createPrintJobsRepository(deps: {
     .immediate;
 
   const failedTx = db
-    .transaction((id: number, error: string): Result<PrintJob> => {
+    .transaction((id: number, error: string, retry: boolean): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
       if (job.state !== 'printing') return wrongState(job, 'marked failed');
+      if (!retry) return ok(update(id, { state: 'failed', lastError: error }));
       const now = clock();
       const delay = Math.min(policy.firstDelayMs * 2 ** Math.max(0, job.attempts - 1), policy.maxDelayMs);
       const next = later(now, delay);
       return ok(next < job.deadline_at ? update(id, { state: 'queued', nextAttemptAt: next, lastError: error }) : update(id, { state: 'failed', lastError: error }));
+    })
+    .immediate;
+
+  const untriedTx = db
+    .transaction((id: number, reason: string): Result<PrintJob> => {
+      const job = selectById.get(id);
+      if (!job) return noJob(id);
+      if (job.state !== 'printing') return wrongState(job, 'put back untried');
+      untried.run({ id, reason, at: clock().toISOString() });
+      return ok(toPrintJob(selectById.get(id)!));
     })
     .immediate;
 
@@ -236,10 +265,21 @@ export function createPrintJobsRepository(deps: {
       }),
     claimNext: () => guard.write(() => claimTx()),
     markPrinted: (id) => guard.write(() => printedTx(id)),
-    markFailed: (id, error) =>
+    markFailed: (id, error, options = {}) =>
       guard.write(() => {
         const parsed = errorText.safeParse(error);
-        return failedTx(id, parsed.success ? parsed.data : 'The printer reported an error.');
+        return failedTx(id, parsed.success ? parsed.data : 'The printer reported an error.', options.retry ?? true);
+      }),
+    returnUntried: (id, reason) =>
+      guard.write(() => {
+        const parsed = errorText.safeParse(reason);
+        return untriedTx(id, parsed.success ? parsed.data : 'The printer needs attention.');
+      }),
+    extendDeadlines: (ms) =>
+      guard.write(() => {
+        if (!Number.isInteger(ms) || ms < 0) return fail(posError('VALIDATION', 'A deadline can only be moved later by a whole number of milliseconds.'));
+        if (ms === 0) return ok(0);
+        return ok(extend.run({ terminalId, seconds: (ms / 1000).toFixed(3), at: clock().toISOString() }).changes);
       }),
     retry: (id) => guard.write(() => retryTx(id)),
     failInterrupted: () => guard.write(() => ok(interrupted.run({ terminalId, at: clock().toISOString() }).changes)),

@@ -14,7 +14,7 @@ export function buildReceipt(input: ReceiptInput, options: { columns: Columns })
   writer.pair('Cashier', input.cashier);
   writer.pair('Shift', String(input.shiftNumber));
   writer.pair('Reference', input.partnerReference);
-  writer.pair('Invoice', input.invoiceId);
+  if (input.invoiceId) writer.pair('Invoice', input.invoiceId);
   writer.field('Sale', input.saleId);
   writer.rule();
 

@@ -11,3 +11,7 @@ export type { Align, Columns, ReceiptLine, TextSize } from './receipt-line';
 export { renderEscPos, type PrinterType } from './render-escpos';
 export { renderText } from './render-text';
 export { reportReceiptInputSchema, type ReportReceiptInput } from './report-input';
+export { receiptInputFromSale, type ReceiptSaleContext } from './receipt-from-sale';
+export { reportInputFromShift } from './report-from-shift';
+export { createPrintQueue, defaultPrintQueueTuning, type PrintQueue, type PrintQueueDeps, type PrintQueueTuning } from './print-queue';
+export type { RequestedBy } from './print-job-payload';

@@ -78,15 +78,16 @@ export const receiptInputSchema = z.object({
   saleId: label,
   /** The partner's purchase reference (EX..., HTL...): printed and encoded as the QR code. */
   partnerReference: label,
-  invoiceId: label,
+  /** Null when the partner gave none (its answers may leave it out). */
+  invoiceId: label.nullable(),
   sale: z.discriminatedUnion('kind', [cinemaSaleSchema, hotelSaleSchema]),
   totalKobo: amount,
-  /** Usually one; a split payment lists each part. */
-  tenders: z.array(receiptTenderSchema).min(1),
+  /** Usually one; a split payment lists each part; none only for a sale that cost nothing. */
+  tenders: z.array(receiptTenderSchema),
   customerName: z.string().nullable(),
   /** 0 for the original receipt; 1, 2, ... for the first, second, ... reprint (printed as COPY). */
   copyNumber: z.number().int().nonnegative(),
   /** Extra lines at the bottom (terms, a thank-you), after the standard ones. */
   footerLines: z.array(z.string()),
-});
+}).refine((input) => input.tenders.length > 0 || input.totalKobo === 0, { path: ['tenders'], message: 'a sale with a total needs at least one tender' });
 export type ReceiptInput = z.infer<typeof receiptInputSchema>;

@@ -2,23 +2,34 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { journalFile, openJournal } from '../../electron/journal';
+import { createPartnerClient } from '../../electron/partner/client';
+import { loadConfig } from '../../electron/pos/config/load';
+import { createPos } from '../../electron/pos/create-pos';
+import { silentLogger } from '../../electron/pos/logger';
+import { createFileSecretStore } from '../../electron/pos/secrets';
 import { buildReceipt } from '../../electron/printing/build-receipt';
 import { createPrinter } from '../../electron/printing/create-printer';
 import { toPrintDocument } from '../../electron/printing/print-document';
 import { renderEscPos } from '../../electron/printing/render-escpos';
+import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
+import { addDays, lagosDate } from '../../shared/dates';
+import type { Result } from '../../shared/result';
 import { cinemaSale } from '../../test/fixtures/receipts/inputs';
-import { startFakePrinter } from '../../test/helpers/fake-printer';
+import { startFakePrinter, type FakePrinter } from '../../test/helpers/fake-printer';
 import type { BenchRow } from './types';
 
 const WARM_UP = 50;
 const RENDER_SAMPLES = 2_000;
 const PRINT_SAMPLES = 300;
+const SALE_SAMPLES = 200;
 const options = { type: 'epson', columns: 48 } as const;
 
 /**
- * Receipts, in one run: building and rendering one cinema receipt (model + ESC/POS bytes), and the
+ * Receipts, in one run: building and rendering one cinema receipt (model + ESC/POS bytes); the
  * whole way from "print this receipt" to the last byte arriving at a loopback TCP printer
- * (render, status query, send, delivery confirmation), so the ratio shows what the wire adds.
+ * (render, status query, send, delivery confirmation), so the ratio shows what the wire adds; and
+ * from a sale's confirmation to its receipt's last byte through the durable print queue.
  */
 export async function benchPrinting(): Promise<BenchRow[]> {
   const renderOnly: number[] = [];
@@ -45,6 +56,8 @@ export async function benchPrinting(): Promise<BenchRow[]> {
     }
 
     const ratio = median(toLastByte) / median(renderOnly);
+    const confirmedToLastByte = await saleToPaper(fake);
+    const saleRatio = median(confirmedToLastByte) / median(renderOnly);
     return [
       {
         name: 'receipt render alone (model + ESC/POS, cinema, 48 col EPSON)',
@@ -60,11 +73,87 @@ export async function benchPrinting(): Promise<BenchRow[]> {
         unit: 'ms',
         note: `${PRINT_SAMPLES} prints over loopback, status asked before and after; ${ratio.toFixed(1)}x render alone (median)`,
       },
+      {
+        name: 'confirmed sale -> last receipt byte at fake TCP printer',
+        median: round(median(confirmedToLastByte)),
+        p99: round(percentile(confirmedToLastByte, 0.99)),
+        unit: 'ms',
+        note: `${SALE_SAMPLES} hotel sales via createPos().api; journal job (fsync), claim, render, status, send, confirm; ${saleRatio.toFixed(1)}x render alone (median)`,
+      },
     ];
   } finally {
     await fake.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * From the moment the journal commits a sale as confirmed (what `sale:updated` announces) to the
+ * last byte of its receipt arriving at the printer: the print queue's whole path, durable job
+ * included. Hotel bookings through createPos().api on the in-process sandbox; the bench only
+ * notes when the confirmation was committed.
+ */
+async function saleToPaper(fake: FakePrinter): Promise<number[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-print-queue-'));
+  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://bench.sandbox' } });
+  if (!loaded.ok) throw new Error(loaded.message);
+  const config = { ...loaded.config, printer: { interface: fake.url, ...options } };
+  const journal = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id });
+  if (!journal.ok) throw new Error(journal.error.message);
+  const confirmedAt = new Map<string, number>();
+  const transition = journal.value.sales.transition;
+  journal.value.sales.transition = (id, to, detail) => {
+    const result = transition(id, to, detail);
+    if (result.ok && to === 'confirmed') confirmedAt.set(id, performance.now());
+    return result;
+  };
+  const sandbox = createSandbox();
+  const pos = createPos(config, {
+    version: 'bench',
+    logger: silentLogger,
+    secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
+    partner: createPartnerClient({ baseUrl: 'http://bench.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } }),
+    probes: {},
+    journal,
+    printer: createPrinter(config.printer, { dataDir }),
+    // No status polls while measuring: only the jobs' own connections reach the printer.
+    printTuning: { idlePollMs: 3_600_000 },
+    onClose: () => journal.value.close(),
+  });
+  try {
+    value(await pos.api['staff:setup']({ name: 'Bench Supervisor', pin: '2468' }));
+    value(await pos.api['shift:open']({ floatKobo: 0 }));
+    await pos.api['printer:status']({});
+    const { rooms } = value(await pos.api['hotels:rooms']({ hotelId: 1, perPage: 100 }));
+    const room = rooms.find((r) => r.isAvailable && r.roomsLeft >= 16);
+    if (!room) throw new Error('bench: no hotel room to book');
+    const checkIn = addDays(lagosDate(new Date()), 1);
+    const stay = { hotelId: 1, roomId: room.id, checkIn, checkOut: addDays(checkIn, 2), guests: 2, rooms: 1 };
+    const customer = { name: 'Oluwaseun Adebayo', email: 'seun.adebayo@example.ng', phone: '0803 123 4567', dob: '1990-05-17' };
+
+    const times: number[] = [];
+    for (let i = 0; i < WARM_UP + SALE_SAMPLES; i++) {
+      if (i % 8 === 0) sandbox.reset();
+      fake.clear();
+      const saleId = `BENCH-PRINT-${i.toString(36).padStart(5, '0')}`;
+      const sale = value(await pos.api['sale:submit']({ saleId, kind: 'hotel', hotel: stay, customer, tender: { kind: 'cash', tenderedKobo: 1_000_000_000 } }));
+      if (sale.state !== 'confirmed') throw new Error(`bench: sale ${sale.state}: ${sale.failureReason}`);
+      // The printer's connection closes once the receipt is sent and its delivery confirmed.
+      await fake.waitForClosed(1, 10_000);
+      const [receipt, ...others] = fake.connections();
+      if (!receipt?.lastByteAt || others.length > 0) throw new Error(`bench: expected one receipt connection, got ${fake.connections().length}`);
+      if (i >= WARM_UP) times.push(receipt.lastByteAt - confirmedAt.get(saleId)!);
+    }
+    return times;
+  } finally {
+    await pos.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`bench: ${result.error.code}: ${result.error.message}`);
+  return result.value;
 }
 
 const median = (values: number[]) => percentile(values, 0.5);

@@ -1,0 +1,183 @@
+import { posError } from '../../shared/errors';
+import type { PrintJob, PrintJobsRepository } from '../journal';
+import type { Logger } from '../pos/logger';
+import { seconds, withinDeadline } from './deadline';
+import { documentForJob, type PaperLayout } from './print-job-payload';
+import type { Printer, PrintResult } from './printer';
+import type { PrinterWatch } from './printer-watch';
+
+export interface PrintWorkerOptions {
+  jobs: PrintJobsRepository;
+  printer: Printer;
+  watch: PrinterWatch;
+  layout: PaperLayout;
+  clock: () => Date;
+  logger: Logger;
+  /** One try, start to finish; the printer's own deadline, with a little grace on top as a backstop. */
+  attemptDeadlineMs: number;
+  /** The longest the worker sleeps before looking at the queue again on its own. */
+  maxSleepMs: number;
+}
+
+export interface PrintWorker {
+  /** Something may be due: look at the queue now. */
+  wake(): void;
+  /** True while a job is on its way to the printer. */
+  busy(): boolean;
+  /** Resolves after the next try of this job ends, or after `ms`, whichever is first. */
+  tried(jobId: number, ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const backstopMs = 2_000;
+/** The journal keeps at most this much of a reason. */
+const reasonLimit = 500;
+const reprintAdvice = 'Check the printer: if the receipt is missing or cut short, use Reprint (it prints marked COPY).';
+
+/**
+ * Takes due jobs from the journal one at a time and prints them. Each try renders the job afresh
+ * and ends printed, back in the queue with a pause (nothing reached the paper), returned untried
+ * (the printer needs paper or its cover closed: waiting does not count), or failed for staff (the
+ * bytes may have reached the printer, so a blind retry could print it twice).
+ */
+export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
+  const { jobs, printer, watch, logger } = options;
+  let running = false;
+  let again = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let attempt: Promise<void> | null = null;
+  const waiters = new Map<number, Set<() => void>>();
+
+  function wake() {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    again = false;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    void drain().finally(() => {
+      running = false;
+      if (again) wake();
+    });
+  }
+
+  async function drain() {
+    while (!closed) {
+      // Out of paper or cover open: jobs wait in the queue; the watch wakes us when it is fixed.
+      if (watch.needsStaff()) return;
+      const claimed = jobs.claimNext();
+      if (!claimed.ok) {
+        logger.error('print queue: could not take the next job', { code: claimed.error.code });
+        return sleep(options.maxSleepMs);
+      }
+      if (!claimed.value) return sleepUntilDue();
+      attempt = print(claimed.value);
+      await attempt;
+      attempt = null;
+    }
+  }
+
+  async function print(job: PrintJob) {
+    try {
+      const document = documentForJob(job, options.layout);
+      if (!document.ok) {
+        settle(job, jobs.markFailed(job.id, clip(document.error.message), { retry: false }));
+        return;
+      }
+      await watch.quiet();
+      const outcome = await withinDeadline(printer.print(document.value, { deadlineMs: options.attemptDeadlineMs }), options.attemptDeadlineMs + backstopMs);
+      const result: PrintResult = outcome.done
+        ? outcome.value
+        : {
+            ok: false,
+            error: posError('PRINTER_OFFLINE', `The printer did not finish within ${seconds(options.attemptDeadlineMs)}. Part of it may have printed.`),
+            printerState: 'unknown',
+            mayHavePrinted: true,
+          };
+      if (result.ok) {
+        settle(job, jobs.markPrinted(job.id));
+        if (result.value.statusAfter) watch.record(result.value.statusAfter);
+        else if (watch.current().state !== 'ready') await watch.refresh();
+        return;
+      }
+      const reason = result.error.message;
+      if (!result.mayHavePrinted && (result.printerState === 'paper-out' || result.printerState === 'cover-open')) {
+        settle(job, jobs.returnUntried(job.id, clip(reason)));
+      } else if (result.mayHavePrinted) {
+        settle(job, jobs.markFailed(job.id, clip(`${reason} ${reprintAdvice}`), { retry: false }));
+      } else {
+        settle(job, jobs.markFailed(job.id, clip(reason)));
+      }
+      // The failure says what went wrong with this job; the printer's own answer is what the strip shows.
+      await watch.refresh();
+    } catch (error) {
+      logger.error('print queue: a try ended unexpectedly', { jobId: job.id, error });
+      settle(job, jobs.markFailed(job.id, 'The till could not finish this try. It will be tried again.'));
+    } finally {
+      for (const wakeWaiter of waiters.get(job.id) ?? []) wakeWaiter();
+      waiters.delete(job.id);
+    }
+  }
+
+  function settle(job: PrintJob, result: ReturnType<PrintJobsRepository['markPrinted']>) {
+    if (result.ok) {
+      const done = result.value;
+      const fields = { jobId: done.id, kind: done.kind, saleId: done.saleId, state: done.state, attempts: done.attempts };
+      if (done.state === 'printed') logger.info('print job printed', fields);
+      else logger.warn('print job not printed', { ...fields, reason: done.lastError });
+      return;
+    }
+    // The job stays `printing` in the journal; at the next start it is listed for staff, never reprinted silently.
+    logger.error('print queue: the journal could not record a try', { jobId: job.id, code: result.error.code });
+  }
+
+  function sleepUntilDue() {
+    const queued = jobs.list({ states: ['queued'], limit: 500 });
+    if (!queued.ok || queued.value.length === 0) {
+      // Nothing waits; new jobs wake the worker. A journal that could not answer is asked again later.
+      if (!queued.ok) sleep(options.maxSleepMs);
+      return;
+    }
+    const soonest = Math.min(...queued.value.map((job) => Date.parse(job.nextAttemptAt)));
+    sleep(Math.max(25, soonest - options.clock().getTime()));
+  }
+
+  function sleep(ms: number) {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      wake();
+    }, Math.min(ms, options.maxSleepMs));
+    timer.unref();
+  }
+
+  return {
+    wake,
+    busy: () => attempt !== null,
+    tried: (jobId, ms) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(limit);
+          waiters.get(jobId)?.delete(done);
+          resolve();
+        };
+        const limit = setTimeout(done, ms);
+        limit.unref();
+        if (!waiters.has(jobId)) waiters.set(jobId, new Set());
+        waiters.get(jobId)!.add(done);
+      }),
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await attempt;
+    },
+  };
+}
+
+const clip = (text: string) => (text.length <= reasonLimit ? text : `${text.slice(0, reasonLimit - 1)}…`);

@@ -1,0 +1,49 @@
+import type { ShiftReport, ZReport } from '../../shared/sales/reports';
+import type { ReportReceiptInput } from './report-input';
+
+const productNames = { cinema: 'Cinema tickets', hotel: 'Hotel rooms' } as const;
+const tenderNames = { cash: 'Cash', card: 'Card', transfer: 'Transfer' } as const;
+
+/** An X report (open shift) or a Z report (closed, numbered) from the journal, as the paper shows it. */
+export function reportInputFromShift(
+  report: ShiftReport | ZReport,
+  context: { merchantName: string; terminal: { id: string; name: string }; trainingMode: boolean },
+): ReportReceiptInput {
+  const z = 'zNumber' in report ? report : null;
+  return {
+    kind: z ? 'Z' : 'X',
+    zNumber: z?.zNumber ?? null,
+    merchantName: context.merchantName,
+    terminal: { id: context.terminal.id, name: context.terminal.name },
+    training: context.trainingMode,
+    shiftNumber: report.shiftNumber,
+    openedAt: report.openedAt,
+    openedBy: report.openedBy.name,
+    closedAt: z?.closedAt ?? null,
+    closedBy: z?.closedBy.name ?? null,
+    generatedAt: report.generatedAt,
+    sales: { ...report.sales },
+    byProduct: report.byKind.map((line) => ({ label: productNames[line.kind], count: line.count, totalKobo: line.totalKobo })),
+    byTender: report.byTender.map((line) => ({ label: tenderNames[line.kind], count: line.count, totalKobo: line.totalKobo })),
+    byCashier: report.byCashier.map((line) => ({ label: line.name, count: line.count, totalKobo: line.totalKobo })),
+    cash: {
+      floatKobo: report.cash.floatKobo,
+      cashInKobo: report.cash.cashInKobo,
+      cashOutKobo: report.cash.cashOutKobo,
+      cashSalesKobo: report.cash.cashSalesKobo,
+      unsettledCashKobo: report.cash.unsettledCashKobo,
+      expectedKobo: report.cash.expectedKobo,
+      countedKobo: z?.countedKobo ?? null,
+      differenceKobo: z?.differenceKobo ?? null,
+    },
+    cashMovements: report.cashMovements.map((movement) => ({ ...movement })),
+    unsettled: report.unsettled.map((sale) => ({
+      saleId: sale.id,
+      state: sale.state,
+      product: productNames[sale.kind],
+      amountKobo: sale.quoteKobo,
+      createdAt: sale.createdAt,
+      staffName: sale.staffName,
+    })),
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { saleIdSchema } from '../sales/checkout';
+
+export const printJobKinds = ['receipt', 'reprint', 'report', 'test'] as const;
+export const printJobStates = ['queued', 'printing', 'printed', 'failed'] as const;
+
+/** One entry of the print queue as staff see it (`print:jobs`, and the answer of every print request). */
+export const printJobViewSchema = z.object({
+  id: z.number().int().positive(),
+  /** The sale a receipt or reprint belongs to; null for reports and test pages. */
+  saleId: z.string().nullable(),
+  kind: z.enum(printJobKinds),
+  /** "Receipt", "Reprint no. 2", "X report", "Z report 14", "Printer test page". */
+  title: z.string(),
+  /** As printed: 0 for the original receipt, 1, 2, ... for each reprint (marked COPY). */
+  copyNumber: z.number().int().nonnegative(),
+  state: z.enum(printJobStates),
+  /** Tries so far; waiting for paper does not count. */
+  attempts: z.number().int().nonnegative(),
+  /** Why the last try failed, written for staff; null when none has. */
+  lastError: z.string().nullable(),
+  /** When a queued job is tried next. */
+  nextAttemptAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type PrintJobView = z.infer<typeof printJobViewSchema>;
+
+export const printJobsRequestSchema = z
+  .object({
+    state: z.enum(printJobStates).optional(),
+    saleId: saleIdSchema.optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+
+export const saleReceiptRequestSchema = z.object({ saleId: saleIdSchema }).strict();
+
+export const printRetryRequestSchema = z.object({ jobId: z.number().int().positive() }).strict();
+
+/** X: the open shift's running totals; Z: a closed shift's numbered report. */
+export const reportPrintRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('x') }).strict(),
+  z.object({ kind: z.literal('z'), zNumber: z.number().int().positive() }).strict(),
+]);
+export type ReportPrintRequest = z.infer<typeof reportPrintRequestSchema>;
+
+export const receiptPreviewSchema = z.object({
+  /** The receipt as plain text, as wide as the paper: what the latest receipt of the sale says. */
+  text: z.string(),
+  /** 0 when that is the original, else the reprint number it carries. */
+  copyNumber: z.number().int().nonnegative(),
+  columns: z.union([z.literal(32), z.literal(48)]),
+});
+export type ReceiptPreview = z.infer<typeof receiptPreviewSchema>;

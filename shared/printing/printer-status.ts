@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { healthStateSchema } from '../app';
+
+/** What the till knows about its receipt printer; the same words the printing service uses. */
+export const printerStates = ['ready', 'offline', 'paper-out', 'cover-open', 'unknown'] as const;
+export const printerStateSchema = z.enum(printerStates);
+export type PrinterStateName = z.infer<typeof printerStateSchema>;
+
+/**
+ * The printer as the status strip shows it (`printer:status`, and pushed as
+ * `printer:status-changed` whenever the state or its detail changes).
+ */
+export const printerStatusViewSchema = z.object({
+  state: printerStateSchema,
+  /** ok: printing works; degraded: it may not (no answer); down: it cannot until someone acts. */
+  health: healthStateSchema,
+  /** Short, for the strip: "Printer ready", "Printer out of paper", "Printer not answering at 192.168.1.50". */
+  label: z.string(),
+  /** One or two sentences for the cashier: what is wrong and what to do. */
+  detail: z.string(),
+  /** "network printer 192.168.1.50:9100", "preview printer (receipts shown on screen)". */
+  printer: z.string(),
+  /** When the printer last said so; null before the first check. */
+  checkedAt: z.iso.datetime().nullable(),
+});
+export type PrinterStatusView = z.infer<typeof printerStatusViewSchema>;

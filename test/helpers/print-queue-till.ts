@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { journalFile, openJournal, type Journal, type PrintRetryPolicy } from '../../electron/journal';
+import { createPartnerClient } from '../../electron/partner/client';
+import type { PosConfig } from '../../electron/pos/config/schema';
+import { createPos, type Pos } from '../../electron/pos/create-pos';
+import { silentLogger } from '../../electron/pos/logger';
+import { createFileSecretStore } from '../../electron/pos/secrets';
+import { createPrinter } from '../../electron/printing/create-printer';
+import type { PrintQueueTuning } from '../../electron/printing/print-queue';
+import type { Columns } from '../../electron/printing/receipt-line';
+import type { PrinterType } from '../../electron/printing/render-escpos';
+import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
+import type { PrinterStatusView } from '../../shared/printing/printer-status';
+import type { SaleView } from '../../shared/sales/sale-view';
+import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
+import type { FakePrinter } from '../helpers/fake-printer';
+import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, tillConfig, value } from '../helpers/sales-fixture';
+
+/**
+ * What the print-queue tests share: a till built by createPos on a real journal file, selling to
+ * the sandbox over HTTP and printing to the fake TCP printer through the real queue.
+ */
+
+/** Short enough for tests, long enough that a loaded machine does not trip them. */
+export const fastPrinting: Partial<PrintQueueTuning> = {
+  attemptDeadlineMs: 1_000,
+  statusDeadlineMs: 500,
+  idlePollMs: 300,
+  waitPollMs: 100,
+  maxSleepMs: 500,
+  answerWaitMs: 3_000,
+};
+
+export interface PrintTill {
+  pos: Pos;
+  journal: Journal;
+  dataDir: string;
+  config: PosConfig;
+  statuses: PrinterStatusView[];
+  sales: SaleView[];
+  close(): Promise<void>;
+}
+
+export function openPrintTill(options: {
+  partnerUrl: string;
+  printer: FakePrinter;
+  type?: PrinterType;
+  columns?: Columns;
+  dataDir?: string;
+  retryPolicy?: PrintRetryPolicy;
+  tuning?: Partial<PrintQueueTuning>;
+}): PrintTill {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-'));
+  const base = tillConfig(dataDir, 'counter', options.partnerUrl);
+  const config: PosConfig = { ...base, printer: { interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48 } };
+  const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id, printRetryPolicy: options.retryPolicy });
+  if (!opened.ok) throw new Error(`journal did not open: ${opened.error.message}`);
+  const journal = opened.value;
+  const pos = createPos(config, {
+    version: '0.0.0-test',
+    logger: silentLogger,
+    secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
+    partner: createPartnerClient({ baseUrl: options.partnerUrl, apiKey: () => SANDBOX_DEFAULT_API_KEY, timeoutMs: 2_000, retry: { attempts: 2, baseDelayMs: 5 } }),
+    probes: {},
+    journal: opened,
+    salesTuning: fastTuning,
+    printer: createPrinter(config.printer, { dataDir, connectTimeoutMs: 500 }),
+    printTuning: { ...fastPrinting, ...options.tuning },
+    onClose: () => journal.close(),
+  });
+  const statuses: PrinterStatusView[] = [];
+  const sales: SaleView[] = [];
+  pos.events.subscribe((event, payload) => {
+    if (event === 'printer:status-changed') statuses.push(payload as PrinterStatusView);
+    if (event === 'sale:updated') sales.push(payload as SaleView);
+  });
+  return { pos, journal, dataDir, config, statuses, sales, close: () => pos.close() };
+}
+
+/** A cinema sale through the real flow (hold, submit) ending confirmed; its view and the film sold. */
+export async function sellTickets(till: PrintTill, tickets: Array<[string, number]> = [['Regular', 2]]) {
+  await readyToSell(till.pos);
+  const showing = await findShowing(till.pos);
+  const selection = selectionOf(showing, tickets);
+  const hold = value(await till.pos.api['sale:hold'](selection));
+  const sale = value(
+    await till.pos.api['sale:submit']({
+      saleId: newSaleId('P'),
+      kind: 'cinema',
+      cinema: selection,
+      holdId: hold.holdId,
+      customer,
+      tender: { kind: 'cash', tenderedKobo: hold.quote.totalKobo + 50_000 },
+    }),
+  );
+  if (sale.state !== 'confirmed') throw new Error(`the sale ended ${sale.state}: ${sale.failureReason}`);
+  return { sale, showing };
+}
+
+/** Polls `check` until it gives a value (not undefined/false), or fails after `ms`. */
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 5_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined && found !== false) return found;
+    if (Date.now() > until) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Whole receipts the fake printer received (connections that carried a cut), as text lines. */
+export function printedReceipts(printer: FakePrinter, type: PrinterType): string[][] {
+  return printer
+    .connections()
+    .map((connection) => decodeEscPos(connection.bytes, type))
+    .filter((items) => items.some((item) => item.kind === 'cut'))
+    .map((items) => textLines(items));
+}
+
+/** Connections that carried more than status questions (part of a job, whole or not). */
+export const jobConnections = (printer: FakePrinter) => printer.connections().filter((connection) => connection.bytes.length > 16);

@@ -1,0 +1,191 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openJournal, journalFile } from '../../electron/journal';
+import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
+import { readyToSell, startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
+import { jobConnections, openPrintTill, printedReceipts, sellTickets, waitFor, type PrintTill } from '../helpers/print-queue-till';
+
+/**
+ * The printer misbehaves; the sale never does. Each case uses its own till, journal file and fake
+ * TCP printer, and real sales against the sandbox over HTTP.
+ */
+
+let partner: SalesPartner;
+const open: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  partner = await startSalesPartner();
+});
+afterEach(async () => {
+  // Tills first (they stop printing), then the printers they print to.
+  for (const thing of open.splice(0).reverse()) await thing.close();
+});
+afterAll(async () => {
+  await partner.close();
+});
+
+async function printerIn(mode: Parameters<typeof startFakePrinter>[0] extends infer O ? (O extends { mode?: infer M } ? M : never) : never) {
+  const printer = await startFakePrinter({ mode });
+  open.push(printer);
+  return printer;
+}
+function till(printer: FakePrinter, options: Omit<Parameters<typeof openPrintTill>[0], 'partnerUrl' | 'printer'> = {}): PrintTill {
+  const opened = openPrintTill({ partnerUrl: partner.url, printer, ...options });
+  open.push(opened);
+  return opened;
+}
+const receiptJob = async (t: PrintTill, saleId: string) => value(await t.pos.api['print:jobs']({ saleId, limit: 10 })).jobs.find((job) => job.kind === 'receipt');
+
+describe('printer switched off', () => {
+  it('fails the job with the reason within seconds, keeps the sale, and prints once when retried after it is back', async () => {
+    const printer = await printerIn('off');
+    const t = till(printer, { retryPolicy: { deadlineMs: 1_500, firstDelayMs: 100, maxDelayMs: 400 } });
+    const { sale } = await sellTickets(t);
+
+    const failed = await waitFor('the receipt job to fail', async () => {
+      const job = await receiptJob(t, sale.id);
+      return job?.state === 'failed' && job;
+    }, 4_000);
+    expect(failed.lastError).toMatch(/cannot be reached \(it refused the connection\)/);
+    expect(failed.attempts).toBeGreaterThan(1);
+    expect(value(await t.pos.api['sale:get']({ saleId: sale.id })).state).toBe('confirmed');
+    expect(value(t.journal.sales.get(sale.id))!.state).toBe('confirmed');
+
+    const status = value(await t.pos.api['printer:status']({}));
+    expect(status).toMatchObject({ state: 'offline', health: 'down', label: `Printer offline (127.0.0.1:${printer.port})` });
+    expect(status.detail).toMatch(/cannot be reached/);
+    expect(value(await t.pos.api['app:health']({ refresh: true })).printer.state).toBe('down');
+
+    await printer.setMode('ready');
+    const retried = value(await t.pos.api['print:retry']({ jobId: failed.id }));
+    expect(retried).toMatchObject({ id: failed.id, state: 'printed', copyNumber: 0 });
+    const receipts = printedReceipts(printer, 'epson');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.join('\n')).toContain(sale.partnerReference);
+    expect(receipts[0]!.join('\n')).not.toContain('COPY');
+    // A printed job cannot be retried into a second original.
+    expect(await t.pos.api['print:retry']({ jobId: failed.id })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    await waitFor('the status to say ready', () => t.statuses.some((s) => s.state === 'ready'));
+  });
+});
+
+describe('stalled printer (accepts the connection, never reads)', () => {
+  it('is cut off by our own deadline, nothing counts as printed, and it prints once the printer recovers', async () => {
+    const printer = await printerIn('stalled');
+    const t = till(printer, { retryPolicy: { deadlineMs: 60_000, firstDelayMs: 200, maxDelayMs: 400 } });
+    const { sale } = await sellTickets(t);
+
+    const tried = await waitFor('a try to end', async () => {
+      const job = await receiptJob(t, sale.id);
+      return job && job.attempts >= 1 && job.state !== 'printing' && job.lastError !== null && job;
+    });
+    expect(tried.state).toBe('queued');
+    expect(tried.lastError).toMatch(/did not answer within 1 s, so the receipt was not sent/);
+    const strip = await waitFor('the strip to say it is not answering', () => t.statuses.find((s) => s.state === 'unknown'));
+    expect(strip).toMatchObject({ health: 'degraded', label: `Printer not answering at 127.0.0.1:${printer.port}` });
+
+    await printer.setMode('ready');
+    const printed = await waitFor('the receipt to print', async () => {
+      const job = await receiptJob(t, sale.id);
+      return job?.state === 'printed' && job;
+    });
+    expect(printed.attempts).toBeGreaterThan(1);
+    expect(printedReceipts(printer, 'epson')).toHaveLength(1);
+  });
+});
+
+describe('printer out of paper', () => {
+  it('says so, keeps the job waiting without using up tries or its deadline, and prints once when paper is back', async () => {
+    const printer = await printerIn('paper-out');
+    // A deadline shorter than the wait: waiting for paper must not count against it.
+    const t = till(printer, { type: 'star', columns: 32, retryPolicy: { deadlineMs: 1_000, firstDelayMs: 100, maxDelayMs: 200 } });
+    const { sale } = await sellTickets(t);
+
+    const strip = await waitFor('the paper-out status', () => t.statuses.find((s) => s.state === 'paper-out'));
+    expect(strip).toMatchObject({ health: 'down', label: 'Printer out of paper' });
+    expect(strip.detail).toMatch(/out of paper/);
+    expect(value(await t.pos.api['printer:status']({ refresh: true })).state).toBe('paper-out');
+    expect(value(await t.pos.api['app:health']({ refresh: true })).printer).toMatchObject({ state: 'down', label: 'Printer out of paper' });
+
+    // Longer than the job's deadline, with the printer asked many times meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const waiting = (await receiptJob(t, sale.id))!;
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(jobConnections(printer)).toHaveLength(0);
+    // A reprint asked for meanwhile answers at once, queued behind the original.
+    const copy = value(await t.pos.api['receipt:reprint']({ saleId: sale.id }));
+    expect(copy).toMatchObject({ state: 'queued', attempts: 0, copyNumber: 1 });
+
+    await printer.setMode('ready');
+    const printed = await waitFor('both to print', async () => {
+      const jobs = value(await t.pos.api['print:jobs']({ saleId: sale.id })).jobs;
+      return jobs.every((job) => job.state === 'printed') && jobs.find((job) => job.kind === 'receipt');
+    });
+    expect(printed.attempts).toBe(1);
+    const receipts = printedReceipts(printer, 'star');
+    expect(receipts).toHaveLength(2);
+    expect(receipts[0]!.join('\n')).toContain(sale.partnerReference);
+    expect(receipts[0]!.join('\n')).not.toContain('COPY');
+    expect(receipts[1]!.join('\n')).toContain('Reprint no. 1');
+    expect(t.statuses.map((s) => s.state)).toContain('ready');
+    expect(value(t.journal.sales.get(sale.id))!.state).toBe('confirmed');
+  });
+});
+
+describe('printer jams in the middle of a receipt', () => {
+  it('is not retried blindly: failed for staff, who reprint it as a COPY', async () => {
+    const printer = await printerIn('jammed');
+    const t = till(printer, { retryPolicy: { deadlineMs: 60_000, firstDelayMs: 50, maxDelayMs: 100 } });
+    const { sale } = await sellTickets(t);
+
+    const failed = await waitFor('the receipt job to fail', async () => {
+      const job = await receiptJob(t, sale.id);
+      return job?.state === 'failed' && job;
+    });
+    expect(failed.lastError).toMatch(/Part of it may have printed/);
+    expect(failed.lastError).toMatch(/use Reprint \(it prints marked COPY\)/);
+    // Many backoff periods later it has still been tried only once.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await receiptJob(t, sale.id)).toMatchObject({ state: 'failed', attempts: 1 });
+    printer.clear();
+
+    await printer.setMode('ready');
+    const copy = value(await t.pos.api['receipt:reprint']({ saleId: sale.id }));
+    expect(copy).toMatchObject({ kind: 'reprint', copyNumber: 1, state: 'printed' });
+    const receipts = printedReceipts(printer, 'epson');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.filter((line) => line.trim() === 'COPY')).toHaveLength(2);
+  });
+});
+
+describe('a restart after a crash in the middle of printing', () => {
+  it('does not print the interrupted receipt again; it is listed for staff, who reprint it as a COPY', async () => {
+    const printer = await printerIn('off');
+    const first = openPrintTill({ partnerUrl: partner.url, printer });
+    const { sale } = await sellTickets(first);
+    await waitFor('a first failed try', async () => (await receiptJob(first, sale.id))?.attempts === 1 && (await receiptJob(first, sale.id))?.state === 'queued');
+    await first.close();
+
+    // The till comes back, takes the job and dies while the printer has it: the row stays `printing`.
+    const later = new Date(Date.now() + 10_000);
+    const crashed = openJournal({ file: journalFile(first.dataDir), terminalId: first.config.terminal.id, clock: () => later });
+    if (!crashed.ok) throw new Error(crashed.error.message);
+    expect(value(crashed.value.printJobs.claimNext())).toMatchObject({ saleId: sale.id, state: 'printing', attempts: 2 });
+    crashed.value.close();
+
+    await printer.setMode('ready');
+    const second = till(printer, { dataDir: first.dataDir });
+    await readyToSell(second.pos);
+    const listed = value(await second.pos.api['print:jobs']({ state: 'failed' })).jobs;
+    expect(listed).toEqual([expect.objectContaining({ saleId: sale.id, kind: 'receipt', state: 'failed', attempts: 2 })]);
+    expect(listed[0]!.lastError).toMatch(/stopped while this was printing/);
+
+    const copy = value(await second.pos.api['receipt:reprint']({ saleId: sale.id }));
+    expect(copy).toMatchObject({ kind: 'reprint', copyNumber: 1, state: 'printed' });
+    // Only the copy reached the printer: the worker takes jobs oldest first, so had the
+    // interrupted original been due, it would have printed before this one.
+    const receipts = printedReceipts(printer, 'epson');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.join('\n')).toContain('Reprint no. 1 - not the original');
+    expect(await receiptJob(second, sale.id)).toMatchObject({ state: 'failed' });
+  });
+});

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatNairaPlain } from '../../shared/money';
+import { decodeEscPos } from '../helpers/escpos-decoder';
+import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
+import { customer, failure, findStay, newSaleId, readyToSell, startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
+import { jobConnections, openPrintTill, printedReceipts, sellTickets, waitFor, type PrintTill } from '../helpers/print-queue-till';
+
+/**
+ * Receipts through createPos(...).api: real sales against the sandbox over HTTP, a real journal
+ * file, and the fake TCP printer on 127.0.0.1 decoded back into what the paper says.
+ */
+
+let partner: SalesPartner;
+let printer: FakePrinter;
+let till: PrintTill;
+
+beforeAll(async () => {
+  partner = await startSalesPartner();
+  printer = await startFakePrinter({ mode: 'ready' });
+  till = openPrintTill({ partnerUrl: partner.url, printer });
+});
+
+afterAll(async () => {
+  await till.close();
+  await printer.close();
+  await partner.close();
+});
+
+const jobsOf = async (saleId: string) => value(await till.pos.api['print:jobs']({ saleId, limit: 50 })).jobs;
+
+describe('a confirmed sale', () => {
+  it('prints its receipt: reference, QR, ticket lines and total, once', async () => {
+    printer.clear();
+    const { sale, showing } = await sellTickets(till, [['Regular', 2], ['VIP', 1]]);
+    const [job] = await waitFor('the receipt to print', async () => {
+      const jobs = await jobsOf(sale.id);
+      return jobs.length === 1 && jobs[0]!.state === 'printed' && jobs;
+    });
+    expect(job).toMatchObject({ saleId: sale.id, kind: 'receipt', copyNumber: 0, state: 'printed', attempts: 1, lastError: null, title: 'Receipt' });
+    // The sale is untouched by printing.
+    expect(value(await till.pos.api['sale:get']({ saleId: sale.id })).state).toBe('confirmed');
+
+    const receipts = printedReceipts(printer, 'epson');
+    expect(receipts).toHaveLength(1);
+    const paper = receipts[0]!;
+    const items = decodeEscPos(jobConnections(printer)[0]!.bytes, 'epson');
+    expect(items.filter((item) => item.kind === 'qr')).toEqual([expect.objectContaining({ payload: sale.partnerReference })]);
+    expect(paper.some((line) => line.includes(sale.partnerReference!))).toBe(true);
+    expect(paper.some((line) => line.includes(sale.invoiceId!))).toBe(true);
+    expect(paper.some((line) => line.includes(sale.id))).toBe(true);
+    const price = (title: string) => showing.categories.find((c) => c.title === title)!.priceKobo;
+    expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^2 x Regular +${escape(formatNairaPlain(2 * price('Regular')))}$`)));
+    expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^1 x VIP +${escape(formatNairaPlain(price('VIP')))}$`)));
+    expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^TOTAL +${escape(formatNairaPlain(sale.totalKobo))}$`)));
+    expect(paper).toContainEqual(expect.stringMatching(/^Cashier +Bola Adeyemi$/));
+    expect(paper.join('\n')).not.toMatch(/COPY|TRAINING|\?/);
+  });
+
+  it('shows the same receipt as text for the screen', async () => {
+    const { sale } = await sellTickets(till);
+    await waitFor('the receipt to print', async () => (await jobsOf(sale.id))[0]?.state === 'printed');
+    const preview = value(await till.pos.api['receipt:preview']({ saleId: sale.id }));
+    expect(preview.copyNumber).toBe(0);
+    expect(preview.columns).toBe(48);
+    expect(preview.text).toContain(sale.partnerReference);
+    expect(preview.text).toContain(`[QR: ${sale.partnerReference}]`);
+    expect(preview.text).toMatch(new RegExp(`TOTAL +${escape(formatNairaPlain(sale.totalKobo))}`));
+    expect(preview.text.split('\n').every((line) => line.length <= 48)).toBe(true);
+  });
+});
+
+describe('a hotel booking on a 58 mm STAR printer', () => {
+  let starPrinter: FakePrinter;
+  let starTill: PrintTill;
+  beforeAll(async () => {
+    starPrinter = await startFakePrinter({ mode: 'ready' });
+    starTill = openPrintTill({ partnerUrl: partner.url, printer: starPrinter, type: 'star', columns: 32 });
+    await readyToSell(starTill.pos);
+  });
+  afterAll(async () => {
+    await starTill.close();
+    await starPrinter.close();
+  });
+
+  it('prints hotel, room, dates, booking number and the transfer, within 32 columns', async () => {
+    const stay = await findStay(starTill.pos);
+    const sale = value(
+      await starTill.pos.api['sale:submit']({ saleId: newSaleId('H'), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'transfer', reference: 'GTB-20261121-0042' } }),
+    );
+    expect(sale.state).toBe('confirmed');
+    await waitFor('the receipt to print', async () => value(await starTill.pos.api['print:jobs']({ saleId: sale.id })).jobs[0]?.state === 'printed');
+    const [paper, ...more] = printedReceipts(starPrinter, 'star');
+    expect(more).toEqual([]);
+    const text = paper!.join('\n');
+    expect(text).toContain('HOTEL BOOKING');
+    expect(text).toContain(sale.bookingNumber);
+    expect(text).toContain(sale.partnerReference);
+    expect(paper).toContainEqual(expect.stringMatching(/^Nights +2$/));
+    expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^TOTAL +${escape(formatNairaPlain(sale.totalKobo))}$`)));
+    expect(paper).toContainEqual(expect.stringMatching(/^Paid by transfer +NGN /));
+    expect(text).toContain('GTB-20261121-0042');
+    expect(paper!.every((line) => line.length <= 32)).toBe(true);
+  });
+});
+
+describe('reprints', () => {
+  it('say COPY with the next reprint number, are kept in the journal with who asked, and preview as the copy', async () => {
+    const { sale } = await sellTickets(till);
+    await waitFor('the original to print', async () => (await jobsOf(sale.id))[0]?.state === 'printed');
+    printer.clear();
+
+    const first = value(await till.pos.api['receipt:reprint']({ saleId: sale.id }));
+    expect(first).toMatchObject({ saleId: sale.id, kind: 'reprint', copyNumber: 1, state: 'printed', title: 'Reprint no. 1' });
+    const second = value(await till.pos.api['receipt:reprint']({ saleId: sale.id }));
+    expect(second).toMatchObject({ kind: 'reprint', copyNumber: 2, state: 'printed' });
+
+    const receipts = printedReceipts(printer, 'epson');
+    expect(receipts).toHaveLength(2);
+    for (const [index, paper] of receipts.entries()) {
+      // At the top and again at the bottom, so a torn half still says it.
+      expect(paper.filter((line) => line.trim() === 'COPY')).toHaveLength(2);
+      expect(paper.filter((line) => line.includes(`Reprint no. ${index + 1} - not the original`))).toHaveLength(2);
+      expect(paper.some((line) => line.includes(sale.partnerReference!))).toBe(true);
+    }
+
+    const journaled = value(till.journal.printJobs.list({ saleId: sale.id }));
+    expect(journaled.map((job) => [job.kind, job.copyNumber])).toEqual([
+      ['reprint', 3],
+      ['reprint', 2],
+      ['receipt', 1],
+    ]);
+    expect(journaled[0]!.payload).toMatchObject({ requestedBy: { name: 'Bola Adeyemi' } });
+    expect((await jobsOf(sale.id)).map((job) => job.copyNumber)).toEqual([2, 1, 0]);
+
+    const preview = value(await till.pos.api['receipt:preview']({ saleId: sale.id }));
+    expect(preview.copyNumber).toBe(2);
+    expect(preview.text).toContain('Reprint no. 2 - not the original');
+  });
+
+  it('refuses a sale that does not exist, and needs someone signed in', async () => {
+    expect(failure(await till.pos.api['receipt:reprint']({ saleId: 'NO-SUCH-SALE-1' })).code).toBe('NOT_FOUND');
+    expect(failure(await till.pos.api['receipt:preview']({ saleId: 'NO-SUCH-SALE-1' })).code).toBe('NOT_FOUND');
+    const { sale } = await sellTickets(till);
+    value(await till.pos.api['staff:sign-out']({}));
+    try {
+      expect(failure(await till.pos.api['receipt:reprint']({ saleId: sale.id })).code).toBe('UNAUTHORIZED');
+      expect(failure(await till.pos.api['print:jobs']({})).code).toBe('UNAUTHORIZED');
+      expect(failure(await till.pos.api['printer:test-page']({})).code).toBe('UNAUTHORIZED');
+      // The receipt text stays open, like the sale itself (the kiosk shows it without a sign-in).
+      expect(value(await till.pos.api['receipt:preview']({ saleId: sale.id })).text).toContain(sale.partnerReference);
+    } finally {
+      value(await till.pos.api['staff:sign-in']({ staffId: 1, pin: '2468' }));
+    }
+  });
+});
+
+describe('reports, test page and status', () => {
+  it('prints the X report of the open shift with its figures', async () => {
+    const current = value(await till.pos.api['shift:current']({})).report!;
+    printer.clear();
+    const job = value(await till.pos.api['report:print']({ kind: 'x' }));
+    expect(job).toMatchObject({ kind: 'report', saleId: null, state: 'printed', title: `X report, shift ${current.shiftNumber}` });
+    const [paper] = printedReceipts(printer, 'epson');
+    expect(paper).toContain('X REPORT');
+    expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^Confirmed \\(${current.sales.confirmedCount}\\) +${escape(formatNairaPlain(current.sales.confirmedKobo))}$`)));
+  });
+
+  it('prints the test page', async () => {
+    printer.clear();
+    const job = value(await till.pos.api['printer:test-page']({}));
+    expect(job).toMatchObject({ kind: 'test', state: 'printed', title: 'Printer test page' });
+    const [paper] = printedReceipts(printer, 'epson');
+    expect(paper).toContain('PRINTER TEST');
+    expect(paper).toContain('123456789012345678901234567890123456789012345678');
+  });
+
+  it('reports the printer ready, and feeds the status strip', async () => {
+    const status = value(await till.pos.api['printer:status']({ refresh: true }));
+    expect(status).toMatchObject({ state: 'ready', health: 'ok', label: 'Printer ready', printer: `network printer 127.0.0.1:${printer.port}` });
+    const health = value(await till.pos.api['app:health']({ refresh: true }));
+    expect(health.printer).toEqual({ state: 'ok', label: 'Printer ready', detail: status.detail });
+  });
+
+  it('prints the Z report of a closed shift by its number', async () => {
+    const closed = value(await till.pos.api['shift:close']({ countedKobo: 0 }));
+    printer.clear();
+    const job = value(await till.pos.api['report:print']({ kind: 'z', zNumber: closed.zNumber }));
+    expect(job).toMatchObject({ kind: 'report', state: 'printed', title: `Z report ${closed.zNumber}` });
+    const [paper] = printedReceipts(printer, 'epson');
+    expect(paper).toContain(`Z REPORT ${closed.zNumber}`);
+    expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^Counted +${escape(formatNairaPlain(0))}$`)));
+    // No shift open now: no X report to print.
+    expect(failure(await till.pos.api['report:print']({ kind: 'x' })).code).toBe('SHIFT_REQUIRED');
+    expect(failure(await till.pos.api['report:print']({ kind: 'z', zNumber: closed.zNumber + 1 })).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('every printing channel checks its input', () => {
+  const bad: Array<[string, unknown[]]> = [
+    ['printer:status', [{ refresh: 'yes' }, { extra: 1 }, 'text', 42]],
+    ['printer:test-page', [{ copies: 2 }, [], 'now']],
+    ['receipt:reprint', [{}, { saleId: '' }, { saleId: 'short' }, { saleId: '../../etc/passwd' }, { saleId: 'S-12345678', copy: 2 }, { saleId: 42 }]],
+    ['receipt:preview', [{}, { saleId: 'has spaces in it' }, { saleId: null }]],
+    ['print:jobs', [{ state: 'lost' }, { limit: 0 }, { limit: 1000 }, { limit: 2.5 }, { saleId: 'x' }, { sql: '1=1' }]],
+    ['print:retry', [{}, { jobId: 0 }, { jobId: -1 }, { jobId: 1.5 }, { jobId: '1' }, { jobId: 1, force: true }]],
+    ['report:print', [{}, { kind: 'y' }, { kind: 'z' }, { kind: 'z', zNumber: 0 }, { kind: 'x', zNumber: 1 }, { kind: 'Z', zNumber: 1 }]],
+  ];
+  for (const [channel, payloads] of bad) {
+    it(`${channel} answers VALIDATION to malformed requests`, async () => {
+      for (const payload of payloads) {
+        const result = await till.pos.dispatch(channel, payload);
+        expect(result, JSON.stringify(payload)).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+      }
+    });
+  }
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
