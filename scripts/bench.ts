@@ -4,6 +4,7 @@ import { benchJournal } from './bench/journal';
 import { benchPartner } from './bench/partner';
 import { benchPrinting } from './bench/printing';
 import { benchSales } from './bench/sales';
+import { benchRenderer } from './bench/renderer';
 import type { BenchRow } from './bench/types';
 
 const suites: [string, () => Promise<BenchRow[]>][] = [
@@ -11,6 +12,7 @@ const suites: [string, () => Promise<BenchRow[]>][] = [
   ['journal', benchJournal],
   ['sales', benchSales],
   ['printing', benchPrinting],
+  ['renderer', benchRenderer],
 ];
 
 const only = process.argv.slice(2);

@@ -3,6 +3,6 @@ export interface BenchRow {
   name: string;
   median: number;
   p99: number;
-  unit: 'ms' | 'µs';
+  unit: 'ms' | 'µs' | 'KiB';
   note?: string;
 }

@@ -1,13 +1,28 @@
 import { test, expect } from '@playwright/test';
-import { formatNaira } from '../../shared/money';
+import { formatNaira, formatNairaPlain } from '../../shared/money';
+import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
+import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { addDays, lagosDate } from '../../shared/dates';
 import { chooseShowtime, fillCustomer, holdAllSeats, naira, setUpTill, startStack, type Stack } from './support';
 
 let stack: Stack;
+let printer: FakePrinter;
 test.beforeEach(async () => {
-  stack = await startStack();
+  printer = await startFakePrinter();
+  stack = await startStack({ args: ['--printer', printer.url] });
 });
-test.afterEach(async () => stack?.stop());
+test.afterEach(async () => {
+  await stack?.stop();
+  await printer?.close();
+});
+
+/** Every whole receipt the fake printer received, as text lines. */
+const receipts = () =>
+  printer
+    .connections()
+    .map((c) => decodeEscPos(c.bytes, 'epson'))
+    .filter((items) => items.some((item) => item.kind === 'cut'))
+    .map((items) => textLines(items).join('\n'));
 
 test('a complete cinema sale: two categories, cash, confirmed, in the journal and at the partner', async ({ page }) => {
   await page.goto(stack.host.url);
@@ -42,6 +57,38 @@ test('a complete cinema sale: two categories, cash, confirmed, in the journal an
   const purchases = stack.sandbox.transactions();
   expect(purchases).toHaveLength(1);
   expect(purchases[0]).toMatchObject({ reference, merchant_reference: sale!.id });
+
+  // The receipt came out of the printer, and the screen shows the same text.
+  await expect(page.getByTestId('print-state')).toHaveText('Receipt printed.');
+  const [receipt] = receipts();
+  expect(receipts()).toHaveLength(1);
+  expect(receipt).toContain(reference);
+  expect(receipt).toContain(formatNairaPlain(total));
+  expect(receipt).toContain('Chiamaka Obi');
+  expect(receipt).not.toContain('?');
+  await expect(page.getByTestId('receipt-preview')).toContainText(reference);
+});
+
+test('printer off: the sale is confirmed anyway, and a reprint prints a COPY once the printer is back', async ({ page }) => {
+  await printer.setMode('off');
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await chooseShowtime(page);
+  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillCustomer(page, { name: 'Emeka Nwosu', email: 'emeka@example.com', phone: '07031234567' });
+  await page.getByRole('button', { name: /^Exact/ }).click();
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  await expect(page.getByTestId('print-state')).toContainText(/not printed|Printing…/, { timeout: 10_000 });
+  expect(stack.journal<{ state: string }>('SELECT state FROM sales')).toEqual([{ state: 'confirmed' }]);
+
+  await printer.setMode('ready');
+  await page.getByRole('button', { name: 'Reprint (COPY)' }).click();
+  await expect(page.getByTestId('print-state')).toContainText('printed', { timeout: 15_000 });
+  const copies = receipts().filter((r) => r.includes('COPY'));
+  expect(copies.length).toBeGreaterThanOrEqual(1);
+  expect(copies[0]).toContain((await page.getByTestId('partner-reference').textContent())!);
 });
 
 test('a complete hotel booking: Lagos, filter, two nights, one room, card: total = price x nights x rooms everywhere', async ({ page }) => {
@@ -72,6 +119,11 @@ test('a complete hotel booking: Lagos, filter, two nights, one room, card: total
   expect(sale).toEqual({ state: 'confirmed', quote_kobo: price * 2, partner_amount_kobo: price * 2, kind: 'hotel' });
   const [booking] = stack.sandbox.transactions();
   expect(booking).toMatchObject({ amount: (price * 2) / 100 });
+  await expect(page.getByTestId('print-state')).toHaveText('Receipt printed.');
+  const [receipt] = receipts();
+  expect(receipt).toContain(formatNairaPlain(price * 2));
+  expect(receipt).toContain(formatNairaPlain(price));
+  expect(receipt).toContain((await page.getByTestId('booking-number').textContent())!);
 });
 
 test('double tap on confirm sells once', async ({ page }) => {

@@ -6,10 +6,13 @@ import { usePosEvent, usePosQuery } from '../../pos/queries';
 import { Money } from '../../ui/Money';
 import { LoadingBlock, QueryState } from '../../ui/Status';
 import { newSaleId, type Order } from './order';
+import { ReceiptPanel } from '../printing/ReceiptPanel';
 
 /** The outcome of a sale, kept live: an unknown outcome turns into confirmed or rejected on screen. */
 export function SaleScreen({ saleId, order }: { saleId: string; order?: Order }) {
   const sale = usePosQuery('sale:get', { saleId });
+  // Reprints are for staff; a kiosk customer sees the receipt but cannot print copies.
+  const staff = usePosQuery('staff:status', {});
   const onUpdate = useCallback((updated: SaleView, client: QueryClient) => {
     if (updated.id === saleId) client.setQueryData(['sale:get', { saleId }], updated);
   }, [saleId]);
@@ -17,13 +20,13 @@ export function SaleScreen({ saleId, order }: { saleId: string; order?: Order })
   return (
     <div className="screen">
       <QueryState query={sale} loading={<LoadingBlock label="Loading the sale" rows={2} />}>
-        {(view) => <Outcome sale={view} order={order} />}
+        {(view) => <Outcome sale={view} order={order} canReprint={staff.data?.signedIn != null} />}
       </QueryState>
     </div>
   );
 }
 
-function Outcome({ sale, order }: { sale: SaleView; order?: Order }) {
+function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; canReprint: boolean }) {
   const { home, replace } = useNavigation();
   const retry = () => {
     if (!order) return home();
@@ -68,6 +71,7 @@ function Outcome({ sale, order }: { sale: SaleView; order?: Order }) {
           {sale.failureReason && <p className="muted">{sale.failureReason}</p>}
         </>
       )}
+      {sale.state === 'confirmed' && <ReceiptPanel saleId={sale.id} canReprint={canReprint} />}
       <dl className="sale-facts">
         <dt>{sale.title}</dt>
         <dd>{sale.subtitle}</dd>

@@ -25,12 +25,20 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
     onSuccess: () => (setAmount(''), setReason(''), refresh()),
   });
   const close = useMutation({ mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })), onSuccess: (z) => (setAmount(''), setClosed(z), refresh()) });
-  const error = [open, cash, close].map((m) => m.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
+  const printReport = useMutation({ mutationFn: async (request: { kind: 'x' } | { kind: 'z'; zNumber: number }) => unwrap(await pos['report:print'](request)) });
+  const error = [open, cash, close, printReport].map((m) => m.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
 
   return (
     <section className="panel" aria-labelledby="shift-title">
       <h2 id="shift-title">Shift</h2>
-      {closed && <ReportView report={closed} />}
+      {closed && (
+        <>
+          <ReportView report={closed} />
+          <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'z', zNumber: closed.zNumber })}>
+            Print Z report #{closed.zNumber}
+          </button>
+        </>
+      )}
       <QueryState query={shift} loading={<LoadingBlock label="Loading the shift" rows={1} />}>
         {({ report, overTwelveHours }) =>
           report === null ? (
@@ -47,6 +55,9 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
             <>
               {overTwelveHours && <p className="field-error" role="alert">This shift has been open for more than 12 hours. Close it and open a new one.</p>}
               <ReportView report={report} />
+              <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'x' })}>
+                Print X report
+              </button>
               <div className="form-row">
                 <label className="field">
                   <span>Amount (₦)</span>
@@ -72,6 +83,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
           )
         }
       </QueryState>
+      {printReport.isSuccess && <p role="status">{printReport.data.title}: {printReport.data.state === 'printed' ? 'printed' : printReport.data.lastError ?? 'sent to the printer'}.</p>}
       {error && <p className="field-error" role="alert">{error.error.message}</p>}
     </section>
   );

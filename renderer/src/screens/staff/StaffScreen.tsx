@@ -7,6 +7,7 @@ import { PinPad } from '../../ui/PinPad';
 import { LoadingBlock, QueryState } from '../../ui/Status';
 import { AttentionPanel, JournalPanel } from './SalesPanels';
 import { ShiftPanel } from './ShiftPanel';
+import { PrinterPanel } from '../printing/PrinterPanel';
 import { SalvagePanel } from './SalvagePanel';
 import { SettingsPanel } from './SettingsPanel';
 import { ErrorPanel } from '../../ui/ErrorPanel';
@@ -49,6 +50,7 @@ function SignedIn({ name, isSupervisor }: { name: string; isSupervisor: boolean 
         </button>
       </div>
       <ShiftPanel isSupervisor={isSupervisor} />
+      <PrinterPanel />
       <AttentionPanel />
       <JournalPanel isSupervisor={isSupervisor} />
       {isSupervisor && <AddStaff />}

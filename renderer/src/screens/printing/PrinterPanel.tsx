@@ -1,0 +1,65 @@
+import { useCallback } from 'react';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PrinterStatusView } from '../../../../shared/printing/printer-status';
+import { usePos } from '../../pos/PosProvider';
+import { PosCallError, unwrap, usePosEvent, usePosQuery } from '../../pos/queries';
+
+/** The printer as it is now (pushed on change), a test page, and receipts that did not print. */
+export function PrinterPanel() {
+  const pos = usePos();
+  const client = useQueryClient();
+  const status = usePosQuery('printer:status', {}, { staleTime: 0 });
+  const failed = usePosQuery('print:jobs', { state: 'failed', limit: 20 }, { staleTime: 0 });
+  const onStatus = useCallback((payload: PrinterStatusView, c: QueryClient) => {
+    c.setQueryData(['printer:status', {}], payload);
+    void c.invalidateQueries({ queryKey: ['print:jobs'] });
+  }, []);
+  usePosEvent('printer:status-changed', onStatus);
+  const refresh = () => client.invalidateQueries({ queryKey: ['print:jobs'] });
+  const testPage = useMutation({ mutationFn: async () => unwrap(await pos['printer:test-page']({})), onSettled: refresh });
+  const retry = useMutation({ mutationFn: async (jobId: number) => unwrap(await pos['print:retry']({ jobId })), onSettled: refresh });
+  const error = [testPage.error, retry.error].find((e) => e instanceof PosCallError) as PosCallError | undefined;
+
+  return (
+    <section className="panel" aria-labelledby="printer-title">
+      <h2 id="printer-title">Printer</h2>
+      {status.data && (
+        <div className={`status-item status-${status.data.health}`} data-testid="printer-status">
+          <span className="status-dot" aria-hidden="true" />
+          <div>
+            <div className="status-title">
+              <strong>{status.data.label}</strong> · {status.data.printer}
+            </div>
+            <div className="status-detail">{status.data.detail}</div>
+          </div>
+        </div>
+      )}
+      <div className="form-row">
+        <button type="button" className="button button-ghost-dark" disabled={testPage.isPending} onClick={() => testPage.mutate()}>
+          Print a test page
+        </button>
+        <button type="button" className="button button-ghost-dark" onClick={() => void status.refetch()}>
+          Check the printer
+        </button>
+      </div>
+      {failed.data && failed.data.jobs.length > 0 && (
+        <>
+          <h3>Did not print</h3>
+          <ul className="sale-list">
+            {failed.data.jobs.map((job) => (
+              <li key={job.id} className="form-row">
+                <span className="field-grow">
+                  <strong>{job.title}</strong> — {job.lastError}
+                </span>
+                <button type="button" className="button button-primary" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
+                  Print again
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {error && <p className="field-error" role="alert">{error.error.message}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import zlib from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
+import { chromiumArgs, findChromium } from '../find-browser';
+import type { BenchRow } from './types';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const HOTELS = 10_000;
+
+const stats = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { median: at(0.5), p99: at(0.99) };
+};
+
+/** Starts the built preview host against `partnerUrl`; resolves with its URL and a stop function. */
+async function startHost(partnerUrl: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'out/main/host.js'), '--port', '0', '--data-dir', dataDir, '--partner-url', partnerUrl], {
+    env: { ...process.env, POS_API_KEY: SANDBOX_DEFAULT_API_KEY },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /preview: (http:\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', () => reject(new Error(out)));
+  });
+  return { url, started, stop: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))) };
+}
+
+async function time(samples: number, run: () => Promise<number>) {
+  const values: number[] = [];
+  for (let i = 0; i < samples; i++) values.push(await run());
+  return stats(values);
+}
+
+/**
+ * What the people at the screen feel: the preview from a cold process to a usable Home, and a tap
+ * to the next screen drawn (film list, hotel results on a 10,000-hotel partner, checkout after the
+ * seat hold), each against one contract round trip from the page measured in the same run.
+ */
+export async function benchRenderer(): Promise<BenchRow[]> {
+  if (!fs.existsSync(path.join(root, 'out/main/host.js'))) throw new Error('run `npm run build` first');
+  const sandbox = createSandbox({ hotels: HOTELS });
+  const server = await startSandboxServer({ sandbox, port: 0 });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+  const rows: BenchRow[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const cold = await time(5, async () => {
+      const host = await startHost(server.url);
+      await page.goto(host.url);
+      await page.getByRole('button', { name: /Cinema/ }).first().waitFor();
+      const elapsed = performance.now() - host.started;
+      await host.stop();
+      return elapsed;
+    });
+
+    const host = await startHost(server.url);
+    try {
+      const fresh = async () => {
+        await page.goto(host.url);
+        await page.getByRole('button', { name: /Cinema/ }).first().waitFor();
+      };
+      const tap = async (open: (page: Page) => Promise<void>, ready: string) => {
+        await fresh();
+        await open(page);
+        const started = performance.now();
+        await page.locator(ready).first().waitFor();
+        return performance.now() - started;
+      };
+      await fresh();
+      // A cashier signed in with a shift open, as at a real counter: holds are refused otherwise.
+      await page.evaluate(async () => {
+        const token = document.querySelector<HTMLMetaElement>('meta[name="lobby-pos-host-token"]')!.content;
+        // Inline on purpose: tsx names arrow functions with a helper that does not exist in the page.
+        const headers = { Authorization: `Bearer ${token}` };
+        await fetch('/rpc/staff:setup', { method: 'POST', headers, body: JSON.stringify({ name: 'Bench Supervisor', pin: '2468' }) });
+        await fetch('/rpc/shift:open', { method: 'POST', headers, body: JSON.stringify({ floatKobo: 0 }) });
+      });
+      const roundTrip = await time(30, async () =>
+        page.evaluate(async () => {
+          const token = document.querySelector<HTMLMetaElement>('meta[name="lobby-pos-host-token"]')!.content;
+          const started = performance.now();
+          await (await fetch('/rpc/app:health', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: '{}' })).json();
+          return performance.now() - started;
+        }),
+      );
+      const films = await time(15, () => tap((p) => p.getByRole('button', { name: /Cinema/ }).first().click(), '.film-card'));
+      const hotels = await time(15, () => tap((p) => p.getByRole('button', { name: /Hotels/ }).first().click(), '.hotel-card'));
+      const checkout = await time(10, async () => {
+        await fresh();
+        await page.getByRole('button', { name: /Cinema/ }).first().click();
+        await page.locator('.film-card').first().click();
+        await page.getByRole('region', { name: 'Cinema' }).locator('.chip').first().click();
+        await page.getByRole('region', { name: 'Showtime' }).locator('.chip').first().click();
+        await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
+        const started = performance.now();
+        await page.getByRole('button', { name: 'Checkout' }).click();
+        await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+        return performance.now() - started;
+      });
+
+      const ratio = (m: number) => `${(m / roundTrip.median).toFixed(1)}x one round trip (median)`;
+      rows.push(
+        { name: 'preview cold start: process spawn -> Home interactive', ...cold, unit: 'ms', note: '5 cold starts of the built host + page load' },
+        { name: 'tap Cinema -> film list drawn', ...films, unit: 'ms', note: `15 taps, cold page each; ${ratio(films.median)}` },
+        { name: `tap Hotels -> results drawn (${HOTELS.toLocaleString('en')}-hotel partner)`, ...hotels, unit: 'ms', note: `15 taps; ${ratio(hotels.median)}` },
+        { name: 'tap Checkout -> checkout drawn (includes the seat hold)', ...checkout, unit: 'ms', note: `10 taps; ${ratio(checkout.median)}` },
+        { name: 'baseline: one contract round trip from the page (app:health)', ...roundTrip, unit: 'ms', note: '30 calls over the preview transport' },
+      );
+    } finally {
+      await host.stop();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+
+  const assets = path.join(root, 'out/renderer/assets');
+  const js = fs.readdirSync(assets).filter((name) => name.endsWith('.js'));
+  const raw = js.reduce((sum, name) => sum + fs.statSync(path.join(assets, name)).size, 0);
+  const gzip = js.reduce((sum, name) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, name)), { level: 9 }).length, 0);
+  rows.push({ name: 'renderer JavaScript, gzip -9 (KiB)', median: gzip / 1024, p99: gzip / 1024, unit: 'KiB', note: `${(raw / 1024).toFixed(0)} KiB before compression, ${js.length} file(s)` });
+  return rows;
+}
