@@ -18,6 +18,7 @@ import { OnScreenKeyboard } from './kiosk/OnScreenKeyboard';
 import { releaseHeldSeats } from './screens/checkout/release-holds';
 import { ErrorPanel } from './ui/ErrorPanel';
 import { TopBar } from './ui/TopBar';
+import { ConnectionBanner } from './ui/ConnectionBanner';
 
 export function App() {
   const info = usePosQuery('app:info', {}, { staleTime: Infinity });
@@ -60,6 +61,7 @@ function Shell({ info }: { info: AppInfo }) {
   return (
     <div className={`app profile-${info.profile}`}>
       <TopBar info={info} onBack={depth > 1 ? leave(back, [route]) : undefined} onHome={depth > 2 ? leave(home, stack) : undefined} onStaff={kiosk || route.name === 'staff' ? undefined : () => go({ name: 'staff' })} />
+      <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} />
       <main className="content">
         <CurrentScreen route={route} info={info} />
       </main>

@@ -3,7 +3,8 @@ import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 
 let host: PreviewHost;
 test.beforeAll(async () => {
-  host = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '3', '--kiosk-warning-seconds', '3'] });
+  // A short idle time, but a warning long enough for a loaded machine to click within it.
+  host = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '3', '--kiosk-warning-seconds', '8'] });
 });
 test.afterAll(async () => host?.stop());
 
@@ -29,7 +30,7 @@ test('idle: "Still there?" warns with a countdown, then the screen resets and fo
   await expect(page.getByLabel('City')).toHaveValue('Abuja');
   // Walking away: warning, then reset to the attract screen with nothing remembered.
   await expect(dialog).toBeVisible({ timeout: 6000 });
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible({ timeout: 6000 });
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: /Book a room/ }).click();
   await expect(page.getByLabel('City')).toHaveValue('');
 });

@@ -164,10 +164,15 @@ test('sold out between choosing and paying: the cashier is told and the seats sh
 test('partner down: the cashier is told in plain words and can retry when it is back', async ({ page }) => {
   await page.goto(stack.host.url);
   await setUpTill(page);
-  stack.sandbox.faults.set({ failNext: 20 });
+  stack.sandbox.faults.set({ failNext: 30 });
   await page.getByRole('button', { name: /Cinema/ }).first().click();
-  await expect(page.getByRole('alert')).toContainText(/not answering|unavailable|try again/i);
+  await expect(page.locator('.error-panel')).toContainText(/not answering|unavailable|try again/i);
+  // The banner on every screen says the partner is down and can check again.
+  const banner = page.locator('.connection-banner');
+  await expect(banner).toContainText('Partner offline');
   stack.sandbox.faults.reset();
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(banner).toHaveCount(0);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.locator('.film-card').first()).toBeVisible();
 });

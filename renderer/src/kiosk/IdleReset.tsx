@@ -30,10 +30,18 @@ export function IdleReset({ idleSeconds, warningSeconds }: { idleSeconds: number
   useEffect(() => {
     const touched = () => {
       lastActive.current = Date.now();
-      setWarningLeft(null);
     };
+    // The warning closes when a touch completes, not when it starts: closing on pointerdown would
+    // pull the dialog from under the finger before its own button receives the click.
+    const answered = () => setWarningLeft(null);
     activity.forEach((name) => window.addEventListener(name, touched, { capture: true, passive: true }));
-    return () => activity.forEach((name) => window.removeEventListener(name, touched, { capture: true }));
+    window.addEventListener('click', answered, { capture: true });
+    window.addEventListener('keydown', answered, { capture: true });
+    return () => {
+      activity.forEach((name) => window.removeEventListener(name, touched, { capture: true }));
+      window.removeEventListener('click', answered, { capture: true });
+      window.removeEventListener('keydown', answered, { capture: true });
+    };
   }, []);
 
   useEffect(() => {
@@ -43,6 +51,8 @@ export function IdleReset({ idleSeconds, warningSeconds }: { idleSeconds: number
       const idle = (Date.now() - lastActive.current) / 1000;
       if (idle >= idleSeconds + warningSeconds) reset();
       else if (idle >= idleSeconds) setWarningLeft(Math.ceil(idleSeconds + warningSeconds - idle));
+      // Touched without a click (a drag, a scroll): still here, once that touch is well over.
+      else if (idle >= 1) setWarningLeft(null);
     }, 250);
     return () => clearInterval(timer);
   }, [atRest, idleSeconds, warningSeconds, reset]);

@@ -26,7 +26,12 @@ export function usePosQuery<C extends ChannelName>(
   const call = pos[channel] as (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
   return useQuery<ResponseOf<C>, PosCallError>({
     queryKey: [channel, request],
-    queryFn: async () => unwrap(await call(request)),
+    queryFn: async () => {
+      const result = await call(request);
+      // A partner failure anywhere re-checks the partner at once, so every screen's banner learns of it.
+      if (!result.ok && result.error.code === 'PARTNER_UNAVAILABLE' && channel !== 'app:health') void pos['app:health']({ refresh: true });
+      return unwrap(result);
+    },
     ...options,
   });
 }
