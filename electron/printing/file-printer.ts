@@ -3,7 +3,7 @@ import path from 'node:path';
 import { posError } from '../../shared/errors';
 import { seconds, withinDeadline } from './deadline';
 import type { Printer, PrinterStatus } from './printer';
-import { createSerialLane } from './serial-lane';
+import { createSerialQueue } from '../../shared/serial';
 
 /**
  * Raw printer bytes appended to a file or a device node (`file:/dev/usb/lp0`). Devices can block
@@ -12,7 +12,9 @@ import { createSerialLane } from './serial-lane';
  */
 export function createFilePrinter(options: { path: string }): Printer {
   const target = options.path;
-  const lane = createSerialLane();
+  // Receipt printers serve one connection at a time: a status check during a print would queue
+  // behind it in the printer and time out.
+  const lane = createSerialQueue();
 
   async function append(bytes: Uint8Array) {
     const handle = await fs.open(target, 'a');

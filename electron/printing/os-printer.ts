@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { posError } from '../../shared/errors';
 import { seconds } from './deadline';
 import type { Printer, PrinterStatus, PrintResult } from './printer';
-import { createSerialLane } from './serial-lane';
+import { createSerialQueue } from '../../shared/serial';
 
 export interface OsPrinterOptions {
   /** The queue name as CUPS knows it (`lpstat -p` lists them). */
@@ -32,7 +32,9 @@ export function createOsPrinter(options: OsPrinterOptions): Printer {
   const lp = options.lpCommand ?? 'lp';
   const lpstat = options.lpstatCommand ?? 'lpstat';
   const platform = options.platform ?? process.platform;
-  const lane = createSerialLane();
+  // Receipt printers serve one connection at a time: a status check during a print would queue
+  // behind it in the printer and time out.
+  const lane = createSerialQueue();
   const unsupported = platform === 'win32';
   const unsupportedText = `Printing to a printer by name (printer:${name}) needs CUPS, which Windows does not have. Set the printer as tcp://address:9100 or file: instead.`;
 

@@ -3,7 +3,7 @@ import { posError } from '../../shared/errors';
 import { seconds, withinDeadline } from './deadline';
 import type { Printer } from './printer';
 import type { PreviewStore } from './preview-store';
-import { createSerialLane } from './serial-lane';
+import { createSerialQueue } from '../../shared/serial';
 
 /**
  * The default printer when none is set up: each receipt is kept in the data directory (text and
@@ -11,7 +11,9 @@ import { createSerialLane } from './serial-lane';
  */
 export function createPreviewPrinter(deps: { store: PreviewStore }): Printer {
   const { store } = deps;
-  const lane = createSerialLane();
+  // Receipt printers serve one connection at a time: a status check during a print would queue
+  // behind it in the printer and time out.
+  const lane = createSerialQueue();
   return {
     description: 'preview printer (receipts shown on screen)',
     print: (document, { deadlineMs }) =>

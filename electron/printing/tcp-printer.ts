@@ -3,7 +3,7 @@ import { seconds } from './deadline';
 import type { PrintDocument, Printer, PrinterStatus, PrintResult } from './printer';
 import { parseStatusReply, statusQuery, statusReplyLength } from './printer-status';
 import type { PrinterType } from './render-escpos';
-import { createSerialLane } from './serial-lane';
+import { createSerialQueue } from '../../shared/serial';
 import { exchange, type ExchangeOutcome } from './tcp-exchange';
 
 export interface TcpPrinterOptions {
@@ -26,7 +26,9 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
   const { host, port, type } = options;
   const connectMs = options.connectTimeoutMs ?? 2_500;
   const where = `${host}:${port}`;
-  const lane = createSerialLane();
+  // Receipt printers serve one connection at a time: a status check during a print would queue
+  // behind it in the printer and time out.
+  const lane = createSerialQueue();
   const query = statusQuery(type);
   const replyLength = (received: Uint8Array) => statusReplyLength(type, received);
 

@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import type { StaffStatus, StaffView } from '../../shared/sales/staff';
 import type { Journal, Staff, StaffRole } from '../journal';
 import type { Logger } from '../pos/logger';
-import { oneAtATime } from './one-at-a-time';
+import { createSerialQueue } from '../../shared/serial';
 import { createPinLockout } from './pin-lockout';
 
 export interface StaffDesk {
@@ -32,7 +32,7 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
   const { journal, logger } = deps;
   const lockout = createPinLockout({ clock: deps.clock, failures: deps.pinFailuresBeforeLock, lockMs: deps.pinLockMs });
   // Setup and create check the staff list, then hash a PIN (slow), then write: never two at once.
-  const serial = oneAtATime();
+  const serial = createSerialQueue();
   let current: Staff | null = null;
 
   const signedIn = (): Result<Staff> => (current ? ok(current) : fail(signInFirst()));

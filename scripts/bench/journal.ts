@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { journalFile, openJournal, type CreateSaleInput } from '../../electron/journal';
+import { median, percentile, round } from './stats';
 import type { BenchRow } from './types';
 
 const WARM_UP = 30;
@@ -126,11 +127,4 @@ export async function benchJournal(): Promise<BenchRow[]> {
   }
 }
 
-const median = (values: number[]) => percentile(values, 0.5);
 
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
-}
-
-const round = (ms: number) => Math.round(ms * 1000) / 1000;

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { createPartnerClient } from '../../electron/partner/client';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
 import type { HotelQuery } from '../../shared/partner/hotels';
+import { median, percentile, round } from './stats';
 import type { BenchRow } from './types';
 
 const HOTELS = 10_000;
@@ -100,11 +101,4 @@ function queryString(query: HotelQuery): string {
   return params.toString();
 }
 
-const median = (values: number[]) => percentile(values, 0.5);
 
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
-}
-
-const round = (ms: number) => Math.round(ms * 1000) / 1000;

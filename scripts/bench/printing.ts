@@ -17,6 +17,7 @@ import { addDays, lagosDate } from '../../shared/dates';
 import type { Result } from '../../shared/result';
 import { cinemaSale } from '../../test/fixtures/receipts/inputs';
 import { startFakePrinter, type FakePrinter } from '../../test/helpers/fake-printer';
+import { median, percentile, round } from './stats';
 import type { BenchRow } from './types';
 
 const WARM_UP = 50;
@@ -156,11 +157,4 @@ function value<T>(result: Result<T>): T {
   return result.value;
 }
 
-const median = (values: number[]) => percentile(values, 0.5);
 
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
-}
-
-const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -7,16 +7,13 @@ import zlib from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
 import { chromiumArgs, findChromium } from '../find-browser';
+import { median, percentile } from './stats';
 import type { BenchRow } from './types';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const HOTELS = 10_000;
 
-const stats = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: at(0.5), p99: at(0.99) };
-};
+const stats = (samples: number[]) => ({ median: median(samples), p99: percentile(samples, 0.99) });
 
 /** Starts the built preview host against `partnerUrl`; resolves with its URL and a stop function. */
 async function startHost(partnerUrl: string) {

@@ -14,6 +14,7 @@ import type { HealthItem } from '../../shared/app';
 import { addDays, lagosDate } from '../../shared/dates';
 import type { Result } from '../../shared/result';
 import type { CinemaSelection, HotelSelection } from '../../shared/sales/checkout';
+import { median, percentile, round } from './stats';
 import type { BenchRow } from './types';
 
 const WARM_UP = 20;
@@ -179,14 +180,7 @@ async function ok<T>(call: Promise<{ ok: true; value: T } | { ok: false; error: 
   return result.value;
 }
 
-const median = (values: number[]) => percentile(values, 0.5);
 
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
-}
-
-const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 // `npx tsx scripts/bench/sales.ts` runs this suite alone.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
