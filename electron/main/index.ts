@@ -1,4 +1,5 @@
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'electron';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { configKeyNames, configKeys } from '../pos/config/keys';
@@ -45,7 +46,10 @@ async function start() {
   const { config } = loaded;
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir: config.dataDir });
   const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
-  const pos = createPosRuntime({ config, secrets, logger, version: app.getVersion(), configSources: loaded.sources });
+  // better-sqlite3 for Electron's ABI: shipped in resources when packaged, else build/native from
+  // `npm run native:electron` (node_modules holds the Node build, which Electron cannot load).
+  const nativeBinding = app.isPackaged ? path.join(process.resourcesPath, 'native', 'better_sqlite3.node') : path.join(app.getAppPath(), 'build', 'native', 'better_sqlite3.node');
+  const pos = createPosRuntime({ config, secrets, logger, version: app.getVersion(), configSources: loaded.sources, nativeBinding });
 
   lockDownSession(session.defaultSession);
   serveRenderer(here('../renderer'));

@@ -24,6 +24,8 @@ export function createPosRuntime(options: {
   logger: Logger;
   version: string;
   configSources?: PosDeps['configSources'];
+  /** better-sqlite3 built for Electron's ABI (packaged app); plain Node uses its own build. */
+  nativeBinding?: string;
   clock?: () => Date;
 }): Pos {
   const { config } = options;
@@ -37,7 +39,7 @@ export function createPosRuntime(options: {
 
   // A journal that cannot be opened must not stop the app: browsing still works, selling is
   // refused with the journal's own message, and the status strip says why.
-  const journal = openJournal({ file: journalFile(config.dataDir), terminalId: config.terminal.id, clock: options.clock });
+  const journal = openJournal({ file: journalFile(config.dataDir), terminalId: config.terminal.id, clock: options.clock, nativeBinding: options.nativeBinding });
   if (!journal.ok) options.logger.error('journal could not be opened; selling is paused', { message: journal.error.message, movedTo: journal.movedTo });
 
   return createPos(config, {
