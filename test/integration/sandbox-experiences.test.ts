@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, loadSeedCatalogue, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
+import { createSandbox, loadSeedCatalogue, type Sandbox } from '../../electron/sandbox';
+import { transports, type Call, type Json } from '../helpers/sandbox-caller';
 
 /**
  * Experiences, cinema details and dates, tickets, holds, purchases and transaction lookup, over
@@ -12,36 +13,6 @@ const DAY = 86_400_000;
 const lagosDay = (offset: number, from = START) => new Date(from.getTime() + 3600_000 + offset * DAY).toISOString().slice(0, 10);
 const dmy = (iso: string) => iso.split('-').reverse().join('-');
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
-type Json = any;
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
-
-function caller(fetchFn: typeof fetch, base: string): Call {
-  return async (method, path, body) => {
-    const response = await fetchFn(base + path, {
-      method,
-      headers: { 'X-API-KEY': SANDBOX_DEFAULT_API_KEY, TransactionMedium: 'POS', Accept: 'application/json', 'Content-Type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-}
-
-const transports = [
-  {
-    name: 'HTTP',
-    async open(sandbox: Sandbox) {
-      const server = await startSandboxServer({ sandbox });
-      return { call: caller(fetch, server.url), close: () => server.close() };
-    },
-  },
-  {
-    name: 'in-process',
-    async open(sandbox: Sandbox) {
-      return { call: caller(sandbox.fetch, 'http://sandbox.test'), close: async () => {} };
-    },
-  },
-];
 
 const films = catalogue.experiences.filter((e) => e.cinema);
 const events = catalogue.experiences.filter((e) => !e.cinema);

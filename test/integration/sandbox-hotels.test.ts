@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, loadSeedCatalogue, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
+import { createSandbox, loadSeedCatalogue, type Sandbox } from '../../electron/sandbox';
+import { transports, type Call, type Json } from '../helpers/sandbox-caller';
 
 /**
  * Hotel listing, packages, rooms and booking, over real HTTP and in-process. Listings are checked
@@ -10,36 +11,6 @@ const catalogue = loadSeedCatalogue();
 const NOW = new Date('2031-03-05T08:00:00Z'); // 09:00 in Lagos
 const clock = () => NOW;
 const lagosDay = (offset: number) => new Date(NOW.getTime() + 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-
-type Json = any;
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
-
-function caller(fetchFn: typeof fetch, base: string): Call {
-  return async (method, path, body) => {
-    const response = await fetchFn(base + path, {
-      method,
-      headers: { 'X-API-KEY': SANDBOX_DEFAULT_API_KEY, TransactionMedium: 'POS', Accept: 'application/json', 'Content-Type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
-}
-
-const transports = [
-  {
-    name: 'HTTP',
-    async open(sandbox: Sandbox) {
-      const server = await startSandboxServer({ sandbox });
-      return { call: caller(fetch, server.url), close: () => server.close() };
-    },
-  },
-  {
-    name: 'in-process',
-    async open(sandbox: Sandbox) {
-      return { call: caller(sandbox.fetch, 'http://sandbox.test'), close: async () => {} };
-    },
-  },
-];
 
 type Query = Record<string, string>;
 const price = (room: { room_price: number; convenience_fee: number }) => room.room_price + room.convenience_fee;
