@@ -3,6 +3,51 @@ import tseslint from 'typescript-eslint';
 
 const nodeModules = builtinModules.filter((name) => !name.startsWith('_'));
 
+const stores = ['journal', 'partner', 'sandbox'];
+const domains = ['sales', 'payments', 'printing', 'fleet'];
+const top = ['app', 'main', 'host', 'preload'];
+/** For each folder of electron/: the folders it must never import (above it, or beside it on its floor). */
+const forbidden = {
+  core: [...stores, ...domains, ...top],
+  ...Object.fromEntries(stores.map((store) => [store, [...stores.filter((other) => other !== store), ...domains, ...top]])),
+  ...Object.fromEntries(domains.map((domain) => [domain, [...domains.filter((other) => other !== domain), ...top]])),
+  app: ['main', 'host', 'preload'],
+  host: ['main', 'preload'],
+  main: ['host', 'preload'],
+  preload: ['main', 'host', 'app', ...domains, ...stores],
+};
+const electronOnlyInShell = {
+  paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron; keep this code runnable in plain Node.' }],
+  patterns: [{ group: ['electron/*'], message: 'Only electron/main and electron/preload may import electron.' }],
+};
+
+/** One no-restricted-imports entry per folder (flat config replaces, not merges, a rule's options). */
+function floorRules() {
+  return Object.entries(forbidden).map(([folder, banned]) => {
+    const shell = folder === 'main' || folder === 'preload';
+    return {
+      files: [`electron/${folder}/**/*.{ts,tsx,js,mjs}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            ...(shell ? {} : { paths: electronOnlyInShell.paths }),
+            patterns: [
+              ...(shell ? [] : electronOnlyInShell.patterns),
+              {
+                // A relative path whose first named folder is a forbidden one, at any depth.
+                regex: `^(\\.\\./)+(${banned.join('|')})(/|$)`,
+                message: `electron/${folder} sits below or beside that folder: depend on a port (an interface here or in shared/) that electron/app fills in, or on a domain event from core/domain-events.ts.`,
+              },
+              { regex: '^(\\.\\./)+renderer(/|$)', message: 'Main-side code never imports the renderer; share through shared/.' },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   ...tseslint.configs.recommended,
@@ -15,17 +60,11 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  // Only the Electron shell may touch Electron: everything else must run (and be tested) in plain Node.
-  {
-    files: ['**/*.{ts,tsx,js,mjs}'],
-    ignores: ['electron/main/**', 'electron/preload/**', 'test/unit/electron-shell.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron; keep this code runnable in plain Node.' }], patterns: [{ group: ['electron/*'], message: 'Only electron/main and electron/preload may import electron.' }] },
-      ],
-    },
-  },
+  // The floors (docs/design.md §2): shared -> core -> stores (journal, partner, sandbox) -> domains
+  // (sales, payments, printing, fleet) -> app -> main / host. No import runs back up, and folders on
+  // one floor never import each other: domains meet through ports that app fills in, and through
+  // core's domain events. Only electron/main and electron/preload may touch Electron.
+  ...floorRules(),
   // The renderer and shared code run in a sandboxed page: no Node modules, no Electron.
   {
     files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
@@ -37,7 +76,11 @@ export default tseslint.config(
             { name: 'electron', message: 'The renderer has no Electron; talk to main through the contract (window.pos).' },
             ...nodeModules.map((name) => ({ name, message: 'The renderer and shared code run in a browser sandbox: no Node modules.' })),
           ],
-          patterns: [{ group: ['node:*'], message: 'The renderer and shared code run in a browser sandbox: no Node modules.' }],
+          patterns: [
+            { group: ['node:*'], message: 'The renderer and shared code run in a browser sandbox: no Node modules.' },
+            // shared is the ground floor: it imports nothing of ours; the renderer reaches main only through the contract.
+            { regex: '^(\\.\\./)+electron(/|$)', message: 'shared/ and the renderer never import main-side code (electron/); share through shared/.' },
+          ],
         },
       ],
     },

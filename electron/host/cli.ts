@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import packageJson from '../../package.json';
-import { configKeyNames, configKeys } from '../pos/config/keys';
-import { loadConfig } from '../pos/config/load';
-import { createLogger } from '../pos/logger';
-import { createLogFileSink } from '../pos/log-file';
-import { createPosRuntime } from '../pos/runtime';
-import { createFileSecretStore } from '../pos/secrets';
+import { configKeyNames, configKeys } from '../core/config/keys';
+import { loadConfig } from '../core/config/load';
+import { createLogger } from '../core/logger';
+import { createLogFileSink } from '../core/log-file';
+import { createPosRuntime } from '../app/runtime';
+import { createFileSecretStore } from '../core/secrets';
 import { startHost } from './server';
 
 const configFlags = Object.fromEntries(configKeyNames.map((key) => [configKeys[key].flag, { type: 'string' as const }]));

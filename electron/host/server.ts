@@ -3,11 +3,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { contentSecurityPolicy, hostTokenMetaName } from '../../shared/csp';
 import { isChannelName } from '../../shared/ipc/contract';
-import type { Dispatch } from '../pos/dispatch';
-import type { EventHub } from '../pos/event-hub';
-import type { Logger } from '../pos/logger';
+import type { Dispatch } from '../app/dispatch';
+import type { EventHub } from '../core/event-hub';
+import type { Logger } from '../core/logger';
 import { sendFailure, sendJson } from './http-result';
-import { readStatic } from './static-files';
+import { readStatic } from '../core/static-files';
 
 export interface HostOptions {
   dispatch: Dispatch;

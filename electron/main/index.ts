@@ -2,11 +2,11 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage, session } from 'elect
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { configKeyNames, configKeys } from '../pos/config/keys';
-import { loadConfig } from '../pos/config/load';
-import { createLogger } from '../pos/logger';
-import { createLogFileSink } from '../pos/log-file';
-import { createPosRuntime } from '../pos/runtime';
+import { configKeyNames, configKeys } from '../core/config/keys';
+import { loadConfig } from '../core/config/load';
+import { createLogger } from '../core/logger';
+import { createLogFileSink } from '../core/log-file';
+import { createPosRuntime } from '../app/runtime';
 import { bindIpc, forwardEvents } from './ipc';
 import { registerAppScheme, serveRenderer } from './renderer-protocol';
 import { createSafeStorageSecretStore } from './safe-storage-secrets';

@@ -3,9 +3,9 @@ import { channelNames } from '../../shared/ipc/contract';
 import { ipcEventPrefix, ipcInvokePrefix } from '../../shared/ipc/api';
 import { posError } from '../../shared/errors';
 import { fail } from '../../shared/result';
-import type { Dispatch } from '../pos/dispatch';
-import type { EventHub } from '../pos/event-hub';
-import type { Logger } from '../pos/logger';
+import type { Dispatch } from '../app/dispatch';
+import type { EventHub } from '../core/event-hub';
+import type { Logger } from '../core/logger';
 import { isTrustedSender } from './trusted-origin';
 
 /** One ipcMain handler per contract channel; each checks who is asking before anything runs. */

@@ -1,6 +1,6 @@
 import { net, protocol } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { resolveStaticPath } from '../host/static-files';
+import { resolveStaticPath } from '../core/static-files';
 
 export const appScheme = 'app';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SafeStorage } from 'electron';
-import { apiKeyEnv, type SecretStore } from '../pos/secrets';
+import { apiKeyEnv, type SecretStore } from '../core/secrets';
 
 export const encryptedKeyFileName = 'partner-api-key.enc';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { errorBodySchema, successEnvelopeSchema, type ErrorBody } from '../../shared/partner/envelope';
-import { redact } from '../pos/logger';
+import { redact } from '../core/logger';
 import { fetchFailure, type PartnerError, type PartnerResult } from './partner-error';
 
 export interface TransportOptions {

@@ -5,9 +5,9 @@ import type { PrintJobView, ReceiptPreview } from '../../shared/printing/print-j
 import type { PrinterStatusView } from '../../shared/printing/printer-status';
 import type { ShiftReport, ZReport } from '../../shared/sales/reports';
 import type { Journal, PrintJob, PrintJobState } from '../journal';
-import { isTrainingMode, type PosConfig } from '../pos/config/schema';
-import type { EventHub } from '../pos/event-hub';
-import type { Logger } from '../pos/logger';
+import { isTrainingMode, type PosConfig } from '../core/config/schema';
+import type { EventHub } from '../core/event-hub';
+import type { Logger } from '../core/logger';
 import { buildReceipt } from './build-receipt';
 import { documentForJob, jobTitle, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type TestPayload } from './print-job-payload';
 import { createPrintWorker } from './print-worker';
@@ -50,8 +50,13 @@ export interface PrintQueueDeps {
   journal: Journal;
   printer: Printer;
   clock: () => Date;
-  /** Sales are heard here (`sale:updated`); printer changes are announced here (`printer:status-changed`). */
-  events: EventHub;
+  /** Printer changes are announced to the screens here (`printer:status-changed`). */
+  events: Pick<EventHub, 'emit'>;
+  /**
+   * The port through which printing hears that a sale was confirmed (app fills it from the sales
+   * domain's `sale.moved` events); returns the way to stop listening.
+   */
+  onSaleConfirmed(listener: (saleId: string) => void): () => void;
   logger: Logger;
   /** merchant.name, terminal, printer (type, columns, interface), training mode. */
   config: PosConfig;
@@ -166,20 +171,17 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   else if (failed.value > 0) logger.warn('print jobs interrupted by a stop were failed for staff to check', { count: failed.value });
 
   catchUp();
-  const unsubscribe = events.subscribe((event, payload) => {
-    if (event !== 'sale:updated') return;
-    const sale = payload as { id: string; state: string };
-    if (sale.state !== 'confirmed') return;
+  const unsubscribe = deps.onSaleConfirmed((saleId) => {
     // This runs inside the sale's own announcement: nothing here may reach back into the sale.
     try {
-      const queued = enqueueReceipt(sale.id);
+      const queued = enqueueReceipt(saleId);
       if (!queued.ok) {
-        logger.error('receipt not queued for a confirmed sale', { saleId: sale.id, code: queued.error.code });
-        if (queued.error.code === 'JOURNAL_UNAVAILABLE') missed.add(sale.id);
+        logger.error('receipt not queued for a confirmed sale', { saleId, code: queued.error.code });
+        if (queued.error.code === 'JOURNAL_UNAVAILABLE') missed.add(saleId);
       }
       kick();
     } catch (error) {
-      logger.error('receipt not queued for a confirmed sale', { saleId: sale.id, error });
+      logger.error('receipt not queued for a confirmed sale', { saleId, error });
     }
   });
   watch.start();

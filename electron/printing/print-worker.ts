@@ -1,6 +1,6 @@
 import { posError } from '../../shared/errors';
 import type { PrintJob, PrintJobsRepository } from '../journal';
-import type { Logger } from '../pos/logger';
+import type { Logger } from '../core/logger';
 import { seconds, withinDeadline } from './deadline';
 import { documentForJob, type PaperLayout } from './print-job-payload';
 import type { Printer, PrintResult } from './printer';

@@ -1,5 +1,5 @@
 import type { PrinterStatusView } from '../../shared/printing/printer-status';
-import type { Logger } from '../pos/logger';
+import type { Logger } from '../core/logger';
 import type { Printer, PrinterStatus } from './printer';
 import { printerPlace, printerStatusView } from './printer-health';
 

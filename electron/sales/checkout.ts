@@ -9,13 +9,13 @@ import type { WireHotelBookingRequest } from '../../shared/partner/hotel-booking
 import type { WireTicketPurchaseRequest } from '../../shared/partner/ticket-purchase';
 import type { Journal, Sale, TenderInput } from '../journal';
 import type { PartnerClient } from '../partner/client';
-import type { PosConfig } from '../pos/config/schema';
-import type { Logger } from '../pos/logger';
+import type { PosConfig } from '../core/config/schema';
+import type { Logger } from '../core/logger';
 import { cinemaDetails, cinemaPurchaseBody, quoteCinema, quoteLines, slotShortage } from './cinema-plan';
 import { hotelBookingBody, hotelDetails, quoteHotel } from './hotel-plan';
 import { purchaseOutcome } from './purchase-outcome';
 import type { Reconciler } from './reconciler';
-import type { SaleDetails } from './sale-details';
+import type { SaleDetails } from '../../shared/sales/sale-details';
 import type { ToSaleView } from './sale-view';
 import type { StaffDesk } from './staff-desk';
 import { tenderAllowed, tenderFor } from './tender';

@@ -9,7 +9,7 @@ import type { WireTicketPurchaseRequest } from '../../shared/partner/ticket-purc
 import type { WireTicketCategory } from '../../shared/partner/tickets';
 import type { PartnerClient } from '../partner/client';
 import { readFailure } from './partner-read';
-import type { CinemaDetails } from './sale-details';
+import type { CinemaDetails } from '../../shared/sales/sale-details';
 import { pairTitle, showingLabel } from './labels';
 
 /** `cinema.tickets.0.count` in a sale, `tickets.0.count` in a hold (whose request is the selection itself). */

@@ -43,7 +43,7 @@ export function createSales(deps: SalesDeps): Sales {
   const { journal, partner, clock, logger, config } = deps;
   const tuning = salesTuning(config, deps.tuning);
   const view = createSaleViews(journal);
-  const moved = (sale: Sale) => deps.events.emit('sale:updated', view(sale));
+  const moved = (sale: Sale) => deps.events.publish('sale.moved', { sale: view(sale) });
 
   const staff = createStaffDesk({ journal, clock, logger, pinFailuresBeforeLock: tuning.pinFailuresBeforeLock, pinLockMs: tuning.pinLockMs });
   const holds = createTicketHolds({ partner, book: createHoldBook(clock), clock, contact: config.merchant, marginMs: tuning.holdMarginMs, logger });

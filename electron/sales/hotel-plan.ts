@@ -9,7 +9,7 @@ import { stayProblems, stayTotalKobo } from '../../shared/stay';
 import type { PartnerClient } from '../partner/client';
 import { pairTitle, stayLabel } from './labels';
 import { readFailure } from './partner-read';
-import type { HotelDetails } from './sale-details';
+import type { HotelDetails } from '../../shared/sales/sale-details';
 
 export interface HotelQuote {
   hotel: { id: number; name: string };

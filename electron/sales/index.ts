@@ -2,4 +2,4 @@
 export { createSales, type Sales } from './create-sales';
 export type { SubmitSaleRequest } from './checkout';
 export { salesTuning, type SalesDeps, type SalesTuning, type SaleEvents } from './sales-deps';
-export { saleDetailsSchema, cinemaDetailsSchema, hotelDetailsSchema, type SaleDetails, type CinemaDetails, type HotelDetails } from './sale-details';
+export { saleDetailsSchema, cinemaDetailsSchema, hotelDetailsSchema, type SaleDetails, type CinemaDetails, type HotelDetails } from '../../shared/sales/sale-details';

@@ -2,7 +2,7 @@ import { posError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Journal, Sale, SaleState } from '../journal';
 import type { PartnerClient } from '../partner/client';
-import type { Logger } from '../pos/logger';
+import type { Logger } from '../core/logger';
 import { confirmedByLookup, type Outcome } from './purchase-outcome';
 
 export interface Reconciler {

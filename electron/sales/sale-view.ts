@@ -1,6 +1,6 @@
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Journal, Sale } from '../journal';
-import { saleDetailsSchema } from './sale-details';
+import { saleDetailsSchema } from '../../shared/sales/sale-details';
 
 export type ToSaleView = (sale: Sale) => SaleView;
 

@@ -1,13 +1,11 @@
-import type { SaleView } from '../../shared/sales/sale-view';
 import type { Journal } from '../journal';
 import type { PartnerClient } from '../partner/client';
-import type { PosConfig } from '../pos/config/schema';
-import type { Logger } from '../pos/logger';
+import type { PosConfig } from '../core/config/schema';
+import type { DomainEvents } from '../core/domain-events';
+import type { Logger } from '../core/logger';
 
-/** Where sale changes are announced (the app's event hub; printing subscribes to it). */
-export interface SaleEvents {
-  emit(event: 'sale:updated', payload: SaleView): void;
-}
+/** Where sale changes are announced: printing, the screen (through app) and others subscribe. */
+export type SaleEvents = Pick<DomainEvents, 'publish'>;
 
 /** Timings with safe defaults; tests shorten them. */
 export interface SalesTuning {

@@ -2,7 +2,7 @@ import { posError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ShiftReport, ZReport } from '../../shared/sales/reports';
 import type { Journal } from '../journal';
-import type { Logger } from '../pos/logger';
+import type { Logger } from '../core/logger';
 import type { StaffDesk } from './staff-desk';
 
 const twelveHoursMs = 12 * 3_600_000;

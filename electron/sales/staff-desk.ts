@@ -2,7 +2,7 @@ import { posError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { StaffStatus, StaffView } from '../../shared/sales/staff';
 import type { Journal, Staff, StaffRole } from '../journal';
-import type { Logger } from '../pos/logger';
+import type { Logger } from '../core/logger';
 import { createSerialQueue } from '../../shared/serial';
 import { createPinLockout } from './pin-lockout';
 

@@ -3,7 +3,7 @@ import { posError, type PosError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { CinemaSelection } from '../../shared/sales/checkout';
 import type { PartnerClient } from '../partner/client';
-import type { Logger } from '../pos/logger';
+import type { Logger } from '../core/logger';
 import { slotShortage, type CinemaQuote } from './cinema-plan';
 import { sameSelection, type HeldTickets, type HoldBook } from './hold-book';
 import { readFailure } from './partner-read';

@@ -9,8 +9,8 @@
 import { z } from 'zod';
 import { openJournal } from '../../electron/journal';
 import { createPartnerClient } from '../../electron/partner/client';
-import { loadConfig } from '../../electron/pos/config/load';
-import { silentLogger } from '../../electron/pos/logger';
+import { loadConfig } from '../../electron/core/config/load';
+import { silentLogger } from '../../electron/core/logger';
 import { createSales } from '../../electron/sales';
 import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
 import { submitSaleRequestSchema } from '../../shared/sales/checkout';
@@ -44,7 +44,7 @@ const sales = createSales({
   partner: createPartnerClient({ baseUrl: order.partnerUrl, apiKey: () => SANDBOX_DEFAULT_API_KEY, timeoutMs: 2000, retry: { attempts: 2, baseDelayMs: 10 } }),
   clock: () => new Date(),
   events: {
-    emit(_event, sale) {
+    publish(_event, { sale }) {
       say(`STEP ${sale.state} ${sale.id}`);
       if (sale.state === order.pauseAt) freeze(order.pauseMs);
     },

@@ -5,10 +5,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { journalFile, openJournal } from '../../electron/journal';
-import { loadConfig } from '../../electron/pos/config/load';
-import { silentLogger } from '../../electron/pos/logger';
-import { createPosRuntime } from '../../electron/pos/runtime';
-import { createFileSecretStore } from '../../electron/pos/secrets';
+import { loadConfig } from '../../electron/core/config/load';
+import { silentLogger } from '../../electron/core/logger';
+import { createPosRuntime } from '../../electron/app/runtime';
+import { createFileSecretStore } from '../../electron/core/secrets';
 
 /** A journal with `count` confirmed sales, then one index page overwritten as a torn write would. */
 async function damagedJournal(dataDir: string, count: number) {

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
 import { createPartnerClient } from '../../electron/partner/client';
-import { loadConfig } from '../../electron/pos/config/load';
-import type { PosConfig } from '../../electron/pos/config/schema';
-import { createPos, type Pos } from '../../electron/pos/create-pos';
-import { silentLogger } from '../../electron/pos/logger';
-import { createFileSecretStore } from '../../electron/pos/secrets';
+import { loadConfig } from '../../electron/core/config/load';
+import type { PosConfig } from '../../electron/core/config/schema';
+import { createPos, type Pos } from '../../electron/app/create-pos';
+import { silentLogger } from '../../electron/core/logger';
+import { createFileSecretStore } from '../../electron/core/secrets';
 import type { HealthItem } from '../../shared/app';
 import type { Result } from '../../shared/result';
 

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../../electron/host/server';
-import { loadConfig } from '../../electron/pos/config/load';
-import { createPosRuntime } from '../../electron/pos/runtime';
-import { createFileSecretStore } from '../../electron/pos/secrets';
-import { silentLogger } from '../../electron/pos/logger';
-import type { Pos } from '../../electron/pos/create-pos';
+import { loadConfig } from '../../electron/core/config/load';
+import { createPosRuntime } from '../../electron/app/runtime';
+import { createFileSecretStore } from '../../electron/core/secrets';
+import { silentLogger } from '../../electron/core/logger';
+import type { Pos } from '../../electron/app/create-pos';
 import { hostTokenMetaName } from '../../shared/csp';
 
 const token = 'test-token-abc';

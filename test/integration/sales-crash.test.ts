@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalFile, openJournal } from '../../electron/journal';
 import { createPartnerClient } from '../../electron/partner/client';
-import { silentLogger } from '../../electron/pos/logger';
+import { silentLogger } from '../../electron/core/logger';
 import { createSales } from '../../electron/sales';
 import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
 import type { ChildOrder } from '../helpers/sale-child';
@@ -132,7 +132,7 @@ async function restartAndReconcile(run: Run) {
     journal,
     partner: createPartnerClient({ baseUrl: partner.url, apiKey: () => SANDBOX_DEFAULT_API_KEY, timeoutMs: 2000 }),
     clock: () => new Date(),
-    events: { emit() {} },
+    events: { publish() {} },
     logger: silentLogger,
     config: tillConfig(run.dataDir, 'counter', partner.url),
     tuning: { settleWindowMs: 300, reconcileDelaysMs: [20, 40, 80] },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Pos } from '../../electron/pos/create-pos';
+import type { Pos } from '../../electron/app/create-pos';
 import { addDays } from '../../shared/dates';
 import type { SaleView } from '../../shared/sales/sale-view';
 import {

@@ -4,10 +4,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalFile } from '../../electron/journal';
-import { silentLogger } from '../../electron/pos/logger';
+import { silentLogger } from '../../electron/core/logger';
 import type { Result } from '../../shared/result';
-import { createPosRuntime } from '../../electron/pos/runtime';
-import { createFileSecretStore } from '../../electron/pos/secrets';
+import { createPosRuntime } from '../../electron/app/runtime';
+import { createFileSecretStore } from '../../electron/core/secrets';
 import {
   customer,
   failure,

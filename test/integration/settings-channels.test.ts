@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../electron/pos/config/load';
-import { silentLogger } from '../../electron/pos/logger';
-import { createPosRuntime } from '../../electron/pos/runtime';
-import { createFileSecretStore } from '../../electron/pos/secrets';
+import { loadConfig } from '../../electron/core/config/load';
+import { silentLogger } from '../../electron/core/logger';
+import { createPosRuntime } from '../../electron/app/runtime';
+import { createFileSecretStore } from '../../electron/core/secrets';
 
 function till(env: NodeJS.ProcessEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-settings-'));

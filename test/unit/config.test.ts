@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../electron/pos/config/load';
-import { defaultDataDir } from '../../electron/pos/config/data-dir';
-import { isTrainingMode } from '../../electron/pos/config/schema';
+import { loadConfig } from '../../electron/core/config/load';
+import { defaultDataDir } from '../../electron/core/config/data-dir';
+import { isTrainingMode } from '../../electron/core/config/schema';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-config-'));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { channelNames, channels, eventNames } from '../../shared/ipc/contract';
-import { createDispatch, type Handlers } from '../../electron/pos/dispatch';
-import { silentLogger } from '../../electron/pos/logger';
+import { createDispatch, type Handlers } from '../../electron/app/dispatch';
+import { silentLogger } from '../../electron/core/logger';
 import { posErrorSchema } from '../../shared/errors';
 
 describe('the contract', () => {

@@ -39,7 +39,7 @@ const { createMainWindow } = await import('../../electron/main/window');
 const { isTrustedSender, originOf, appOrigin } = await import('../../electron/main/trusted-origin');
 const { bindIpc } = await import('../../electron/main/ipc');
 const { channelNames, eventNames } = await import('../../shared/ipc/contract');
-const { silentLogger } = await import('../../electron/pos/logger');
+const { silentLogger } = await import('../../electron/core/logger');
 const { contentSecurityPolicy } = await import('../../shared/csp');
 
 beforeEach(() => {

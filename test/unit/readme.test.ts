@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configKeyNames, configKeys } from '../../electron/pos/config/keys';
+import { configKeyNames, configKeys } from '../../electron/core/config/keys';
 
 describe('README', () => {
   const readme = fs.readFileSync('README.md', 'utf8');

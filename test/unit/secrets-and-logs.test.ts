@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFileSecretStore } from '../../electron/pos/secrets';
-import { createLogger } from '../../electron/pos/logger';
+import { createFileSecretStore } from '../../electron/core/secrets';
+import { createLogger } from '../../electron/core/logger';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-secrets-'));
 

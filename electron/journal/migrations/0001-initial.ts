@@ -1,14 +1,7 @@
-/**
- * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
- * i + 1. A shipped step is never edited (tills in the field already ran it); change the schema by
- * appending a step. See README.md in this folder.
- *
- * Rules the data must keep whatever code writes it are triggers, not application checks: rows are
- * never deleted, a sale only moves along its legal states, a closed shift and its Z report never
- * change. Trigger messages are shown to people, so they are sentences.
- */
-export const migrations: readonly string[] = [
-  /* 1: staff, shifts, cash movements, sales with events and tenders, print jobs */ `
+import { neverDeleted } from './never-deleted';
+
+/** 1: staff, shifts, cash movements, sales with events and tenders, print jobs. */
+export const initial = `
   CREATE TABLE staff (
     id          INTEGER PRIMARY KEY,
     terminal_id TEXT NOT NULL,
@@ -189,12 +182,5 @@ export const migrations: readonly string[] = [
   BEGIN SELECT RAISE(ABORT, 'What a print job prints cannot be changed.'); END;
 
   ${neverDeleted(['staff', 'shifts', 'cash_movements', 'sales', 'sale_events', 'tenders', 'print_jobs'])}
-  `,
-];
+  `;
 
-function neverDeleted(tables: string[]): string {
-  return tables
-    .map((table) => `CREATE TRIGGER ${table}_never_deleted BEFORE DELETE ON ${table}
-  BEGIN SELECT RAISE(ABORT, 'Journal rows are never deleted.'); END;`)
-    .join('\n  ');
-}

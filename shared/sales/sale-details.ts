@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { koboSchema } from '../../shared/money';
+import { koboSchema } from '../money';
 
 /**
  * What a sale sold, as written to the journal's `details_json` when the sale is created (and never

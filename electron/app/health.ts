@@ -1,5 +1,5 @@
 import type { Health, HealthItem } from '../../shared/app';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../core/event-hub';
 
 /** Each part of the till reports on itself; the probes are owned by the service they describe. */
 export interface HealthProbes {

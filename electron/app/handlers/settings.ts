@@ -2,8 +2,8 @@ import { posError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { EditableSettings, SettingsView } from '../../../shared/settings/settings';
 import { validationError } from '../../../shared/validation';
-import { readConfigFileObject, writeConfigFileObject } from '../config/config-file';
-import { configSchema, type PosConfig } from '../config/schema';
+import { readConfigFileObject, writeConfigFileObject } from '../../core/config/config-file';
+import { configSchema, type PosConfig } from '../../core/config/schema';
 import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 

@@ -8,7 +8,7 @@ import {
 import { posError } from '../../shared/errors';
 import { fail, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
-import type { Logger } from './logger';
+import type { Logger } from '../core/logger';
 
 export type Handler<C extends ChannelName> = (
   request: ParsedRequestOf<C>,

@@ -9,9 +9,10 @@ import { createSales, type Sales, type SalesTuning } from '../sales';
 import { createPartnerProbe } from '../partner/health-probe';
 import type { Printer } from '../printing/printer';
 import { createPrintQueue, type PrintQueue, type PrintQueueTuning } from '../printing/print-queue';
-import { isTrainingMode, type PosConfig } from './config/schema';
+import { isTrainingMode, type PosConfig } from '../core/config/schema';
 import { createDispatch, type Dispatch } from './dispatch';
-import { createEventHub, type EventHub } from './event-hub';
+import { createDomainEvents } from '../core/domain-events';
+import { createEventHub, type EventHub } from '../core/event-hub';
 import { createHealthMonitor, type HealthProbes } from './health';
 import { createAppHandlers } from './handlers/app';
 import { createCatalogHandlers } from './handlers/catalog';
@@ -22,8 +23,8 @@ import { createJournalSalvageHandlers } from './handlers/journal-salvage';
 import { createPrintingHandlers } from './handlers/printing';
 import { createSettingsHandlers } from './handlers/settings';
 import type { PosContext } from './context';
-import type { Logger } from './logger';
-import type { SecretStore } from './secrets';
+import type { Logger } from '../core/logger';
+import type { SecretStore } from '../core/secrets';
 
 export interface PosDeps {
   version: string;
@@ -68,16 +69,19 @@ export interface Pos {
 export function createPos(config: PosConfig, deps: PosDeps): Pos {
   const clock = deps.clock ?? (() => new Date());
   const events = createEventHub();
+  const domainEvents = createDomainEvents(deps.logger);
+  // The screens hear of every sale move through the contract's public event.
+  domainEvents.subscribe('sale.moved', ({ sale }) => events.emit('sale:updated', sale));
   const journal = deps.journal ?? fail(posError('JOURNAL_UNAVAILABLE', 'No sale journal is set up on this till, so selling is paused. Restart Lobby POS; if it persists, call support.'));
   const sales: Result<Sales> = journal.ok
-    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events, logger: deps.logger, config, tuning: deps.salesTuning }))
+    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: deps.salesTuning }))
     : journal;
   const journalDown = async (): Promise<HealthItem> => ({ state: 'down', label: 'Journal unavailable', detail: journal.ok ? '' : journal.error.message });
   const journalProbe = journal.ok ? async () => journal.value.probe() : deps.journal ? journalDown : (deps.probes.journal ?? journalDown);
   const printing: Result<PrintQueue> = !journal.ok
     ? journal
     : deps.printer
-      ? ok(createPrintQueue({ journal: journal.value, printer: deps.printer, clock, events, logger: deps.logger, config, tuning: deps.printTuning }))
+      ? ok(createPrintQueue({ journal: journal.value, printer: deps.printer, clock, events, onSaleConfirmed: (listener) => domainEvents.subscribe('sale.moved', ({ sale }) => sale.state === 'confirmed' && listener(sale.id)), logger: deps.logger, config, tuning: deps.printTuning }))
       : fail(posError('PRINTER_OFFLINE', 'No receipt printer is set up on this till. Restart Lobby POS; if it persists, call support.'));
   const printerProbe = printing.ok
     ? () => printing.value.health()

@@ -1,4 +1,4 @@
-import { isTrainingMode } from '../config/schema';
+import { isTrainingMode } from '../../core/config/schema';
 import { ok } from '../../../shared/result';
 import type { Handlers } from '../dispatch';
 import type { PosContext } from '../context';

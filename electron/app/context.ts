@@ -2,12 +2,12 @@ import type { Result } from '../../shared/result';
 import type { PartnerClient } from '../partner/client';
 import type { PrintQueue } from '../printing/print-queue';
 import type { Sales } from '../sales';
-import type { ConfigKey } from './config/keys';
-import type { PosConfig } from './config/schema';
-import type { EventHub } from './event-hub';
+import type { ConfigKey } from '../core/config/keys';
+import type { PosConfig } from '../core/config/schema';
+import type { EventHub } from '../core/event-hub';
 import type { HealthMonitor } from './health';
-import type { Logger } from './logger';
-import type { SecretStore } from './secrets';
+import type { Logger } from '../core/logger';
+import type { SecretStore } from '../core/secrets';
 
 /** What every handler group may use; built once by createPos from its explicit dependencies. */
 export interface PosContext {

@@ -5,10 +5,10 @@ import { journalFile, openJournal } from '../journal';
 import { createPartnerClient, type PartnerClient } from '../partner/client';
 import { createPrinter } from '../printing/create-printer';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../sandbox';
-import { isTrainingMode, type PosConfig } from './config/schema';
+import { isTrainingMode, type PosConfig } from '../core/config/schema';
 import { createPos, type Pos, type PosDeps } from './create-pos';
-import type { Logger } from './logger';
-import type { SecretStore } from './secrets';
+import type { Logger } from '../core/logger';
+import type { SecretStore } from '../core/secrets';
 
 /** Where training mode keeps the sandbox's sales and stock, so a restart does not forget them. */
 export const trainingSandboxFileName = 'training-sandbox.json';

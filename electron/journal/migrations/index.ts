@@ -1,0 +1,12 @@
+import { initial } from './0001-initial';
+
+/**
+ * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
+ * i + 1. A shipped step is never edited (tills in the field already ran it); change the schema by
+ * adding a file `NNNN-what-it-does.ts` here and appending it below. See ../README.md.
+ *
+ * Rules the data must keep whatever code writes it are triggers, not application checks: rows are
+ * never deleted, a sale only moves along its legal states, a closed shift and its Z report never
+ * change. Trigger messages are shown to people, so they are sentences.
+ */
+export const migrations: readonly string[] = [initial];
