@@ -42,6 +42,14 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
+    // The same aliases as tsconfig.web.json: screens import `@shared/money`, never `../../../../shared/money`.
+    resolve: {
+      alias: {
+        '@shared': resolve('shared'),
+        '@ui': resolve('renderer/src/ui'),
+        '@renderer': resolve('renderer/src'),
+      },
+    },
     plugins: [react(), contentSecurityPolicyMeta()],
     build: {
       outDir: 'out/renderer',

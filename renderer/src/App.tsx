@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppInfo, Health } from '../../shared/app';
+import type { AppInfo, Health } from '@shared/app';
 import { NavigationProvider, useNavigation, type Route } from './navigation';
 import { usePosEvent, usePosQuery } from './pos/queries';
 import { usePos } from './pos/PosProvider';

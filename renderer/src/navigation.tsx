@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { Hotel } from '../../shared/catalog/hotels';
+import type { Hotel } from '@shared/catalog/hotels';
 import type { HotelSearch } from './screens/hotels/hotel-search';
 import type { Order } from './screens/checkout/order';
 

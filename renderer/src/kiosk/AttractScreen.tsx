@@ -1,7 +1,7 @@
-import type { AppInfo } from '../../../shared/app';
-import { useNavigation } from '../navigation';
-import { newHotelSearch } from '../screens/hotels/hotel-search';
-import { BedIcon, FilmIcon } from '../ui/icons';
+import type { AppInfo } from '@shared/app';
+import { useNavigation } from '@renderer/navigation';
+import { newHotelSearch } from '@renderer/screens/hotels/hotel-search';
+import { BedIcon, FilmIcon } from '@ui/icons';
 
 /** The kiosk's resting screen: two big choices a stranger understands from across the lobby. */
 export function AttractScreen({ info }: { info: AppInfo }) {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigation } from '../navigation';
-import { usePos } from '../pos/PosProvider';
-import { releaseHeldSeats } from '../screens/checkout/release-holds';
+import { useNavigation } from '@renderer/navigation';
+import { usePos } from '@renderer/pos/PosProvider';
+import { releaseHeldSeats } from '@renderer/screens/checkout/release-holds';
 
 const activity = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PosBridge } from '../../../shared/ipc/api';
+import type { PosBridge } from '@shared/ipc/api';
 
 const PosContext = createContext<PosBridge | null>(null);
 

@@ -1,5 +1,5 @@
-import type { PosBridge } from '../../../shared/ipc/api';
-import { hostTokenMetaName } from '../../../shared/csp';
+import type { PosBridge } from '@shared/ipc/api';
+import { hostTokenMetaName } from '@shared/csp';
 import { createHttpBridge } from './http-bridge';
 
 declare global {

@@ -1,7 +1,7 @@
-import { channelNames, isEventName, type EventName, type EventPayloadOf } from '../../../shared/ipc/contract';
-import type { PosApi, PosBridge } from '../../../shared/ipc/api';
-import { posError } from '../../../shared/errors';
-import type { Result } from '../../../shared/result';
+import { channelNames, isEventName, type EventName, type EventPayloadOf } from '@shared/ipc/contract';
+import type { PosApi, PosBridge } from '@shared/ipc/api';
+import { posError } from '@shared/errors';
+import type { Result } from '@shared/result';
 
 /**
  * The browser-preview stand-in for Electron's preload: the same PosBridge, carried over HTTP to

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import type { ChannelName, EventName, EventPayloadOf, RequestOf, ResponseOf } from '../../../shared/ipc/contract';
-import type { PosError } from '../../../shared/errors';
-import type { Result } from '../../../shared/result';
+import type { ChannelName, EventName, EventPayloadOf, RequestOf, ResponseOf } from '@shared/ipc/contract';
+import type { PosError } from '@shared/errors';
+import type { Result } from '@shared/result';
 import { usePos } from './PosProvider';
 
 /** A failed Result, carried through TanStack Query's error state with its code intact. */

@@ -1,9 +1,9 @@
-import type { AppInfo } from '../../../shared/app';
-import { useNavigation } from '../navigation';
+import type { AppInfo } from '@shared/app';
+import { useNavigation } from '@renderer/navigation';
 import { newHotelSearch } from './hotels/hotel-search';
-import { StatusStrip } from '../ui/StatusStrip';
-import { ReadyBanner } from '../ui/ReadyBanner';
-import { BedIcon, FilmIcon } from '../ui/icons';
+import { StatusStrip } from '@ui/StatusStrip';
+import { ReadyBanner } from '@ui/ReadyBanner';
+import { BedIcon, FilmIcon } from '@ui/icons';
 
 const tiles = {
   cinema: { title: 'Cinema', subtitle: 'Films, showtimes and tickets', Icon: FilmIcon },

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppInfo, HealthItem } from '../../../shared/app';
-import { usePos } from '../pos/PosProvider';
-import { unwrap, usePosQuery } from '../pos/queries';
+import type { AppInfo, HealthItem } from '@shared/app';
+import { usePos } from '@renderer/pos/PosProvider';
+import { unwrap, usePosQuery } from '@renderer/pos/queries';
 
 /**
  * Says, on every screen, when selling cannot work: the computer is offline, or the partner is not

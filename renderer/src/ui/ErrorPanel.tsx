@@ -1,4 +1,4 @@
-import type { PosError } from '../../../shared/errors';
+import type { PosError } from '@shared/errors';
 
 export function ErrorPanel({ error, onRetry }: { error: PosError; onRetry?: () => void }) {
   return (

@@ -1,4 +1,4 @@
-import { formatNaira } from '../../../shared/money';
+import { formatNaira } from '@shared/money';
 
 export function Money({ kobo, className }: { kobo: number; className?: string }) {
   return <span className={className ? `money ${className}` : 'money'}>{formatNaira(kobo)}</span>;

@@ -1,5 +1,5 @@
-import { useNavigation } from '../navigation';
-import { usePosQuery } from '../pos/queries';
+import { useNavigation } from '@renderer/navigation';
+import { usePosQuery } from '@renderer/pos/queries';
 import { plural } from './plural';
 
 /** Tells the cashier, before she starts, whether a sale would go through and what to do if not. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PosCallError } from '../pos/queries';
+import type { PosCallError } from '@renderer/pos/queries';
 import { ErrorPanel } from './ErrorPanel';
 
 /** Grey blocks the size of what is coming, so the layout does not jump when it arrives. */

@@ -1,4 +1,4 @@
-import type { Health, HealthItem } from '../../../shared/app';
+import type { Health, HealthItem } from '@shared/app';
 
 const parts = [
   ['partner', 'Partner'],

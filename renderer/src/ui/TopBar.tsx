@@ -1,4 +1,4 @@
-import type { AppInfo } from '../../../shared/app';
+import type { AppInfo } from '@shared/app';
 
 export function TopBar({ info, onBack, onHome, onStaff }: { info: AppInfo; onBack?: () => void; onHome?: () => void; onStaff?: () => void }) {
   return (

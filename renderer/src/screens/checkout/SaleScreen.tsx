@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { SaleView } from '../../../../shared/sales/sale-view';
-import { useNavigation } from '../../navigation';
-import { usePosEvent, usePosQuery } from '../../pos/queries';
-import { Money } from '../../ui/Money';
-import { LoadingBlock, QueryState } from '../../ui/Status';
+import type { SaleView } from '@shared/sales/sale-view';
+import { useNavigation } from '@renderer/navigation';
+import { usePosEvent, usePosQuery } from '@renderer/pos/queries';
+import { Money } from '@ui/Money';
+import { LoadingBlock, QueryState } from '@ui/Status';
 import { newSaleId, type Order } from './order';
-import { ReceiptPanel } from '../printing/ReceiptPanel';
+import { ReceiptPanel } from '@renderer/screens/printing/ReceiptPanel';
 
 /** The outcome of a sale, kept live: an unknown outcome turns into confirmed or rejected on screen. */
 export function SaleScreen({ saleId, order }: { saleId: string; order?: Order }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { TenderRequest } from '../../../../shared/sales/checkout';
-import { formatNaira } from '../../../../shared/money';
-import { Chip } from '../../ui/Chip';
+import type { TenderRequest } from '@shared/sales/checkout';
+import { formatNaira } from '@shared/money';
+import { Chip } from '@ui/Chip';
 
 type Kind = TenderRequest['kind'];
 

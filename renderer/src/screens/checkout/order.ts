@@ -1,4 +1,4 @@
-import type { CinemaSelection, Hold, HotelSelection } from '../../../../shared/sales/checkout';
+import type { CinemaSelection, Hold, HotelSelection } from '@shared/sales/checkout';
 
 export interface OrderLine {
   label: string;

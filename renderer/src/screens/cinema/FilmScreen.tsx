@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import type { Film, Showtime, TicketCategory } from '../../../../shared/catalog/cinema';
-import { addDays, lagosDate, monthOf, shortDateLabel } from '../../../../shared/dates';
-import { usePos } from '../../pos/PosProvider';
-import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
-import { useNavigation } from '../../navigation';
-import { newSaleId } from '../checkout/order';
-import { Chip } from '../../ui/Chip';
-import { ErrorPanel } from '../../ui/ErrorPanel';
-import { Money } from '../../ui/Money';
-import { EmptyState, LoadingBlock, QueryState } from '../../ui/Status';
-import { Stepper } from '../../ui/Stepper';
-import { plural } from '../../ui/plural';
+import type { Film, Showtime, TicketCategory } from '@shared/catalog/cinema';
+import { addDays, lagosDate, monthOf, shortDateLabel } from '@shared/dates';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { useNavigation } from '@renderer/navigation';
+import { newSaleId } from '@renderer/screens/checkout/order';
+import { Chip } from '@ui/Chip';
+import { ErrorPanel } from '@ui/ErrorPanel';
+import { Money } from '@ui/Money';
+import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
+import { Stepper } from '@ui/Stepper';
+import { plural } from '@ui/plural';
 
 /** Most a single sale may take of one category: a queue moves faster than a group booking. */
 const maxPerCategory = 10;

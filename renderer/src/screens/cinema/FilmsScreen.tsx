@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { Film } from '../../../../shared/catalog/cinema';
-import { useNavigation } from '../../navigation';
-import { usePosQuery } from '../../pos/queries';
-import { Chip } from '../../ui/Chip';
-import { EmptyState, LoadingBlock, QueryState } from '../../ui/Status';
+import type { Film } from '@shared/catalog/cinema';
+import { useNavigation } from '@renderer/navigation';
+import { usePosQuery } from '@renderer/pos/queries';
+import { Chip } from '@ui/Chip';
+import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 
 export function FilmsScreen() {
   const { go } = useNavigation();

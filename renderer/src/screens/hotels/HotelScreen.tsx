@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import type { Hotel, Room } from '../../../../shared/catalog/hotels';
-import { lagosDate, nightsBetween, shortDateLabel } from '../../../../shared/dates';
-import { stayProblems, stayTotalKobo } from '../../../../shared/stay';
-import { useNavigation } from '../../navigation';
-import { usePosQuery } from '../../pos/queries';
-import { Money } from '../../ui/Money';
-import { EmptyState, LoadingBlock, QueryState } from '../../ui/Status';
-import { Stepper } from '../../ui/Stepper';
+import type { Hotel, Room } from '@shared/catalog/hotels';
+import { lagosDate, nightsBetween, shortDateLabel } from '@shared/dates';
+import { stayProblems, stayTotalKobo } from '@shared/stay';
+import { useNavigation } from '@renderer/navigation';
+import { usePosQuery } from '@renderer/pos/queries';
+import { Money } from '@ui/Money';
+import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
+import { Stepper } from '@ui/Stepper';
 import type { HotelSearch } from './hotel-search';
-import { newSaleId } from '../checkout/order';
-import { plural } from '../../ui/plural';
+import { newSaleId } from '@renderer/screens/checkout/order';
+import { plural } from '@ui/plural';
 
 export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSearch }) {
   const { replace, go } = useNavigation();

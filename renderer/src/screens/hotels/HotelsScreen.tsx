@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Hotel } from '../../../../shared/catalog/hotels';
-import { propertyTypes } from '../../../../shared/catalog/hotels';
-import { lagosDate } from '../../../../shared/dates';
-import { stayProblems } from '../../../../shared/stay';
-import { useNavigation } from '../../navigation';
-import { usePos } from '../../pos/PosProvider';
-import { unwrap, type PosCallError } from '../../pos/queries';
-import { Chip } from '../../ui/Chip';
-import { ErrorPanel } from '../../ui/ErrorPanel';
-import { EmptyState, LoadingBlock } from '../../ui/Status';
-import { Stepper } from '../../ui/Stepper';
-import { plural } from '../../ui/plural';
+import type { Hotel } from '@shared/catalog/hotels';
+import { propertyTypes } from '@shared/catalog/hotels';
+import { lagosDate } from '@shared/dates';
+import { stayProblems } from '@shared/stay';
+import { useNavigation } from '@renderer/navigation';
+import { usePos } from '@renderer/pos/PosProvider';
+import { unwrap, type PosCallError } from '@renderer/pos/queries';
+import { Chip } from '@ui/Chip';
+import { ErrorPanel } from '@ui/ErrorPanel';
+import { EmptyState, LoadingBlock } from '@ui/Status';
+import { Stepper } from '@ui/Stepper';
+import { plural } from '@ui/plural';
 import { commonAmenities, popularCities, toHotelsRequest, type HotelSearch } from './hotel-search';
 
 export function HotelsScreen({ search }: { search: HotelSearch }) {

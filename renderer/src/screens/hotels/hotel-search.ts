@@ -1,6 +1,6 @@
-import type { RequestOf } from '../../../../shared/ipc/contract';
-import { addDays, lagosDate } from '../../../../shared/dates';
-import type { Stay } from '../../../../shared/stay';
+import type { RequestOf } from '@shared/ipc/contract';
+import { addDays, lagosDate } from '@shared/dates';
+import type { Stay } from '@shared/stay';
 
 export interface HotelSearch extends Stay {
   city: string;

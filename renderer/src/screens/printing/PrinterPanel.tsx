@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { PrinterStatusView } from '../../../../shared/printing/printer-status';
-import { usePos } from '../../pos/PosProvider';
-import { PosCallError, unwrap, usePosEvent, usePosQuery } from '../../pos/queries';
+import type { PrinterStatusView } from '@shared/printing/printer-status';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
 
 /** The printer as it is now (pushed on change), a test page, and receipts that did not print. */
 export function PrinterPanel() {

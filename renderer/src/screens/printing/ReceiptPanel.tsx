@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { PrintJobView } from '../../../../shared/printing/print-jobs';
-import { usePos } from '../../pos/PosProvider';
-import { PosCallError, unwrap, usePosEvent, usePosQuery } from '../../pos/queries';
+import type { PrintJobView } from '@shared/printing/print-jobs';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
 
 const jobState = (job: PrintJobView | undefined): string => {
   if (!job) return 'Receipt not printed yet.';

@@ -1,5 +1,5 @@
-import type { ShiftReport, ZReport } from '../../../../shared/sales/reports';
-import { Money } from '../../ui/Money';
+import type { ShiftReport, ZReport } from '@shared/sales/reports';
+import { Money } from '@ui/Money';
 
 const tenderLabel = { cash: 'Cash', card: 'Card', transfer: 'Transfer' } as const;
 

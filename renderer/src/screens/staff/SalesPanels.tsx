@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SaleView } from '../../../../shared/sales/sale-view';
-import { useNavigation } from '../../navigation';
-import { usePos } from '../../pos/PosProvider';
-import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
-import { Money } from '../../ui/Money';
-import { EmptyState, LoadingBlock, QueryState } from '../../ui/Status';
+import type { SaleView } from '@shared/sales/sale-view';
+import { useNavigation } from '@renderer/navigation';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { Money } from '@ui/Money';
+import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { downloadCsv } from './download';
 
 const stateLabel: Record<SaleView['state'], string> = { pending: 'Not sent', sent: 'Sent', confirmed: 'Confirmed', rejected: 'Rejected', unknown: 'Outcome unknown' };

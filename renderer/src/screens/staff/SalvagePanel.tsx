@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { usePos } from '../../pos/PosProvider';
-import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { downloadCsv } from './download';
 
 /** Journals set aside as damaged: nothing was deleted, and what is readable can be taken out as CSV. */

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { editableSettingsSchema, type EditableSettings, type SettingsView } from '../../../../shared/settings/settings';
-import { usePos } from '../../pos/PosProvider';
-import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
-import { LoadingBlock, QueryState } from '../../ui/Status';
+import { editableSettingsSchema, type EditableSettings, type SettingsView } from '@shared/settings/settings';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { LoadingBlock, QueryState } from '@ui/Status';
 
 /** Supervisor settings: saved for the next start. The API key field is write-only. */
 export function SettingsPanel() {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ZReport } from '../../../../shared/sales/reports';
-import { usePos } from '../../pos/PosProvider';
-import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
-import { LoadingBlock, QueryState } from '../../ui/Status';
+import type { ZReport } from '@shared/sales/reports';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { LoadingBlock, QueryState } from '@ui/Status';
 import { ReportView } from './ReportView';
 
 const toKobo = (text: string) => {

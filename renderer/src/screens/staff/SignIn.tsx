@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usePos } from '../../pos/PosProvider';
-import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
-import { PinPad } from '../../ui/PinPad';
-import { LoadingBlock, QueryState } from '../../ui/Status';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { PinPad } from '@ui/PinPad';
+import { LoadingBlock, QueryState } from '@ui/Status';
 
 export function FirstSupervisorSetup() {
   const pos = usePos();

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usePos } from '../../pos/PosProvider';
-import { PosCallError, unwrap, usePosQuery } from '../../pos/queries';
-import { Chip } from '../../ui/Chip';
-import { PinPad } from '../../ui/PinPad';
-import { LoadingBlock, QueryState } from '../../ui/Status';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { Chip } from '@ui/Chip';
+import { PinPad } from '@ui/PinPad';
+import { LoadingBlock, QueryState } from '@ui/Status';
 import { AttentionPanel, JournalPanel } from './SalesPanels';
 import { ShiftPanel } from './ShiftPanel';
-import { PrinterPanel } from '../printing/PrinterPanel';
+import { PrinterPanel } from '@renderer/screens/printing/PrinterPanel';
 import { SalvagePanel } from './SalvagePanel';
 import { SettingsPanel } from './SettingsPanel';
-import { ErrorPanel } from '../../ui/ErrorPanel';
+import { ErrorPanel } from '@ui/ErrorPanel';
 import { FirstSupervisorSetup, SignIn } from './SignIn';
 
 export function StaffScreen() {
