@@ -34,8 +34,17 @@ export function formatNaira(kobo: Kobo, locale = 'en-NG'): string {
 
 /** For receipts and CSV: "NGN 12,345.00", because printer code pages have no Naira sign. */
 export function formatNairaPlain(kobo: Kobo): string {
+  return `${kobo < 0 ? '-' : ''}NGN ${koboDecimalText(Math.abs(kobo), { grouping: true })}`;
+}
+
+/**
+ * Exactly two decimals from integer kobo, with no floating point on the way out: "-1234.50", or
+ * "1,234.50" with grouping. CSV files, receipts and API bodies all write amounts through this.
+ */
+export function koboDecimalText(kobo: Kobo, options: { grouping?: boolean } = {}): string {
   const sign = kobo < 0 ? '-' : '';
   const abs = Math.abs(kobo);
-  const naira = Math.trunc(abs / 100).toLocaleString('en-US');
-  return `${sign}NGN ${naira}.${String(abs % 100).padStart(2, '0')}`;
+  const whole = Math.trunc(abs / 100);
+  const naira = options.grouping ? whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(whole);
+  return `${sign}${naira}.${String(abs % 100).padStart(2, '0')}`;
 }

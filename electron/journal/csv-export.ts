@@ -1,3 +1,4 @@
+import { koboDecimalText } from '../../shared/money';
 import type Database from 'better-sqlite3';
 import { csvRecord, type CsvCell } from './csv';
 
@@ -48,10 +49,7 @@ export interface CsvExport {
 
 /** Exactly two decimals from integer kobo: no floating point on the way out. */
 export function koboToNairaText(kobo: number | null): string | null {
-  if (kobo === null) return null;
-  const sign = kobo < 0 ? '-' : '';
-  const abs = Math.abs(kobo);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return kobo === null ? null : koboDecimalText(kobo);
 }
 
 const exportQuery = `SELECT s.id AS sale_id, s.created_at, s.updated_at, s.terminal_id, sh.number AS shift_number,

@@ -1,3 +1,4 @@
+import { saleIdSchema } from '../../shared/sales/checkout';
 import { z } from 'zod';
 import { koboSchema } from '../../shared/money';
 import { instantSchema } from './date-range';
@@ -7,7 +8,7 @@ const positiveKobo = koboSchema.positive('must be more than zero');
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 
 /** The sale id is sent to the partner as merchant_reference, so it is kept to URL-safe characters. */
-export const saleIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be 1-64 letters, digits, - or _');
+export { saleIdSchema };
 
 export const staffIdSchema = z.number().int().positive();
 

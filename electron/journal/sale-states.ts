@@ -1,24 +1,2 @@
-import { saleKinds, saleStates } from '../../shared/sales/sale-view';
-
-export { saleKinds, saleStates };
-export type SaleKind = (typeof saleKinds)[number];
-export type SaleState = (typeof saleStates)[number];
-
-/**
- * Where a sale may go from each state. `pending -> rejected` is a refusal before anything was sent;
- * `unknown` is settled only by asking the partner, never by buying again. The same table is
- * enforced by the `sales_legal_transition` trigger (migration 1), so a bug here cannot corrupt
- * history; this copy exists to explain a refusal to a person.
- */
-export const legalTransitions: Readonly<Record<SaleState, readonly SaleState[]>> = {
-  pending: ['sent', 'rejected'],
-  sent: ['confirmed', 'rejected', 'unknown'],
-  unknown: ['confirmed', 'rejected'],
-  confirmed: [],
-  rejected: [],
-};
-
-/** Sales whose outcome is not yet known for sure: listed for staff and settled on start. */
-export const unsettledStates: readonly SaleState[] = ['pending', 'sent', 'unknown'];
-
-export const isLegalTransition = (from: SaleState, to: SaleState) => legalTransitions[from].includes(to);
+// The sale states and their legal moves have one home, shared by the journal, sales and screens.
+export { saleKinds, saleStates, legalTransitions, unsettledStates, awaitingLookupStates, isLegalTransition, type SaleKind, type SaleState } from '../../shared/sales/sale-states';

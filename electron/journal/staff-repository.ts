@@ -5,9 +5,10 @@ import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
 import type { JournalGuard } from './guard';
 import { hashPin, pinMatches, spendPinCheckTime } from './pin-hash';
+import { pinSchema, staffRoles } from '../../shared/sales/staff';
 import { staffIdSchema } from './sale-inputs';
 
-export const staffRoles = ['cashier', 'supervisor'] as const;
+export { pinSchema, staffRoles };
 export type StaffRole = (typeof staffRoles)[number];
 
 /** A member of staff as the rest of the app sees them: never with the PIN hash. */
@@ -18,8 +19,6 @@ export interface Staff {
   active: boolean;
   createdAt: string;
 }
-
-export const pinSchema = z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
 
 export const createStaffSchema = z
   .object({ name: z.string().trim().min(1, 'must not be empty').max(60), role: z.enum(staffRoles), pin: pinSchema })

@@ -1,3 +1,4 @@
+import { unsettledStates } from '../../shared/sales/sale-states';
 import { lagosDate } from '../../shared/dates';
 import { posError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
@@ -101,7 +102,7 @@ export function createSales(deps: SalesDeps): Sales {
     attention() {
       const who = staff.signedIn();
       if (!who.ok) return who;
-      const unsettled = journal.sales.listByState(['pending', 'sent', 'unknown']);
+      const unsettled = journal.sales.listByState([...unsettledStates]);
       if (!unsettled.ok) return unsettled;
       const mismatched = journal.sales.listAmountMismatches();
       if (!mismatched.ok) return mismatched;

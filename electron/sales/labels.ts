@@ -1,8 +1,7 @@
+import { plural } from '../../shared/plural';
 import { shortDateLabel } from '../../shared/dates';
 
 /** Words the screens and receipts show for a sale; built once, when the sale is written down. */
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function dayMonth(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));

@@ -1,3 +1,4 @@
+import { awaitingLookupStates, unsettledStates } from '../../shared/sales/sale-states';
 import { posError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Journal, Sale, SaleState } from '../journal';
@@ -148,7 +149,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       for (const sale of pending.ok ? pending.value : []) {
         if (!deps.inFlight(sale.id)) move(sale, { to: 'rejected', detail: { failureReason: interrupted } });
       }
-      const open = journal.sales.listByState(['sent', 'unknown']);
+      const open = journal.sales.listByState([...awaitingLookupStates]);
       if (!open.ok) logger.error('could not read unsettled sales', { code: open.error.code });
       for (const sale of open.ok ? open.value : []) if (!timers.has(sale.id)) schedule(sale.id, 1, 0);
     },
@@ -157,7 +158,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     settle,
 
     async reconcileAll() {
-      const open = journal.sales.listByState(['pending', 'sent', 'unknown']);
+      const open = journal.sales.listByState([...unsettledStates]);
       if (!open.ok) return open;
       let remaining = 0;
       for (const sale of open.value) {

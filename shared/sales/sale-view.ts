@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { koboSchema } from '../money';
 
-export const saleStates = ['pending', 'sent', 'confirmed', 'rejected', 'unknown'] as const;
-export const saleKinds = ['cinema', 'hotel'] as const;
+import { saleKinds, saleStates } from './sale-states';
+
+export { saleKinds, saleStates };
 export const tenderKinds = ['cash', 'card', 'transfer'] as const;
 
 /** A sale as the screens show it: what was sold, to whom, for how much, and where it stands. */

@@ -108,7 +108,8 @@ describe('selling channels', () => {
     ]);
     await expectRefused('sale:get', [
       [{}, 'saleId'],
-      [{ saleId: 'short' }, 'saleId'],
+      [{ saleId: '-starts-with-a-dash' }, 'saleId'],
+      [{ saleId: 'x'.repeat(65) }, 'saleId'],
       [{ saleId: 'has spaces in it' }, 'saleId'],
     ]);
     await expectRefused('sale:settle', [[{ saleId: 12345678 }, 'saleId']]);

@@ -1,3 +1,4 @@
+import { parsePrinterSetting, printerSettingHint } from '../../../shared/printing/printer-setting';
 import { z } from 'zod';
 import { terminalProfileSchema } from '../../../shared/app';
 
@@ -10,9 +11,11 @@ const pathPrefix = z
  * printer), `file:/path` (write raw ESC/POS to a file or device), or `preview` (receipts kept in the
  * data directory and shown on screen; the default when no printer is set up).
  */
-export const printerInterfaceSchema = z
-  .string()
-  .regex(/^(preview|tcp:\/\/[^\s:/]+:\d{1,5}|printer:.+|file:.+)$/, 'must be preview, tcp://host:port, printer:NAME or file:/path');
+export const printerInterfaceSchema = z.string().superRefine((value, ctx) => {
+  if (value.trim() === '') return ctx.addIssue({ code: 'custom', message: printerSettingHint });
+  const parsed = parsePrinterSetting(value);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.why });
+});
 
 export const configSchema = z
   .object({
