@@ -6,6 +6,8 @@ import { benchPrinting } from './bench/printing';
 import { benchSales } from './bench/sales';
 import { benchRenderer } from './bench/renderer';
 import type { BenchRow } from './bench/types';
+// @ts-expect-error a plain ES module shared with `npm start`, without type declarations
+import { buildIfNeeded } from './build-if-needed.mjs';
 
 const suites: [string, () => Promise<BenchRow[]>][] = [
   ['partner', benchPartner],
@@ -15,7 +17,26 @@ const suites: [string, () => Promise<BenchRow[]>][] = [
   ['renderer', benchRenderer],
 ];
 
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(`Usage: npm run bench [-- SUITE...]
+
+Measures speed and memory and prints one table. Every figure is a median (with its p99) and sits
+beside a baseline measured in the same run, so a slower or busier machine moves both.
+
+Suites (all by default): ${suites.map(([name]) => name).join(', ')}.
+Suites that drive the built app (renderer) build it first when the sources changed.
+Run it on a quiet machine: other work on the same cores moves the medians.`);
+  process.exit(0);
+}
+const unknown = args.filter((name) => !suites.some(([suite]) => suite === name));
+if (unknown.length) {
+  console.error(`bench: no suite named ${unknown.join(', ')}; the suites are ${suites.map(([name]) => name).join(', ')} (npm run bench -- --help)`);
+  process.exit(2);
+}
+const only = args;
+const needsBuild = ['renderer'];
+if (needsBuild.some((suite) => !only.length || only.includes(suite)) && !buildIfNeeded({ label: 'bench' })) process.exit(1);
 const rows: [string, BenchRow][] = [];
 for (const [suite, run] of suites) {
   if (only.length && !only.includes(suite)) continue;

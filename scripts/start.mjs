@@ -3,6 +3,7 @@
 // Where Electron cannot start (no binary and no way to download it, no display), say so in one
 // line and serve the same app in the browser preview. `npm run start:browser` skips Electron.
 import { spawn, spawnSync } from 'node:child_process';
+import { buildIfNeeded } from './build-if-needed.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,27 +12,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const browserOnly = args.includes('--browser');
 const passThrough = args.filter((arg) => arg !== '--browser');
-
-const outputs = ['out/main/index.js', 'out/main/host.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map((p) => path.join(root, p));
-const sources = ['electron', 'renderer', 'shared', 'resources', 'electron.vite.config.ts', 'package.json'].map((p) => path.join(root, p));
-
-function newestMtime(entry) {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
-}
-
-function buildIfNeeded() {
-  const built = outputs.every((file) => fs.existsSync(file)) ? Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs)) : 0;
-  if (built > Math.max(...sources.map(newestMtime))) return;
-  console.log('Lobby POS: building…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) {
-    console.error('Lobby POS: the build failed (see above).');
-    process.exit(1);
-  }
-}
 
 /** The Electron binary's path, downloading it once if it is missing; or the reason there is none. */
 function findElectron() {
@@ -77,7 +57,7 @@ function startElectron(binary) {
   });
 }
 
-buildIfNeeded();
+if (!buildIfNeeded()) process.exit(1);
 if (browserOnly) startPreview();
 else {
   const electron = findElectron();
