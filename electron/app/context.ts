@@ -1,6 +1,6 @@
 import type { Result } from '../../shared/result';
 import type { PartnerClient } from '../partner/client';
-import type { PrintQueue } from '../printing/print-queue';
+import type { PrintQueue } from '../printing';
 import type { Sales } from '../sales';
 import type { ConfigKey } from '../core/config/keys';
 import type { PosConfig } from '../core/config/schema';

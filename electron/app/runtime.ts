@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { HealthItem } from '../../shared/app';
 import { journalFile, openJournal } from '../journal';
 import { createPartnerClient, type PartnerClient } from '../partner/client';
-import { createPrinter } from '../printing/create-printer';
+import { createPrinter } from '../printing';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../sandbox';
 import { isTrainingMode, type PosConfig } from '../core/config/schema';
 import { createPos, type Pos, type PosDeps } from './create-pos';

@@ -7,16 +7,16 @@ import type { PosConfig } from '../../electron/core/config/schema';
 import { createPos, type Pos } from '../../electron/app/create-pos';
 import { silentLogger } from '../../electron/core/logger';
 import { createFileSecretStore } from '../../electron/core/secrets';
-import { createPrinter } from '../../electron/printing/create-printer';
-import type { PrintQueueTuning } from '../../electron/printing/print-queue';
-import type { Columns } from '../../electron/printing/receipt-line';
-import type { PrinterType } from '../../electron/printing/render-escpos';
+import { createPrinter } from '../../electron/printing/printers/create-printer';
+import type { PrintQueueTuning } from '../../electron/printing/queue/print-queue';
+import type { Columns } from '../../electron/printing/layout/receipt-line';
+import type { PrinterType } from '../../electron/printing/layout/render-escpos';
 import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
 import type { PrinterStatusView } from '../../shared/printing/printer-status';
 import type { SaleView } from '../../shared/sales/sale-view';
-import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
-import type { FakePrinter } from '../helpers/fake-printer';
-import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, tillConfig, value } from '../helpers/sales-fixture';
+import { decodeEscPos, textLines } from './escpos-decoder';
+import type { FakePrinter } from './fake-printer';
+import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, tillConfig, value } from './sales-fixture';
 
 /**
  * What the print-queue tests share: a till built by createPos on a real journal file, selling to

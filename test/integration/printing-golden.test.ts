@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReceipt } from '../../electron/printing/build-receipt';
-import { createPrinter } from '../../electron/printing/create-printer';
-import { toPrintDocument } from '../../electron/printing/print-document';
-import type { Columns } from '../../electron/printing/receipt-line';
-import type { PrinterType } from '../../electron/printing/render-escpos';
+import { buildReceipt } from '../../electron/printing/receipts/build-receipt';
+import { createPrinter } from '../../electron/printing/printers/create-printer';
+import { toPrintDocument } from '../../electron/printing/layout/print-document';
+import type { Columns } from '../../electron/printing/layout/receipt-line';
+import type { PrinterType } from '../../electron/printing/layout/render-escpos';
 import { decodeEscPos, formatDecoded, textLines } from '../helpers/escpos-decoder';
 import { useFakePrinter } from '../helpers/fake-printer';
 import { cinemaSale, hotelSale } from '../fixtures/receipts/inputs';

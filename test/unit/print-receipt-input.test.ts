@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Sale } from '../../electron/journal';
 import type { PrintJob } from '../../electron/journal';
-import { documentForJob, jobTitle, reprintNumber } from '../../electron/printing/print-job-payload';
-import { printerPlace, printerStatusView } from '../../electron/printing/printer-health';
-import { receiptInputFromSale } from '../../electron/printing/receipt-from-sale';
-import { reportInputFromShift } from '../../electron/printing/report-from-shift';
-import { reportReceiptInputSchema } from '../../electron/printing/report-input';
+import { documentForJob, jobTitle, reprintNumber } from '../../electron/printing/queue/print-job-payload';
+import { printerPlace, printerStatusView } from '../../electron/printing/queue/printer-health';
+import { receiptInputFromSale } from '../../electron/printing/receipts/receipt-from-sale';
+import { reportInputFromShift } from '../../electron/printing/receipts/report-from-shift';
+import { reportReceiptInputSchema } from '../../electron/printing/receipts/report-input';
 import type { CinemaDetails, HotelDetails } from '../../electron/sales';
 import type { ShiftReport, ZReport } from '../../shared/sales/reports';
 

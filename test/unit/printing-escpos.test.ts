@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildReceipt } from '../../electron/printing/build-receipt';
-import { parseStatusReply, starAsbLength, statusQuery, statusReplyLength } from '../../electron/printing/printer-status';
-import type { Columns } from '../../electron/printing/receipt-line';
-import { renderEscPos, type PrinterType } from '../../electron/printing/render-escpos';
+import { buildReceipt } from '../../electron/printing/receipts/build-receipt';
+import { parseStatusReply, starAsbLength, statusQuery, statusReplyLength } from '../../electron/printing/printers/printer-status';
+import type { Columns } from '../../electron/printing/layout/receipt-line';
+import { renderEscPos, type PrinterType } from '../../electron/printing/layout/render-escpos';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { cinemaSale, hotelSale } from '../fixtures/receipts/inputs';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildReceipt } from '../../electron/printing/build-receipt';
-import { cleanText, toPrintable } from '../../electron/printing/printable-text';
-import { receiptInputSchema, type ReceiptInput } from '../../electron/printing/receipt-input';
-import { charsPerLine, type Columns, type ReceiptLine } from '../../electron/printing/receipt-line';
-import { renderText } from '../../electron/printing/render-text';
-import { leftRight, wrap } from '../../electron/printing/text-layout';
+import { buildReceipt } from '../../electron/printing/receipts/build-receipt';
+import { cleanText, toPrintable } from '../../electron/printing/layout/printable-text';
+import { receiptInputSchema, type ReceiptInput } from '../../electron/printing/receipts/receipt-input';
+import { charsPerLine, type Columns, type ReceiptLine } from '../../electron/printing/layout/receipt-line';
+import { renderText } from '../../electron/printing/layout/render-text';
+import { leftRight, wrap } from '../../electron/printing/layout/text-layout';
 import { formatNairaPlain } from '../../shared/money';
 import { cinemaSale, hotelSale } from '../fixtures/receipts/inputs';
 

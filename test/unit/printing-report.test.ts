@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildReportReceipt } from '../../electron/printing/build-report-receipt';
-import { buildTestPage } from '../../electron/printing/build-test-page';
-import { charsPerLine, type Columns, type ReceiptLine } from '../../electron/printing/receipt-line';
-import { reportReceiptInputSchema } from '../../electron/printing/report-input';
+import { buildReportReceipt } from '../../electron/printing/receipts/build-report-receipt';
+import { buildTestPage } from '../../electron/printing/receipts/build-test-page';
+import { charsPerLine, type Columns, type ReceiptLine } from '../../electron/printing/layout/receipt-line';
+import { reportReceiptInputSchema } from '../../electron/printing/receipts/report-input';
 import { zReport } from '../fixtures/receipts/inputs';
 
 const texts = (lines: ReceiptLine[]) => lines.flatMap((line) => (line.kind === 'text' ? [line.text] : []));

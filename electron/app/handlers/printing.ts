@@ -1,7 +1,6 @@
 import { posError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
-import type { PrintQueue } from '../../printing/print-queue';
-import type { RequestedBy } from '../../printing/print-job-payload';
+import type { PrintQueue, RequestedBy } from '../../printing';
 import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { koboSchema } from '../../shared/money';
+import { koboSchema } from '../../../shared/money';
 
 /**
  * Everything one receipt shows, fully resolved: the sales layer builds it from the journal (sale,

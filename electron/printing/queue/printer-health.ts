@@ -1,6 +1,6 @@
-import type { HealthItem } from '../../shared/app';
-import type { PrinterStatusView } from '../../shared/printing/printer-status';
-import type { PrinterStatus } from './printer';
+import type { HealthItem } from '../../../shared/app';
+import type { PrinterStatusView } from '../../../shared/printing/printer-status';
+import type { PrinterStatus } from '../printers/printer';
 
 /** Where the printer is, as a cashier would say it: "192.168.1.50", "printer Counter_1", "/dev/usb/lp0". */
 export function printerPlace(setting: string): string {

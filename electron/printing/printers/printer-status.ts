@@ -1,5 +1,5 @@
 import type { PrinterStatus } from './printer';
-import type { PrinterType } from './render-escpos';
+import type { PrinterType } from '../layout/render-escpos';
 
 /**
  * Real-time status queries. Printers answer these as soon as the bytes arrive, even mid-job, so an

@@ -1,6 +1,6 @@
-import type { PrinterStatusView } from '../../shared/printing/printer-status';
-import type { Logger } from '../core/logger';
-import type { Printer, PrinterStatus } from './printer';
+import type { PrinterStatusView } from '../../../shared/printing/printer-status';
+import type { Logger } from '../../core/logger';
+import type { Printer, PrinterStatus } from '../printers/printer';
 import { printerPlace, printerStatusView } from './printer-health';
 
 export interface PrinterWatchOptions {

@@ -1,5 +1,5 @@
-import { partnerTimeZone } from '../../shared/dates';
-import { formatNairaPlain, type Kobo } from '../../shared/money';
+import { partnerTimeZone } from '../../../shared/dates';
+import { formatNairaPlain, type Kobo } from '../../../shared/money';
 
 /**
  * Dates and amounts as receipts print them. Month and day names are spelled here rather than by

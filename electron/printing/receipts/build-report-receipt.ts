@@ -1,7 +1,7 @@
 import { writeMarks } from './receipt-marks';
-import { formatDateTime, money } from './receipt-format';
-import type { Columns, ReceiptLine } from './receipt-line';
-import { createReceiptWriter } from './receipt-writer';
+import { formatDateTime, money } from '../layout/receipt-format';
+import type { Columns, ReceiptLine } from '../layout/receipt-line';
+import { createReceiptWriter } from '../layout/receipt-writer';
 import type { ReportReceiptInput } from './report-input';
 
 /** An X or Z shift report on receipt paper, for the cashier and the supervisor who counts the drawer. */

@@ -1,6 +1,6 @@
-import { formatDateTime, money } from './receipt-format';
-import type { Columns, ReceiptLine } from './receipt-line';
-import { createReceiptWriter } from './receipt-writer';
+import { formatDateTime, money } from '../layout/receipt-format';
+import type { Columns, ReceiptLine } from '../layout/receipt-line';
+import { createReceiptWriter } from '../layout/receipt-writer';
 
 export interface TestPageInput {
   terminal: { id: string; name: string };

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
-import { posError } from '../../shared/errors';
+import { posError } from '../../../shared/errors';
 import { seconds, withinDeadline } from './deadline';
 import type { Printer } from './printer';
 import type { PreviewStore } from './preview-store';
-import { createSerialQueue } from '../../shared/serial';
+import { createSerialQueue } from '../../../shared/serial';
 
 /**
  * The default printer when none is set up: each receipt is kept in the data directory (text and

@@ -1,4 +1,4 @@
-import type { PrintDocument } from './printer';
+import type { PrintDocument } from '../printers/printer';
 import type { Columns, ReceiptLine } from './receipt-line';
 import { renderEscPos, type PrinterType } from './render-escpos';
 import { renderText } from './render-text';

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { posError } from '../../shared/errors';
-import { fail, ok, type Result } from '../../shared/result';
-import type { PrintJob } from '../journal';
-import { buildReceipt } from './build-receipt';
-import { buildReportReceipt } from './build-report-receipt';
-import { buildTestPage } from './build-test-page';
-import { toPrintDocument } from './print-document';
-import type { PrintDocument } from './printer';
-import { receiptInputSchema } from './receipt-input';
-import type { Columns } from './receipt-line';
-import type { PrinterType } from './render-escpos';
-import { reportReceiptInputSchema } from './report-input';
+import { posError } from '../../../shared/errors';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { PrintJob } from '../../journal';
+import { buildReceipt } from '../receipts/build-receipt';
+import { buildReportReceipt } from '../receipts/build-report-receipt';
+import { buildTestPage } from '../receipts/build-test-page';
+import { toPrintDocument } from '../layout/print-document';
+import type { PrintDocument } from '../printers/printer';
+import { receiptInputSchema } from '../receipts/receipt-input';
+import type { Columns } from '../layout/receipt-line';
+import type { PrinterType } from '../layout/render-escpos';
+import { reportReceiptInputSchema } from '../receipts/report-input';
 
 /**
  * What a print job keeps in the journal: the fully resolved content (so a retry after a restart

@@ -1,4 +1,4 @@
-import type { ShiftReport, ZReport } from '../../shared/sales/reports';
+import type { ShiftReport, ZReport } from '../../../shared/sales/reports';
 import type { ReportReceiptInput } from './report-input';
 
 const productNames = { cinema: 'Cinema tickets', hotel: 'Hotel rooms' } as const;

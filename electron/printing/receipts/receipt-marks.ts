@@ -1,4 +1,4 @@
-import type { ReceiptWriter } from './receipt-writer';
+import type { ReceiptWriter } from '../layout/receipt-writer';
 
 /**
  * The marks that stop a receipt being taken for something it is not: TRAINING on sandbox sales,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { koboSchema } from '../../shared/money';
+import { koboSchema } from '../../../shared/money';
 
 /**
  * An X (running) or Z (closing, numbered) shift report as printed. Plain data: the sales layer

@@ -1,9 +1,9 @@
-import { posError } from '../../shared/errors';
+import { posError } from '../../../shared/errors';
 import { seconds } from './deadline';
 import type { PrintDocument, Printer, PrinterStatus, PrintResult } from './printer';
 import { parseStatusReply, statusQuery, statusReplyLength } from './printer-status';
-import type { PrinterType } from './render-escpos';
-import { createSerialQueue } from '../../shared/serial';
+import type { PrinterType } from '../layout/render-escpos';
+import { createSerialQueue } from '../../../shared/serial';
 import { exchange, type ExchangeOutcome } from './tcp-exchange';
 
 export interface TcpPrinterOptions {

@@ -1,9 +1,9 @@
-import { posError } from '../../shared/errors';
-import type { PrintJob, PrintJobsRepository } from '../journal';
-import type { Logger } from '../core/logger';
-import { seconds, withinDeadline } from './deadline';
+import { posError } from '../../../shared/errors';
+import type { PrintJob, PrintJobsRepository } from '../../journal';
+import type { Logger } from '../../core/logger';
+import { seconds, withinDeadline } from '../printers/deadline';
 import { documentForJob, type PaperLayout } from './print-job-payload';
-import type { Printer, PrintResult } from './printer';
+import type { Printer, PrintResult } from '../printers/printer';
 import type { PrinterWatch } from './printer-watch';
 
 export interface PrintWorkerOptions {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { posError } from '../../shared/errors';
+import { posError } from '../../../shared/errors';
 import { seconds } from './deadline';
 import type { Printer, PrinterStatus, PrintResult } from './printer';
-import { createSerialQueue } from '../../shared/serial';
+import { createSerialQueue } from '../../../shared/serial';
 
 export interface OsPrinterOptions {
   /** The queue name as CUPS knows it (`lpstat -p` lists them). */

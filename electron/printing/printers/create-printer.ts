@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { posError } from '../../shared/errors';
+import { posError } from '../../../shared/errors';
 import { createFilePrinter } from './file-printer';
 import { createOsPrinter } from './os-printer';
 import type { Printer } from './printer';
 import { createPreviewPrinter } from './preview-printer';
 import { createPreviewStore } from './preview-store';
-import type { Columns } from './receipt-line';
-import type { PrinterType } from './render-escpos';
+import type { Columns } from '../layout/receipt-line';
+import type { PrinterType } from '../layout/render-escpos';
 import { createTcpPrinter } from './tcp-printer';
 
 /** The `printer` part of the app config (electron/pos/config/schema.ts). */

@@ -1,4 +1,4 @@
-import type { PosError } from '../../shared/errors';
+import type { PosError } from '../../../shared/errors';
 
 export type PrinterState = 'ready' | 'offline' | 'paper-out' | 'cover-open' | 'unknown';
 

@@ -1,7 +1,7 @@
-import { posError } from '../../shared/errors';
-import { fail, type Result } from '../../shared/result';
-import type { Journal } from '../journal';
-import type { PosConfig } from '../core/config/schema';
+import { posError } from '../../../shared/errors';
+import { fail, type Result } from '../../../shared/result';
+import type { Journal } from '../../journal';
+import type { PosConfig } from '../../core/config/schema';
 import { receiptInputFromSale } from './receipt-from-sale';
 import type { ReceiptInput } from './receipt-input';
 

@@ -1,8 +1,8 @@
 import { writeMarks } from './receipt-marks';
-import { formatDateLabel, formatDateTime, money, plural } from './receipt-format';
+import { formatDateLabel, formatDateTime, money, plural } from '../layout/receipt-format';
 import type { CinemaSale, HotelSale, ReceiptInput, ReceiptTender } from './receipt-input';
-import type { Columns, ReceiptLine } from './receipt-line';
-import { createReceiptWriter, type ReceiptWriter } from './receipt-writer';
+import type { Columns, ReceiptLine } from '../layout/receipt-line';
+import { createReceiptWriter, type ReceiptWriter } from '../layout/receipt-writer';
 
 /** The customer's receipt for one confirmed sale, laid out for the paper width. Pure. */
 export function buildReceipt(input: ReceiptInput, options: { columns: Columns }): ReceiptLine[] {

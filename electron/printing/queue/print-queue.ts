@@ -1,23 +1,23 @@
-import type { HealthItem } from '../../shared/app';
-import { posError } from '../../shared/errors';
-import { fail, ok, type Result } from '../../shared/result';
-import type { PrintJobView, ReceiptPreview } from '../../shared/printing/print-jobs';
-import type { PrinterStatusView } from '../../shared/printing/printer-status';
-import type { ShiftReport, ZReport } from '../../shared/sales/reports';
-import type { Journal, PrintJob, PrintJobState } from '../journal';
-import { isTrainingMode, type PosConfig } from '../core/config/schema';
-import type { EventHub } from '../core/event-hub';
-import type { Logger } from '../core/logger';
-import { buildReceipt } from './build-receipt';
+import type { HealthItem } from '../../../shared/app';
+import { posError } from '../../../shared/errors';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { PrintJobView, ReceiptPreview } from '../../../shared/printing/print-jobs';
+import type { PrinterStatusView } from '../../../shared/printing/printer-status';
+import type { ShiftReport, ZReport } from '../../../shared/sales/reports';
+import type { Journal, PrintJob, PrintJobState } from '../../journal';
+import { isTrainingMode, type PosConfig } from '../../core/config/schema';
+import type { EventHub } from '../../core/event-hub';
+import type { Logger } from '../../core/logger';
+import { buildReceipt } from '../receipts/build-receipt';
 import { documentForJob, jobTitle, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type TestPayload } from './print-job-payload';
 import { createPrintWorker } from './print-worker';
-import type { Printer } from './printer';
+import type { Printer } from '../printers/printer';
 import { healthOf } from './printer-health';
 import { createPrinterWatch } from './printer-watch';
-import { renderText } from './render-text';
-import { reportInputFromShift } from './report-from-shift';
-import { reportReceiptInputSchema } from './report-input';
-import { saleReceiptFromJournal } from './sale-receipt';
+import { renderText } from '../layout/render-text';
+import { reportInputFromShift } from '../receipts/report-from-shift';
+import { reportReceiptInputSchema } from '../receipts/report-input';
+import { saleReceiptFromJournal } from '../receipts/sale-receipt';
 
 /** Timings with safe defaults; tests shorten them. */
 export interface PrintQueueTuning {

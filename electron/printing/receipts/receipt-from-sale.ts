@@ -1,8 +1,8 @@
-import { posError } from '../../shared/errors';
-import { fail, ok, type Result } from '../../shared/result';
-import type { Sale, Tender } from '../journal';
-import type { PosConfig } from '../core/config/schema';
-import { saleDetailsSchema, type CinemaDetails, type HotelDetails } from '../../shared/sales/sale-details';
+import { posError } from '../../../shared/errors';
+import { fail, ok, type Result } from '../../../shared/result';
+import type { Sale, Tender } from '../../journal';
+import type { PosConfig } from '../../core/config/schema';
+import { saleDetailsSchema, type CinemaDetails, type HotelDetails } from '../../../shared/sales/sale-details';
 import { receiptInputSchema, type CinemaSale, type HotelSale, type ReceiptInput, type ReceiptTender } from './receipt-input';
 
 export interface ReceiptSaleContext {

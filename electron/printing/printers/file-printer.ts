@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { posError } from '../../shared/errors';
+import { posError } from '../../../shared/errors';
 import { seconds, withinDeadline } from './deadline';
 import type { Printer, PrinterStatus } from './printer';
-import { createSerialQueue } from '../../shared/serial';
+import { createSerialQueue } from '../../../shared/serial';
 
 /**
  * Raw printer bytes appended to a file or a device node (`file:/dev/usb/lp0`). Devices can block
