@@ -1,9 +1,14 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The renderer's aliases (tsconfig.web.json), for unit tests of renderer modules such as i18n.
+  resolve: { alias: { '@shared': resolve('shared'), '@ui': resolve('renderer/src/ui'), '@renderer': resolve('renderer/src') } },
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     environment: 'node',
+    // One temp root per run, removed at the end (test/temp-root.ts).
+    globalSetup: ['test/temp-root.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },
