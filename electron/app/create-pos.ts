@@ -11,6 +11,7 @@ import type { Printer } from '../printing';
 import { createPrintQueue, type PrintQueue, type PrintQueueTuning } from '../printing';
 import { isTrainingMode, type PosConfig } from '../core/config/schema';
 import { createDispatch, type Dispatch } from './dispatch';
+import { createAccessGate, type AccessPort } from './access-gate';
 import { createDomainEvents } from '../core/domain-events';
 import { createEventHub, type EventHub } from '../core/event-hub';
 import { createHealthMonitor, type HealthProbes } from './health';
@@ -62,6 +63,8 @@ export interface Pos {
   /** The same calls, typed, for code and tests in the main process. */
   api: PosApi;
   events: EventHub;
+  /** The same events as a screen may receive them (the channels' access rules): what transports forward. */
+  screenEvents: EventHub;
   close(): Promise<void>;
 }
 
@@ -103,15 +106,41 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     sales,
     printing,
   };
+  // Who is signed in and which sale ids are taken: all the access rules need from selling.
+  const accessPort: AccessPort = {
+    signedIn: () => {
+      if (!sales.ok) return sales;
+      const status = sales.value.staff.status();
+      return status.ok ? ok(status.value.signedIn) : status;
+    },
+    saleExists: (saleId) => {
+      if (!journal.ok) return journal;
+      const found = journal.value.sales.get(saleId);
+      return found.ok ? ok(found.value !== null) : found;
+    },
+  };
+  const gate = createAccessGate({
+    port: accessPort,
+    kiosk: config.terminal.profile === 'kiosk',
+    clock,
+    // Well past the kiosk's own reset, which forgets the customer first; this covers a screen that never reset.
+    forgetCustomerAfterMs: (config.kiosk.idleSeconds + config.kiosk.warningSeconds) * 2_000 + 60_000,
+  });
   const dispatch = createDispatch(
     { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx) },
     deps.logger,
+    gate,
   );
+  const screenEvents: EventHub = {
+    emit: events.emit,
+    subscribe: (listener) => events.subscribe((event, payload) => gate.mayReceive(event, payload) && listener(event, payload)),
+  };
   const api = Object.fromEntries(channelNames.map((name) => [name, (request: unknown) => dispatch(name, request)])) as PosApi;
   return {
     dispatch,
     api,
     events,
+    screenEvents,
     close: async () => {
       // Purchases in flight finish (and are journaled) before the journal is closed.
       if (sales.ok) await sales.value.close();

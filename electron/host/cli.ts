@@ -41,7 +41,7 @@ async function main() {
   const pos = createPosRuntime({ config, secrets, logger, version: packageJson.version, configSources: loaded.sources });
 
   const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url');
-  const host = await startHost({ dispatch: pos.dispatch, events: pos.events, rendererDir: findRendererDir(), token, logger }, { port }).catch((error: NodeJS.ErrnoException) => {
+  const host = await startHost({ dispatch: pos.dispatch, events: pos.screenEvents, rendererDir: findRendererDir(), token, logger }, { port }).catch((error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `Lobby POS: port ${port} is already in use (is the preview already running?); choose another with --port N.` : `Lobby POS: cannot start the preview: ${error.message}`);
     process.exit(1);
   });

@@ -57,7 +57,7 @@ async function start() {
 
   const openWindow = () => {
     const window = createMainWindow({ profile: config.terminal.profile, preload: here('../preload/index.cjs'), url: devUrl ?? `${appOrigin}/index.html` });
-    forwardEvents(pos.events, window.webContents);
+    forwardEvents(pos.screenEvents, window.webContents);
     return window;
   };
   let window = openWindow();

@@ -72,7 +72,7 @@ describe('a damaged journal, through the contract', () => {
     // A kiosk in a public lobby does not hand out customer data without a supervisor.
     const kiosk = runtime(dataDir, 'kiosk');
     // The next start opened a fresh journal, so a supervisor is needed again; nobody is signed in.
-    expect(await kiosk.api['journal:salvage-export']({ name })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await kiosk.api['journal:salvage-export']({ name })).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
     await kiosk.close();
   });
 });

@@ -38,7 +38,7 @@ let cashierId = 0;
 describe('staff', () => {
   it('a first run asks for a supervisor; nothing else works until someone signs in', async () => {
     expect(value(await api()['staff:status']({}))).toEqual({ signedIn: null, needsFirstSupervisor: true });
-    expect(value(await api()['shift:current']({}))).toEqual({ report: null, overTwelveHours: false });
+    expect(failure(await api()['shift:current']({}))).toMatchObject({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
     expect(failure(await api()['shift:open']({ floatKobo: 0 }))).toMatchObject({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
     const showing = await findShowing(till.pos);
     expect(failure(await api()['sale:hold'](selectionOf(showing, [['Regular', 1]])))).toMatchObject({ code: 'UNAUTHORIZED' });

@@ -24,7 +24,7 @@ const settings = {
 describe('settings channels', () => {
   it('lets a supervisor save settings for the next start, checked before anything is written', async () => {
     const { pos, dataDir } = till();
-    expect(await pos.api['settings:get']({})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await pos.api['settings:get']({})).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
     await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
 
     const before = await pos.api['settings:get']({});

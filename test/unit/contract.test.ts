@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { channelNames, channels, eventNames } from '../../shared/ipc/contract';
 import { createDispatch, type Handlers } from '../../electron/app/dispatch';
+import { createAccessGate } from '../../electron/app/access-gate';
 import { silentLogger } from '../../electron/core/logger';
 import { posErrorSchema } from '../../shared/errors';
+import { accessLevels, type ChannelSpec } from '../../shared/ipc/access';
+import { ok } from '../../shared/result';
 
 describe('the contract', () => {
   it('names every channel and event domain:verb in kebab-case', () => {
@@ -15,7 +18,24 @@ describe('the contract', () => {
       expect(typeof channels[name].response.safeParse).toBe('function');
     }
   });
+
+  it('writes an access rule on every channel', () => {
+    for (const name of channelNames) expect(accessLevels).toContain(channels[name].access);
+    // A channel without one does not compile (checked by `tsc -p tsconfig.node.json`).
+    // @ts-expect-error access is required
+    const missing: ChannelSpec = { request: channels['app:info'].request, response: channels['app:info'].response };
+    expect(missing).not.toHaveProperty('access');
+  });
 });
+
+/** A supervisor is signed in: these tests are about parsing and answers, not about who calls. */
+const openGate = () =>
+  createAccessGate({
+    port: { signedIn: () => ok({ id: 1, name: 'Ada', role: 'supervisor' as const }), saleExists: () => ok(false) },
+    kiosk: false,
+    clock: () => new Date(),
+    forgetCustomerAfterMs: 60_000,
+  });
 
 function handlersAnswering(answer: (channel: string) => Promise<any>): Handlers {
   return Object.fromEntries(channelNames.map((name) => [name, vi.fn(() => answer(name))])) as unknown as Handlers;
@@ -23,7 +43,7 @@ function handlersAnswering(answer: (channel: string) => Promise<any>): Handlers 
 
 describe('dispatch', () => {
   it('answers NOT_FOUND for an unknown channel without throwing', async () => {
-    const dispatch = createDispatch(handlersAnswering(async () => ({ ok: true, value: {} })), silentLogger);
+    const dispatch = createDispatch(handlersAnswering(async () => ({ ok: true, value: {} })), silentLogger, openGate());
     const result = await dispatch('hotels:delete-everything', {});
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(await dispatch('__proto__', {})).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
@@ -31,7 +51,7 @@ describe('dispatch', () => {
 
   it('parses the request before the handler sees it: VALIDATION names the fields', async () => {
     const handlers = handlersAnswering(async () => ({ ok: true, value: {} }));
-    const dispatch = createDispatch(handlers, silentLogger);
+    const dispatch = createDispatch(handlers, silentLogger, openGate());
     const result = await dispatch('app:health', { refresh: 'yes', extra: 1 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -46,7 +66,7 @@ describe('dispatch', () => {
   it('turns a thrown handler into INTERNAL without leaking the message', async () => {
     const errors: unknown[] = [];
     const logger = { ...silentLogger, error: (message: string, fields?: unknown) => errors.push({ message, fields }) };
-    const dispatch = createDispatch(handlersAnswering(async () => { throw new Error('SELECT * FROM secrets'); }), logger);
+    const dispatch = createDispatch(handlersAnswering(async () => { throw new Error('SELECT * FROM secrets'); }), logger, openGate());
     const result = await dispatch('app:info', {});
     expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(JSON.stringify(result)).not.toContain('SELECT');
@@ -55,13 +75,13 @@ describe('dispatch', () => {
   });
 
   it('refuses to send an answer that breaks the contract', async () => {
-    const dispatch = createDispatch(handlersAnswering(async () => ({ ok: true, value: { version: 1 } })), silentLogger);
+    const dispatch = createDispatch(handlersAnswering(async () => ({ ok: true, value: { version: 1 } })), silentLogger, openGate());
     expect(await dispatch('app:info', {})).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
   });
 
   it('passes failures from handlers through unchanged', async () => {
     const failure = { ok: false, error: { code: 'PARTNER_UNAVAILABLE', message: 'down' } };
-    const dispatch = createDispatch(handlersAnswering(async () => failure), silentLogger);
+    const dispatch = createDispatch(handlersAnswering(async () => failure), silentLogger, openGate());
     expect(await dispatch('app:info', {})).toEqual(failure);
   });
 });

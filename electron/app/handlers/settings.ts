@@ -23,14 +23,6 @@ const pick = (config: Pick<PosConfig, 'terminal' | 'partner' | 'printer'>): Edit
 export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'settings:get' | 'settings:update' | 'settings:set-api-key'> {
   const overridden = editableKeys.filter((key) => /^(POS_|--)/.test(ctx.configSources?.[key] ?? ''));
 
-  const supervisor = (): Result<true> => {
-    if (!ctx.sales.ok) return ctx.sales;
-    const status = ctx.sales.value.staff.status();
-    if (!status.ok) return status;
-    if (status.value.signedIn?.role !== 'supervisor') return fail(posError('FORBIDDEN', 'Only a supervisor can change the settings.'));
-    return ok(true);
-  };
-
   /** The running config with config.json's saved values laid over it (what the next start sees). */
   const saved = (): Result<EditableSettings> => {
     const file = readConfigFileObject(ctx.config.dataDir) as Partial<Record<'terminal' | 'partner' | 'printer', Record<string, unknown>>>;
@@ -56,12 +48,9 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
 
   return {
     async 'settings:get'() {
-      const allowed = supervisor();
-      return allowed.ok ? view() : allowed;
+      return view();
     },
     async 'settings:update'(settings) {
-      const allowed = supervisor();
-      if (!allowed.ok) return allowed;
       // Check the whole resulting configuration before anything is written.
       const candidate = configSchema.safeParse({
         ...ctx.config,
@@ -86,8 +75,6 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
       return view();
     },
     async 'settings:set-api-key'({ apiKey }) {
-      const allowed = supervisor();
-      if (!allowed.ok) return allowed;
       try {
         ctx.secrets.setApiKey(apiKey);
       } catch (error) {

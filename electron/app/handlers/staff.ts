@@ -1,8 +1,9 @@
+import { ok } from '../../../shared/result';
 import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 import { withSales } from './with-sales';
 
-type StaffChannel = 'staff:status' | 'staff:list' | 'staff:setup' | 'staff:sign-in' | 'staff:sign-out' | 'staff:create';
+type StaffChannel = 'staff:status' | 'staff:list' | 'staff:roster' | 'staff:setup' | 'staff:sign-in' | 'staff:sign-out' | 'staff:create';
 
 /** Staff channels: who is at the till is held by electron/sales for this running app. */
 export function createStaffHandlers(ctx: PosContext): Pick<Handlers, StaffChannel> {
@@ -10,6 +11,12 @@ export function createStaffHandlers(ctx: PosContext): Pick<Handlers, StaffChanne
   return {
     'staff:status': () => sales((s) => s.staff.status()),
     'staff:list': () => sales((s) => s.staff.list()),
+    // Names to tap on the sign-in screen, without roles.
+    'staff:roster': () =>
+      sales((s) => {
+        const listed = s.staff.list();
+        return listed.ok ? ok({ staff: listed.value.staff.map(({ id, name }) => ({ id, name })) }) : listed;
+      }),
     'staff:setup': (input) => sales((s) => s.staff.setup(input)),
     'staff:sign-in': (input) => sales((s) => s.staff.signIn(input)),
     'staff:sign-out': () => sales((s) => s.staff.signOut()),

@@ -41,7 +41,8 @@ export function FirstSupervisorSetup() {
 export function SignIn() {
   const pos = usePos();
   const client = useQueryClient();
-  const staff = usePosQuery('staff:list', {});
+  // Names only: the full list (with roles) is for signed-in staff.
+  const staff = usePosQuery('staff:roster', {});
   const [staffId, setStaffId] = useState<number | null>(null);
   const signIn = useMutation({
     mutationFn: async (pin: string) => unwrap(await pos['staff:sign-in']({ staffId: staffId!, pin })),
@@ -56,7 +57,6 @@ export function SignIn() {
             {people.map((person) => (
               <button key={person.id} type="button" className={`chip${person.id === staffId ? ' chip-selected' : ''}`} aria-pressed={person.id === staffId} onClick={() => (setStaffId(person.id), signIn.reset())}>
                 {person.name}
-                <span className="chip-note">{person.role}</span>
               </button>
             ))}
           </div>
