@@ -68,8 +68,6 @@ export interface PrintQueue {
   status(options?: { refresh?: boolean }): Promise<PrinterStatusView>;
   /** For the status strip (HealthProbes.printer). */
   health(): Promise<HealthItem>;
-  /** The original receipt of a confirmed sale; the same job again if it already has one. */
-  enqueueReceipt(saleId: string): Result<PrintJobView>;
   /** A new job marked COPY with the next reprint number; who asked is kept in the journal. */
   reprint(saleId: string, requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
   /** The text of the sale's latest receipt (its last reprint, else the original), for the screen. */
@@ -208,13 +206,6 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
 
     async health() {
       return healthOf(watch.current().checkedAt === null ? await watch.refresh() : watch.current());
-    },
-
-    enqueueReceipt(saleId) {
-      const job = enqueueReceipt(saleId);
-      if (!job.ok) return job;
-      kick();
-      return ok(toView(job.value));
     },
 
     async reprint(saleId, requestedBy) {
