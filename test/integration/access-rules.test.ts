@@ -8,6 +8,7 @@ import { loadConfig } from '../../electron/core/config/load';
 import { silentLogger } from '../../electron/core/logger';
 import { createFileSecretStore } from '../../electron/core/secrets';
 import { channelNames, channels, type ChannelName } from '../../shared/ipc/contract';
+import type { Result } from '../../shared/result';
 import type { SaleView } from '../../shared/sales/sale-view';
 import { customer, failure, findShowing, newSaleId, selectionOf, value } from '../helpers/sales-fixture';
 
@@ -67,7 +68,7 @@ describe('a counter', () => {
     const { pos, sale } = await staffedTill('counter');
     expect(sale.state).toBe('confirmed');
     value(await pos.api['staff:sign-out']({}));
-    const answers = [
+    const answers: Result<unknown>[] = [
       await pos.api['sale:get']({ saleId: sale.id }),
       await pos.api['receipt:preview']({ saleId: sale.id }),
       await pos.api['receipt:status']({ saleId: sale.id }),
