@@ -4,6 +4,8 @@ import type { AppInfo, Health } from '@shared/app';
 import { NavigationProvider, useNavigation, type Route } from './navigation';
 import { usePosEvent, usePosQuery } from './pos/queries';
 import { usePos } from './pos/PosProvider';
+import { useT } from './i18n/I18nProvider';
+import { useStaffLanguage } from './i18n/staff-language';
 import { FilmScreen } from './screens/cinema/FilmScreen';
 import { FilmsScreen } from './screens/cinema/FilmsScreen';
 import { HomeScreen } from './screens/HomeScreen';
@@ -12,15 +14,17 @@ import { HotelsScreen } from './screens/hotels/HotelsScreen';
 import { CheckoutScreen } from './screens/checkout/CheckoutScreen';
 import { SaleScreen } from './screens/checkout/SaleScreen';
 import { StaffScreen } from './screens/staff/StaffScreen';
-import { AttractScreen } from './kiosk/AttractScreen';
-import { IdleReset } from './kiosk/IdleReset';
-import { OnScreenKeyboard } from './kiosk/OnScreenKeyboard';
+import { KioskApp } from './kiosk/KioskApp';
 import { releaseHeldSeats } from './screens/checkout/release-holds';
+import { useShortcuts } from './ui/shortcuts';
 import { ErrorPanel } from './ui/ErrorPanel';
 import { TopBar } from './ui/TopBar';
 import { ConnectionBanner } from './ui/ConnectionBanner';
+import { newHotelSearch } from './screens/hotels/hotel-search';
+import styles from './App.module.css';
 
 export function App() {
+  const t = useT();
   const info = usePosQuery('app:info', {}, { staleTime: Infinity });
   const onHealth = useCallback((health: Health, client: QueryClient) => {
     client.setQueryData<AppInfo>(['app:info', {}], (old) => (old ? { ...old, health } : old));
@@ -29,52 +33,60 @@ export function App() {
 
   if (info.isPending) {
     return (
-      <div className="app" aria-busy="true">
-        <div className="splash">Starting the till…</div>
+      <div className={styles.app} aria-busy="true">
+        <main className={styles.content}>
+          <div className={styles.splash}>{t('app.starting')}</div>
+        </main>
       </div>
     );
   }
   if (info.isError) {
     return (
-      <div className="app">
-        <ErrorPanel error={info.error.error} onRetry={() => void info.refetch()} />
+      <div className={styles.app}>
+        <main className={styles.content}>
+          <ErrorPanel error={info.error.error} onRetry={() => void info.refetch()} />
+        </main>
       </div>
     );
   }
   return (
     <NavigationProvider>
-      <Shell info={info.data} />
+      {info.data.profile === 'kiosk' ? <KioskApp info={info.data} /> : <Shell info={info.data} />}
     </NavigationProvider>
   );
 }
 
+/** Counter and front desk: a top bar that stays, the screen below, keyboard shortcuts throughout. */
 function Shell({ info }: { info: AppInfo }) {
   const { route, stack, depth, back, home, go } = useNavigation();
-  const kiosk = info.profile === 'kiosk';
   const pos = usePos();
-  // On a kiosk the staff screen never stays signed in behind the customer's back.
+  useStaffLanguage();
   const leave = (to: () => void, leaving: readonly Route[]) => () => {
-    if (kiosk && route.name === 'staff') void pos['staff:sign-out']({});
     releaseHeldSeats(pos, leaving);
     to();
   };
+  const goBack = depth > 1 ? leave(back, [route]) : undefined;
+  useShortcuts({
+    Escape: goBack,
+    F2: () => go({ name: 'films' }),
+    F3: () => go({ name: 'hotels', search: newHotelSearch() }),
+    F9: route.name === 'staff' ? undefined : () => go({ name: 'staff' }),
+  });
   return (
-    <div className={`app profile-${info.profile}`}>
-      <TopBar info={info} onBack={depth > 1 ? leave(back, [route]) : undefined} onHome={depth > 2 ? leave(home, stack) : undefined} onStaff={kiosk || route.name === 'staff' ? undefined : () => go({ name: 'staff' })} />
+    <div className={styles.app} data-profile={info.profile}>
+      <TopBar info={info} onBack={goBack} onHome={depth > 2 ? leave(home, stack) : undefined} onStaff={route.name === 'staff' ? undefined : () => go({ name: 'staff' })} />
       <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} />
-      <main className="content">
+      <main className={styles.content}>
         <CurrentScreen route={route} info={info} />
       </main>
-      {kiosk && <IdleReset idleSeconds={info.kiosk.idleSeconds} warningSeconds={info.kiosk.warningSeconds} />}
-      {kiosk && <OnScreenKeyboard />}
     </div>
   );
 }
 
-function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) {
+export function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) {
   switch (route.name) {
     case 'home':
-      return info.profile === 'kiosk' ? <AttractScreen info={info} /> : <HomeScreen info={info} />;
+      return <HomeScreen info={info} />;
     case 'films':
       return <FilmsScreen />;
     case 'film':
@@ -89,5 +101,7 @@ function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) {
       return <SaleScreen saleId={route.saleId} order={route.order} />;
     case 'staff':
       return <StaffScreen />;
+    default:
+      return null;
   }
 }

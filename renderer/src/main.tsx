@@ -4,6 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { createPosClient } from './pos/client';
 import { PosProvider } from './pos/PosProvider';
+import { I18nProvider } from './i18n/I18nProvider';
+import './ui/tokens.css';
+import './ui/base.css';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -17,7 +20,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <PosProvider client={createPosClient()}>
       <QueryClientProvider client={queryClient}>
-        <App />
+        <I18nProvider>
+          <App />
+        </I18nProvider>
       </QueryClientProvider>
     </PosProvider>
   </StrictMode>,

@@ -1,10 +1,21 @@
 import type { ReactNode } from 'react';
+import styles from './Chip.module.css';
 
 /** A toggle among choices (location, date, showtime, filter); the pressed state is announced. */
-export function Chip({ selected, onClick, children, disabled }: { selected: boolean; onClick: () => void; children: ReactNode; disabled?: boolean }) {
+export function Chip({ selected, onClick, children, disabled, note }: { selected: boolean; onClick: () => void; children: ReactNode; disabled?: boolean; note?: ReactNode }) {
   return (
-    <button type="button" className={`chip${selected ? ' chip-selected' : ''}`} aria-pressed={selected} onClick={onClick} disabled={disabled}>
+    <button type="button" className={`${styles.chip}${selected ? ` ${styles.selected}` : ''}`} aria-pressed={selected} onClick={onClick} disabled={disabled} data-selected={selected || undefined}>
       {children}
+      {note != null && <span className={styles.note}>{note}</span>}
     </button>
+  );
+}
+
+/** A row of chips; `scroll` keeps one line that scrolls sideways (dates). */
+export function Chips({ children, scroll, label }: { children: ReactNode; scroll?: boolean; label?: string }) {
+  return (
+    <div className={`${styles.chips}${scroll ? ` ${styles.scroll}` : ''}`} role={label ? 'group' : undefined} aria-label={label}>
+      {children}
+    </div>
   );
 }

@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AppInfo, HealthItem } from '@shared/app';
-import { usePos } from '@renderer/pos/PosProvider';
-import { unwrap, usePosQuery } from '@renderer/pos/queries';
+import { useT } from '@renderer/i18n/I18nProvider';
+import { usePosQuery } from '@renderer/pos/queries';
+import { usePosMutation } from '@renderer/pos/mutations';
+import { Banner } from './Banner';
+import { Button } from './Button';
 
 /**
  * Says, on every screen, when selling cannot work: the computer is offline, or the partner is not
  * answering. `partner` follows the pushed health; it is re-checked every 30 s and on "Check again".
+ * A kiosk customer gets one plain sentence instead of the technical detail.
  */
-export function ConnectionBanner({ partner, trainingMode }: { partner: HealthItem; trainingMode: boolean }) {
-  const pos = usePos();
+export function ConnectionBanner({ partner, trainingMode, customerFacing }: { partner: HealthItem; trainingMode: boolean; customerFacing?: boolean }) {
+  const t = useT();
   const client = useQueryClient();
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
@@ -23,28 +27,28 @@ export function ConnectionBanner({ partner, trainingMode }: { partner: HealthIte
   }, []);
   // Polling asks the till to probe; a change comes back as app:health-changed.
   usePosQuery('app:health', {}, { refetchInterval: 30_000, staleTime: 0 });
-  const check = useMutation({
-    mutationFn: async () => unwrap(await pos['app:health']({ refresh: true })),
+  const check = usePosMutation<'app:health', void>('app:health', {
+    request: () => ({ refresh: true }),
     onSuccess: (health) => client.setQueryData<AppInfo>(['app:info', {}], (old) => (old ? { ...old, health } : old)),
   });
 
   // The training sandbox runs inside the till: a lost network does not stop it.
-  if (!online && !trainingMode) {
-    return (
-      <div className="connection-banner" role="alert">
-        This computer is offline. Searches and sales will fail until the network is back.
-      </div>
-    );
-  }
-  if (partner.state !== 'down') return null;
+  const offline = !online && !trainingMode;
+  if (!offline && partner.state !== 'down') return null;
+  if (customerFacing) return <Banner tone="danger" strip testId="connection-banner">{t('error.kioskDown')}</Banner>;
+  if (offline) return <Banner tone="danger" strip testId="connection-banner">{t('error.offline')}</Banner>;
   return (
-    <div className="connection-banner" role="alert">
-      <span>
-        <strong>{partner.label}.</strong> {partner.detail}
-      </span>
-      <button type="button" className="button button-primary" disabled={check.isPending} onClick={() => check.mutate()}>
-        {check.isPending ? 'Checking…' : 'Check again'}
-      </button>
-    </div>
+    <Banner
+      tone="danger"
+      strip
+      testId="connection-banner"
+      action={
+        <Button variant="primary" busy={check.isPending} onClick={() => check.run()}>
+          {check.isPending ? t('error.checking') : t('error.checkAgain')}
+        </Button>
+      }
+    >
+      <strong>{partner.label}.</strong> {partner.detail}
+    </Banner>
   );
 }

@@ -1,5 +1,5 @@
-import { formatNaira } from '@shared/money';
+import { formatMoney } from '@renderer/i18n/format';
 
 export function Money({ kobo, className }: { kobo: number; className?: string }) {
-  return <span className={className ? `money ${className}` : 'money'}>{formatNaira(kobo)}</span>;
+  return <span className={className ? `money ${className}` : 'money'}>{formatMoney(kobo)}</span>;
 }

@@ -1,14 +1,18 @@
+import { useT } from '@renderer/i18n/I18nProvider';
+import styles from './Stepper.module.css';
+
 /** Big − / + buttons around a number: the fastest way to set a count on a touch screen. */
 export function Stepper({ label, value, min = 0, max, onChange }: { label: string; value: number; min?: number; max: number; onChange: (value: number) => void }) {
+  const t = useT();
   return (
-    <div className="stepper" role="group" aria-label={label}>
-      <button type="button" className="stepper-button" aria-label={`Fewer: ${label}`} disabled={value <= min} onClick={() => onChange(value - 1)}>
+    <div className={styles.stepper} role="group" aria-label={label}>
+      <button type="button" className={styles.button} aria-label={t('stepper.fewer', { label })} disabled={value <= min} onClick={() => onChange(value - 1)}>
         −
       </button>
-      <output className="stepper-value" aria-live="polite" aria-label={`${label} count`}>
+      <output className={styles.value} aria-live="polite" aria-label={t('stepper.count', { label })}>
         {value}
       </output>
-      <button type="button" className="stepper-button" aria-label={`More: ${label}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+      <button type="button" className={styles.button} aria-label={t('stepper.more', { label })} disabled={value >= max} onClick={() => onChange(value + 1)}>
         +
       </button>
     </div>

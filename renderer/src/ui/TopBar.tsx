@@ -1,31 +1,37 @@
 import type { AppInfo } from '@shared/app';
+import { useT } from '@renderer/i18n/I18nProvider';
+import { Button } from './Button';
+import styles from './TopBar.module.css';
 
+/** The bar that stays at the top of every staff screen: where you are, Back, Home, the back office. */
 export function TopBar({ info, onBack, onHome, onStaff }: { info: AppInfo; onBack?: () => void; onHome?: () => void; onStaff?: () => void }) {
+  const t = useT();
   return (
-    <header className="top-bar">
+    <header className={styles.bar}>
       {onBack ? (
-        <button type="button" className="button button-ghost" onClick={onBack}>
-          ← Back
-        </button>
+        <Button variant="ghost" onClick={onBack} aria-keyshortcuts="Escape">
+          ← {t('common.back')}
+        </Button>
       ) : (
-        <span className="brand">Lobby POS</span>
+        <span className={styles.brand}>{t('app.brand')}</span>
       )}
       {onHome && (
-        <button type="button" className="button button-ghost" onClick={onHome}>
-          Home
-        </button>
+        <Button variant="ghost" onClick={onHome}>
+          {t('common.home')}
+        </Button>
       )}
-      <span className="terminal" aria-label="Terminal">
-        {info.terminalName} <span className="muted">· {info.terminalId}</span>
+      <span className={styles.terminal} aria-label={t('app.terminal')}>
+        {info.terminalName} <span className={styles.muted}>· {info.terminalId}</span>
       </span>
+      <span className={styles.spacer} />
       {onStaff && (
-        <button type="button" className="button button-ghost top-bar-staff" onClick={onStaff}>
-          Staff
-        </button>
+        <Button variant="ghost" onClick={onStaff} aria-keyshortcuts="F9">
+          {t('common.staff')}
+        </Button>
       )}
       {info.trainingMode && (
-        <span className="training-badge" role="status" title="Sales go to the built-in sandbox; nothing is real.">
-          TRAINING — no real sales
+        <span className={styles.training} role="status" title={t('app.trainingHint')}>
+          {t('app.training')}
         </span>
       )}
     </header>
