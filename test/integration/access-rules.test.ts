@@ -121,10 +121,10 @@ describe('a kiosk', () => {
     expect(new Set(received)).toEqual(new Set([own.id]));
 
     // Someone else's sale, even one made at this kiosk, is not this customer's.
-    for (const call of [pos.api['sale:get']({ saleId: staffSale.id }), pos.api['receipt:preview']({ saleId: staffSale.id }), pos.api['receipt:status']({ saleId: staffSale.id })]) {
+    for (const call of [pos.api['sale:get']({ saleId: staffSale.id }), pos.api['receipt:preview']({ saleId: staffSale.id }), pos.api['receipt:status']({ saleId: staffSale.id })] as Promise<Result<unknown>>[]) {
       expect(failure(await call)).toMatchObject({ code: 'FORBIDDEN' });
     }
-    for (const call of [pos.api['sale:settle']({ saleId: own.id }), pos.api['sale:search']({}), pos.api['staff:list']({}), pos.api['shift:current']({})]) {
+    for (const call of [pos.api['sale:settle']({ saleId: own.id }), pos.api['sale:search']({}), pos.api['staff:list']({}), pos.api['shift:current']({})] as Promise<Result<unknown>>[]) {
       expect(failure(await call).code).toBe('UNAUTHORIZED');
     }
 
