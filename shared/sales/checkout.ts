@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { koboSchema } from '../money';
 import { customerSchema } from './customer';
+import { languageSchema } from '../languages';
 
 /** Our own sale id, generated on the screen when checkout opens, and the partner's merchant_reference. */
 export const saleIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be a sale id: 1-64 letters, digits, - or _');
@@ -55,10 +56,11 @@ export const holdSchema = z.object({
 });
 export type Hold = z.infer<typeof holdSchema>;
 
+/** `language`: the screen's language when the sale was made; its receipt should be printed in it. */
 export const submitSaleRequestSchema = z.discriminatedUnion('kind', [
   z
-    .object({ saleId: saleIdSchema, kind: z.literal('cinema'), cinema: cinemaSelectionSchema, holdId: z.string().min(1).optional(), customer: customerSchema, tender: tenderRequestSchema })
+    .object({ saleId: saleIdSchema, kind: z.literal('cinema'), cinema: cinemaSelectionSchema, holdId: z.string().min(1).optional(), customer: customerSchema, tender: tenderRequestSchema, language: languageSchema.optional() })
     .strict(),
-  z.object({ saleId: saleIdSchema, kind: z.literal('hotel'), hotel: hotelSelectionSchema, customer: customerSchema, tender: tenderRequestSchema }).strict(),
+  z.object({ saleId: saleIdSchema, kind: z.literal('hotel'), hotel: hotelSelectionSchema, customer: customerSchema, tender: tenderRequestSchema, language: languageSchema.optional() }).strict(),
 ]);
 export type SubmitSaleRequest = z.input<typeof submitSaleRequestSchema>;
