@@ -27,9 +27,12 @@ import {
   type WireTicketPurchaseResult,
 } from '../../shared/partner/ticket-purchase';
 import { wireTicketsSchema, type WireTicketCategory } from '../../shared/partner/tickets';
+import type { SkippedItem } from '../../shared/partner/primitives';
 import { wireTransactionSchema, type WireTransaction } from '../../shared/partner/transaction';
 import type { PartnerError, PartnerResult } from './partner-error';
-import { createTransport, readErrorBody, type Exchange, type QueryValue } from './transport';
+import type { Logger } from '../core/logger';
+import { createPageMemory } from './page-memory';
+import { createTransport, readErrorBody, type Exchange, type PartnerRequest, type QueryValue } from './transport';
 
 export interface PartnerClientOptions {
   /** Origin (and base path) of the partner: `https://partner.example/api` or the sandbox's origin. */
@@ -47,9 +50,24 @@ export interface PartnerClientOptions {
   retry?: { attempts: number; baseDelayMs: number };
   clock?: () => Date;
   sleep?: (ms: number) => Promise<void>;
+  /** Told about list items left out because they could not be read. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
-export type TransactionKey = { reference: string } | { merchantReference: string };
+/**
+ * Our own sale id (sent as merchant_reference), the partner's reference, or both when a purchase
+ * answer named a reference but could not be read whole.
+ */
+export type TransactionKey = { reference: string } | { merchantReference: string; reference?: string };
+
+export interface LookupOptions {
+  /**
+   * The caller knows a transaction exists under this key (the partner named its reference): a 404
+   * from one lookup form then only means that form is not the one this partner serves, and the
+   * next form is tried. Without it, the partner's own 404 means "no such transaction".
+   */
+  knownToExist?: boolean;
+}
 
 /** Every partner operation; each resolves to a value or a classified PartnerError, never throws. */
 export interface PartnerClient {
@@ -66,8 +84,12 @@ export interface PartnerClient {
   listHotelPackages(query?: HotelQuery): Promise<PartnerResult<WireHotelPackageList>>;
   listRooms(hotelId: number, page?: { page?: number; perPage?: number }): Promise<PartnerResult<WireRoomList>>;
   bookHotel(request: WireHotelBookingRequest): Promise<PartnerResult<WireHotelBookingResult>>;
-  /** null = the partner has no successful transaction under that reference. */
-  lookupTransaction(key: TransactionKey): Promise<PartnerResult<WireTransaction | null>>;
+  /**
+   * null = the partner has no successful transaction under that key. Reference lookups go through
+   * the forms partners serve (`?reference=`, `/transaction/{ref}`, `/transactions/{ref}`), starting
+   * with the one that last worked.
+   */
+  lookupTransaction(key: TransactionKey, options?: LookupOptions): Promise<PartnerResult<WireTransaction | null>>;
   /** One authenticated read, not retried: is the partner there and does it take our key? */
   ping(): Promise<PartnerResult<{ latencyMs: number }>>;
 }
@@ -105,23 +127,44 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const post = async <T extends z.ZodType>(path: string, body: unknown, data: T) =>
     transport.read(await transport.send({ method: 'POST', path, body }), data);
 
-  // Which month spelling and which booking path this partner took last; learnt once, so later
-  // calls do not pay for the fallbacks again.
+  // Which month spelling, booking path and lookup form this partner took last; learnt once, so
+  // later calls do not pay for the fallbacks again.
   let monthForm = 0;
   let bookingPath = '/hotels/buy';
+  let lookupForms: readonly ReferenceForm[] = referenceForms;
+  const pages = createPageMemory();
+  const logger = options.logger;
+
+  /** Leaves out (and logs) what could not be read and what an earlier page already showed. */
+  function shownOnce<T extends { id: string | number }>(
+    listing: string,
+    page: number | undefined,
+    items: T[],
+    skipped: SkippedItem[],
+  ): T[] {
+    if (skipped.length > 0) logger?.warn('partner list items left out: they could not be read', { listing: listing.split('?')[0], skipped });
+    const fresh = pages.fresh(listing, page ?? 1, items, (item) => item.id);
+    if (fresh.repeated > 0) logger?.warn('partner list items left out: already shown', { listing: listing.split('?')[0], repeated: fresh.repeated });
+    return fresh.items;
+  }
 
   return {
-    listExperiences: (query = {}) =>
-      get(experience('/experience'), wireExperienceListSchema, {
+    async listExperiences(query = {}) {
+      const path = experience('/experience');
+      const params = {
         cinema: query.cinema,
         featured: query.featured,
         search: query.search,
         business_id: query.businessId,
         category_id: query.categoryId,
         sorted_by: query.sortedBy,
-        page: query.page,
         per_page: query.perPage,
-      }),
+      };
+      const result = await get(path, wireExperienceListSchema, { ...params, page: query.page });
+      if (!result.ok) return result;
+      const experiences = shownOnce(listingKey(path, params), query.page, result.value.experiences, result.value.skipped);
+      return { ok: true, value: { ...result.value, experiences } };
+    },
 
     getExperience: (experienceId) => get(experience(`/experience/v/${segment(experienceId)}`), wireExperienceSchema),
 
@@ -155,9 +198,21 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
 
     buyTickets: (request) => post(experience('/experience/buy/tickets'), request, wireTicketPurchaseResultSchema),
 
-    listHotels: (query = {}) => get(hotel('/hotels'), wireHotelListSchema, hotelQuery(query)),
+    async listHotels(query = {}) {
+      const path = hotel('/hotels');
+      const result = await get(path, wireHotelListSchema, hotelQuery(query));
+      if (!result.ok) return result;
+      const hotels = shownOnce(listingKey(path, hotelQuery({ ...query, page: undefined })), query.page, result.value.hotels, result.value.skipped);
+      return { ok: true, value: { ...result.value, hotels } };
+    },
 
-    listHotelPackages: (query = {}) => get(hotel('/hotels/packages'), wireHotelPackageListSchema, hotelQuery(query)),
+    async listHotelPackages(query = {}) {
+      const path = hotel('/hotels/packages');
+      const result = await get(path, wireHotelPackageListSchema, hotelQuery(query));
+      if (!result.ok) return result;
+      const hotels = shownOnce(listingKey(path, hotelQuery({ ...query, page: undefined })), query.page, result.value.hotels, result.value.skipped);
+      return { ok: true, value: { ...result.value, hotels } };
+    },
 
     listRooms: (hotelId, page = {}) =>
       get(hotel(`/hotels/${segment(String(hotelId))}/rooms`), wireRoomListSchema, { page: page.page, per_page: page.perPage }),
@@ -173,15 +228,38 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       return second;
     },
 
-    // Newer docs: `?reference=` / `?merchant_reference=`; older: `/transaction/{reference}`. A 404
-    // in the partner's envelope is its answer "no such transaction"; a 404 without the envelope is
-    // a route this partner does not have, so the other form is tried (references only: there is
-    // no path form for a merchant reference).
-    async lookupTransaction(key) {
-      const query = 'reference' in key ? { reference: key.reference } : { merchant_reference: key.merchantReference };
-      const byQuery = await transport.send({ method: 'GET', path: experience('/transaction'), query });
-      if (!('reference' in key) || !isMissingRoute(byQuery)) return readTransaction(byQuery);
-      return readTransaction(await transport.send({ method: 'GET', path: experience(`/transaction/${segment(key.reference)}`) }));
+    // Newer docs: `?reference=` / `?merchant_reference=`; older: `/transaction/{reference}`; the
+    // live service's one public client: `/transactions/{reference}`. A 404 in the partner's
+    // envelope is its answer "no such transaction"; a 404 without it is a route this partner does
+    // not have, so the next form is tried; and for a key known to exist, any 404 moves on. There is
+    // no path form for a merchant reference.
+    async lookupTransaction(key, { knownToExist = false } = {}) {
+      const attempts: Array<{ form: ReferenceForm | 'merchant'; request: PartnerRequest }> = [];
+      if ('merchantReference' in key) {
+        attempts.push({ form: 'merchant', request: { method: 'GET', path: experience('/transaction'), query: { merchant_reference: key.merchantReference } } });
+      }
+      if (key.reference !== undefined) {
+        const reference = key.reference;
+        for (const form of lookupForms) attempts.push({ form, request: referenceLookup(form, reference) });
+      }
+      let answeredNone = false;
+      let last: Exchange | undefined;
+      for (const { form, request } of attempts) {
+        const exchange = await transport.send(request);
+        last = exchange;
+        if (!(exchange.ok && exchange.status === 404)) {
+          const result = readTransaction(exchange);
+          // This form answered with the transaction: start there next time.
+          if (result.ok && result.value && form !== 'merchant') lookupForms = [form, ...referenceForms.filter((other) => other !== form)];
+          return result;
+        }
+        const partnersOwn = readErrorBody(exchange.body).envelope;
+        if (partnersOwn) answeredNone = true;
+        if (partnersOwn && !knownToExist) return { ok: true, value: null };
+      }
+      // Every form answered 404: "none" if the partner itself said so on one, else no route exists.
+      if (answeredNone || !last) return { ok: true, value: null };
+      return transport.read(last, wireTransactionSchema);
     },
 
     async ping() {
@@ -193,9 +271,24 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   };
 
   function readTransaction(exchange: Exchange): PartnerResult<WireTransaction | null> {
-    if (exchange.ok && exchange.status === 404 && readErrorBody(exchange.body).envelope) return { ok: true, value: null };
     return transport.read(exchange, wireTransactionSchema);
   }
+
+  function referenceLookup(form: ReferenceForm, reference: string): PartnerRequest {
+    if (form === 'query') return { method: 'GET', path: experience('/transaction'), query: { reference } };
+    return { method: 'GET', path: experience(`/${form === 'plural' ? 'transactions' : 'transaction'}/${segment(reference)}`) };
+  }
+}
+
+type ReferenceForm = 'query' | 'path' | 'plural';
+const referenceForms: readonly ReferenceForm[] = ['query', 'path', 'plural'];
+
+/** One listing: its path and filters without the page (page 1 of the same listing starts it again). */
+function listingKey(path: string, query: Record<string, QueryValue>): string {
+  const named = Object.entries(query)
+    .filter(([name, value]) => value !== undefined && name !== 'page')
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `${path}?${named.map(([name, value]) => `${name}=${String(value)}`).join('&')}`;
 }
 
 function hotelQuery(query: HotelQuery): Record<string, QueryValue> {
@@ -220,8 +313,6 @@ function hotelQuery(query: HotelQuery): Record<string, QueryValue> {
 /** The live service answered the documented "November" with 400 and `errors.month`. */
 const refusesMonth = (error: PartnerError) =>
   error.kind === 'rejected' && (error.status === 400 || error.status === 422) && error.fields?.month !== undefined;
-
-const isMissingRoute = (exchange: Exchange) => exchange.ok && exchange.status === 404 && !readErrorBody(exchange.body).envelope;
 
 /** Ids go into paths; encoding keeps a stray "/" or "?" from reaching another route. */
 const segment = (value: string) => encodeURIComponent(value);

@@ -19,6 +19,11 @@ export interface PartnerError {
   fields?: Record<string, string[]>;
   /** A short machine word for what happened: `timeout`, `ECONNREFUSED`, `no-api-key`... */
   cause?: string;
+  /**
+   * True when the body was the partner's own error envelope (`success: false`): the partner itself
+   * answered. A gateway's HTML page, a bare `{ message }` or an empty body leave it unset.
+   */
+  envelope?: boolean;
 }
 
 export type PartnerResult<T> = { ok: true; value: T } | { ok: false; error: PartnerError };

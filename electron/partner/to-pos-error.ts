@@ -1,12 +1,14 @@
 import { posError, type PosError } from '../../shared/errors';
+import { isDefiniteRefusal } from './definite-refusal';
 import type { PartnerError } from './partner-error';
 
 export interface PartnerErrorContext {
   /** Which service the person at the screen was using, for the wording. */
   service: 'cinema' | 'hotels' | 'partner';
   /**
-   * True for a ticket purchase or a hotel booking: when its answer is lost or unreadable the sale
-   * may have happened, so the error says OUTCOME_UNKNOWN and the till must check, not sell again.
+   * True for a ticket purchase or a hotel booking: unless the partner itself refused it (or it never
+   * left), the sale may have happened, so the error says OUTCOME_UNKNOWN and the till must check,
+   * not sell again.
    */
   purchase?: boolean;
 }
@@ -16,9 +18,6 @@ const serviceNames: Record<PartnerErrorContext['service'], string> = {
   hotels: 'The hotel booking service',
   partner: 'The partner service',
 };
-
-/** Gateways answer these when they gave up on the partner, which may have completed the call. */
-const gatewayStatuses = new Set([502, 504]);
 
 const soldOutWords = /sold out|not enough|insufficient|no longer available|not available|\bonly \d+\b.*\b(left|remaining|available)\b|\bno\b.*\b(left|remaining)\b/i;
 const holdExpiredWords = /(reservation|hold)s?\b.*\bexpired|expired\b.*\b(reservation|hold)/i;
@@ -37,6 +36,9 @@ export function toPosError(error: PartnerError, context: PartnerErrorContext): P
       `${service} did not confirm, so it is not known whether this went through. Do not sell it again: the till will check with the partner.`,
     );
 
+  // After a purchase was sent, only the partner's own refusal says nothing was bought.
+  if (purchase && !isDefiniteRefusal(error)) return unknownOutcome();
+
   switch (error.kind) {
     case 'not-sent':
       if (error.cause === 'no-api-key' || error.cause === 'configuration') {
@@ -44,15 +46,11 @@ export function toPosError(error: PartnerError, context: PartnerErrorContext): P
       }
       return posError('PARTNER_UNAVAILABLE', `${service} could not be reached, so nothing was sent. Check the network and try again.`);
     case 'no-answer':
-      return purchase ? unknownOutcome() : posError('PARTNER_UNAVAILABLE', `${service} is not answering. Check the network and try again.`);
+      return posError('PARTNER_UNAVAILABLE', `${service} is not answering. Check the network and try again.`);
     case 'unavailable':
-      if (purchase && error.status !== undefined && gatewayStatuses.has(error.status)) return unknownOutcome();
       return posError('PARTNER_UNAVAILABLE', `${service} is busy or down at the moment. Try again in a minute.`);
     case 'malformed':
-      // A 2xx came back: for a purchase that most likely means it went through.
-      return purchase
-        ? unknownOutcome()
-        : posError('PARTNER_MALFORMED', `${service} sent an answer the till cannot read. Try again; if it keeps happening, call a supervisor.`);
+      return posError('PARTNER_MALFORMED', `${service} sent an answer the till cannot read. Try again; if it keeps happening, call a supervisor.`);
     case 'rejected':
       return rejection(error, context, service);
   }

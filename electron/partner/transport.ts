@@ -53,9 +53,10 @@ export function createTransport(options: TransportOptions): Transport {
       for (const [name, value] of Object.entries(request.query ?? {})) {
         if (value !== undefined) url.searchParams.set(name, String(value));
       }
+      // X-API-KEY is the header the live service reads; `Authorization: Bearer` alone was answered
+      // "api key is missing" there, so the key travels in one header only.
       const headers = new Headers({
         'X-API-KEY': key,
-        Authorization: `Bearer ${key}`,
         TransactionMedium: 'POS',
         Accept: 'application/json',
       });
@@ -109,7 +110,7 @@ export function createTransport(options: TransportOptions): Transport {
       const { status, body } = exchange;
       if (status >= 200 && status < 300) {
         if (body === undefined) return failure({ kind: 'malformed', status, message: 'The partner answered with something that is not JSON.' });
-        if ((body as { success?: unknown } | null)?.success === false) return failure(answerError(status, readErrorBody(body), 'rejected'));
+        if ((body as { success?: unknown } | null)?.success === false) return failure(refusalIn2xx(status, readErrorBody(body)));
         const parsed = envelopeOf(data).safeParse(body);
         if (!parsed.success) return failure({ kind: 'malformed', status, message: `The partner's answer is not as expected: ${describeIssues(parsed.error)}` });
         return { ok: true, value: (parsed.data as { data: z.output<typeof data> }).data };
@@ -125,7 +126,7 @@ export function createTransport(options: TransportOptions): Transport {
 
 /** The partner's error envelope, or nothing usable when the body is not one (HTML, a bare string). */
 export function readErrorBody(body: unknown): ErrorBody {
-  return errorBodySchema.safeParse(body ?? {}).data ?? { envelope: false, message: null, fields: undefined };
+  return errorBodySchema.safeParse(body ?? {}).data ?? { envelope: false, status: null, message: null, fields: undefined };
 }
 
 function answerError(
@@ -134,7 +135,18 @@ function answerError(
   kind: 'rejected' | 'unavailable',
 ): PartnerError {
   const message = body.message ?? `The partner ${kind === 'rejected' ? 'refused the request' : 'is unavailable'} (HTTP ${status}).`;
-  return body.fields ? { kind, status, message, fields: body.fields } : { kind, status, message };
+  const error: PartnerError = { kind, status, message, envelope: body.envelope };
+  if (body.fields) error.fields = body.fields;
+  return error;
+}
+
+/**
+ * `success: false` under a 2xx: a refusal only when the envelope states a 4xx of its own; otherwise
+ * the answer cannot be read as either outcome (for a purchase: unknown).
+ */
+function refusalIn2xx(status: number, body: ErrorBody): PartnerError {
+  if (body.status !== null && body.status >= 400 && body.status < 500) return answerError(body.status, body, 'rejected');
+  return { kind: 'malformed', status, message: `The partner answered HTTP ${status} with success false${body.message ? `: ${body.message}` : ''}.` };
 }
 
 /** A 5xx or a lost connection may pass; a 4xx or a malformed body will not change by asking again. */

@@ -70,9 +70,6 @@ export function slotShortage(quote: CinemaQuote, field = 'cinema'): Result<void>
 export const quoteLines = (quote: CinemaQuote) =>
   quote.lines.map(({ ticket, count }) => ({ categoryId: ticket.id, title: ticket.title, count, unitKobo: ticket.price, totalKobo: ticket.price * count }));
 
-/** YYYY-MM-DD -> DD-MM-YYYY, the purchase's attendance_date. */
-export const attendanceDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
-
 /** The partner's purchase body, exactly as it will be sent and journaled. */
 export function cinemaPurchaseBody(saleId: string, selection: CinemaSelection, quote: CinemaQuote, customer: Customer, reservationIds: string[]): WireTicketPurchaseRequest {
   return {
@@ -81,7 +78,9 @@ export function cinemaPurchaseBody(saleId: string, selection: CinemaSelection, q
     customer_info: { name: customer.name, email: customer.email, phone_number: customer.phone, ...(customer.dob ? { dob: customer.dob } : {}) },
     merchant_reference: saleId,
     reservation_ids: reservationIds,
-    attendance_date: attendanceDate(selection.date),
+    // YYYY-MM-DD, exactly as the dates endpoint gives it: the live service stores it in a DATE
+    // column and answers the docs' DD-MM-YYYY with a 500 (partner-api-notes.md).
+    attendance_date: selection.date,
     time_id: selection.showtimeId,
     cinema_location_id: selection.locationId,
   };

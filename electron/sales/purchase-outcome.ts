@@ -4,6 +4,7 @@ import type { WireTicketPurchaseResult } from '../../shared/partner/ticket-purch
 import type { WireTransaction } from '../../shared/partner/transaction';
 import type { TransitionDetail } from '../journal';
 import type { PartnerError, PartnerResult } from '../partner/partner-error';
+import { isDefiniteRefusal } from '../partner/definite-refusal';
 import { toPosError } from '../partner/to-pos-error';
 
 export interface Outcome {
@@ -20,37 +21,50 @@ type PurchaseAnswer = WireTicketPurchaseResult | WireHotelBookingResult;
 /**
  * What the partner's answer to a purchase means for the sale:
  * - an answer: confirmed, with the partner's references and amount (a differing amount is flagged);
- * - a refusal, or a request that provably never left: rejected (the partner keeps no failed
- *   purchases and charges nothing for them);
- * - no answer, an unreadable answer, a gateway error or a server error other than "unavailable":
- *   unknown, to be settled by transaction lookup, never by buying again.
+ * - the partner's own refusal (its envelope with success false and a validation, sold-out or
+ *   not-allowed status), or a request that provably never left: rejected (the partner keeps no
+ *   failed purchases and charges nothing for them);
+ * - anything else after the request may have left (any 5xx, 429, a gateway's page, a body cut
+ *   short, a reset, a timeout, an unreadable answer): unknown, settled by transaction lookup, never
+ *   by buying again.
  */
 export function purchaseOutcome(result: PartnerResult<PurchaseAnswer>, service: 'cinema' | 'hotels'): Outcome {
   if (result.ok) return confirmedBy(result.value);
   const error = result.error;
   const shown = toPosError(error, { service, purchase: true });
-  const note = { code: shown.code, status: error.status ?? null, cause: error.cause ?? null, fields: error.fields ?? null, partnerMessage: error.message };
-
-  if (shown.code === 'OUTCOME_UNKNOWN') return { to: 'unknown', detail: { failureReason: clip(shown.message), note } };
-  if (error.kind === 'unavailable' && error.status !== undefined && error.status >= 500 && error.status !== 503) {
-    // The partner's own failure half-way through a purchase may come after it committed.
-    return {
-      to: 'unknown',
-      detail: {
-        failureReason: clip(`${serviceName(service)} failed while taking the sale (HTTP ${error.status}), so it is not known whether it went through. Do not sell it again: the till is checking with the partner.`),
-        note,
-      },
-    };
-  }
-  return { to: 'rejected', detail: { failureReason: clip(rejectionReason(error, shown.code, shown.message, service)), note } };
+  const note = {
+    code: shown.code,
+    status: error.status ?? null,
+    cause: error.cause ?? null,
+    envelope: error.envelope ?? false,
+    fields: error.fields ?? null,
+    partnerMessage: error.message,
+  };
+  if (!isDefiniteRefusal(error)) return { to: 'unknown', detail: { failureReason: clip(unknownReason(error, service)), note } };
+  return { to: 'rejected', detail: { failureReason: clip(rejectionReason(error, shown.code, shown.message)), note } };
 }
 
-function rejectionReason(error: PartnerError, code: ErrorCode, message: string, service: 'cinema' | 'hotels'): string {
+/** What went wrong, in words, and that the till is finding out (the sale view adds what it waits for). */
+function unknownReason(error: PartnerError, service: 'cinema' | 'hotels'): string {
+  const name = serviceName(service);
+  const what =
+    error.kind === 'no-answer'
+      ? error.cause === 'timeout'
+        ? `${name} did not answer in time`
+        : `The connection to ${lower(name)} broke before its answer arrived`
+      : error.kind === 'malformed'
+        ? `${name} sent an answer the till cannot read`
+        : error.status !== undefined
+          ? `${name} answered with an error (HTTP ${error.status}) after the sale was sent`
+          : `${name} failed after the sale was sent`;
+  return `${what}, so it is not known whether the sale went through. Do not sell it again: the till is checking with the partner.`;
+}
+
+function rejectionReason(error: PartnerError, code: ErrorCode, message: string): string {
   if (code === 'HOLD_EXPIRED') {
     return 'The seats held for this sale ran out before the purchase reached the partner, so nothing was sold or charged. Hold the seats again and start a new sale.';
   }
   if (error.kind === 'not-sent') return `${message} ${nothingCharged}`;
-  if (error.kind === 'unavailable') return `${serviceName(service)} was too busy to take the sale, so nothing was charged. Try again in a minute.`;
   const fields = Object.entries(error.fields ?? {}).map(([field, texts]) => `${field}: ${texts.join(', ')}`);
   // The fields say what to fix ("checkin_date: must not be in the past").
   return `${message}${fields.length > 0 ? ` (${fields.join('; ')})` : ''} ${nothingCharged}`;
@@ -86,5 +100,7 @@ export function confirmedByLookup(transaction: WireTransaction): Outcome {
 }
 
 const serviceName = (service: 'cinema' | 'hotels') => (service === 'cinema' ? 'The ticket service' : 'The hotel booking service');
+
+const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 const clip = (text: string) => (text.length <= reasonLimit ? text : `${text.slice(0, reasonLimit - 1)}…`);

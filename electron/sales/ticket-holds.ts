@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { posError, type PosError } from '../../shared/errors';
+import { HOLD_LIFETIME_MS } from '../../shared/partner/holds';
 import { fail, ok, type Result } from '../../shared/result';
 import type { CinemaSelection } from '../../shared/sales/checkout';
 import type { PartnerClient } from '../partner/client';
@@ -41,12 +42,16 @@ export function createTicketHolds(deps: {
 
   async function place(selection: CinemaSelection, quote: CinemaQuote, options: { holdId?: string; field?: string } = {}): Promise<Result<HeldTickets>> {
     const field = options.field ?? '';
+    // Taken before asking: a hold without its own expiry is counted from no later than it began.
+    const asked = clock().getTime();
     const held = await partner.holdTickets({
       tickets: quote.lines.map(({ ticket, count }) => ({ ticket_type: 'entertainment' as const, resource_id: ticket.id, quantity: count })),
       customer_info: { email: deps.contact.email, phone_number: deps.contact.phone },
     });
     if (!held.ok) return fail(holdRefusal(readFailure(held.error, 'cinema'), field));
-    const expiresAt = new Date(Math.min(...held.value.reservations.map((reservation) => Date.parse(reservation.expires_at))));
+    const expiresAt = new Date(
+      Math.min(...held.value.reservations.map((reservation) => (reservation.expires_at ? Date.parse(reservation.expires_at) : asked + HOLD_LIFETIME_MS))),
+    );
     const hold: HeldTickets = {
       holdId: options.holdId ?? randomUUID(),
       reservationIds: held.value.reservations.map((reservation) => reservation.reservation_id),

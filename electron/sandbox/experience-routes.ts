@@ -38,11 +38,12 @@ export const listExperiences: RouteHandler = (parts, { url, today }) => {
   }
   const paging = queryPaging(url);
 
-  // cinema=false and featured=false do not filter: the spec only defines what `true` selects.
+  // cinema=true selects cinema items and cinema=false the regular ones (the two kinds of the
+  // spec); featured=false does not filter: the spec only defines what `true` selects.
   const matches = parts.index.catalogue.experiences.filter(
     (e) =>
       !hasEnded(e) && // details still answer for ended ones, for old links
-      (cinema !== true || e.cinema) &&
+      (cinema === undefined || e.cinema === cinema) &&
       (featured !== true || e.featured) &&
       (businessId === undefined || e.business.id.toLowerCase() === businessId) &&
       (categoryId === undefined || e.category.id.toLowerCase() === categoryId) &&

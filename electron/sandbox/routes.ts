@@ -7,7 +7,11 @@ import type { HotelSearch } from './hotel-search';
 import type { RouteHandler } from './route-context';
 import { lookupTransaction, lookupTransactionByPath } from './transaction-routes';
 
-/** The partner's HTTP surface: experience paths under /api/v1/partner, hotels under /v2/partner (also /api/v2/partner). */
+/**
+ * The partner's HTTP surface. The docs put experiences under /api/v1/partner and hotels under
+ * /v2/partner; the live service answers experiences under /v1/partner (its base has no /api). Both
+ * groups are served with and without /api, so a till in either layout works in training.
+ */
 
 interface Route {
   method: 'GET' | 'POST' | 'DELETE';
@@ -15,7 +19,7 @@ interface Route {
   handler: RouteHandler;
 }
 
-const EX = '/api/v1/partner';
+const EX = '(?:/api)?/v1/partner';
 const HOTELS = '(?:/api)?/v2/partner/hotels';
 const SEGMENT = '([^/]+)';
 
@@ -32,6 +36,8 @@ export function partnerRoutes(hotelSearch: HotelSearch): Route[] {
     route('DELETE', `${EX}/validate/${SEGMENT}`, releaseHold),
     route('GET', `${EX}/transaction`, lookupTransaction),
     route('GET', `${EX}/transaction/${SEGMENT}`, lookupTransactionByPath),
+    // The one public client of the live service calls the plural form.
+    route('GET', `${EX}/transactions/${SEGMENT}`, lookupTransactionByPath),
     route('GET', HOTELS, hotels.listHotels),
     route('GET', `${HOTELS}/packages`, hotels.listPackages),
     route('GET', `${HOTELS}/${SEGMENT}/rooms`, hotels.listRooms),

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { uuidSchema, type CinemaExperience, type TicketCategory } from './catalogue';
 import { headquarters } from './catalogue-index';
 import { dateOfBirthSchema, emailSchema, isInThePast, merchantReferenceSchema, nameSchema, phoneNumberSchema } from './customer-info';
-import { fieldErrors, reject, success } from './envelope';
+import { fieldErrors, PartnerRejection, reject, success } from './envelope';
 import { SandboxConnectionDropped } from './faults';
 import { slotsRemaining } from './inventory';
-import { parseDayMonthYear, type EpochDay } from './lagos-calendar';
+import { parseDayMonthYear, parseIsoDate, type EpochDay } from './lagos-calendar';
 import { ticketPriceAt, toNaira, unitPriceKobo } from './money';
 import { holdStatus, type Hold, type SandboxTransaction, type TicketPurchaseResult } from './records';
 import { newReference } from './references';
@@ -46,9 +46,12 @@ function checkShowing(experience: CinemaExperience, body: PurchaseBody, today: E
   if (!body.attendance_date) problems.add('attendance_date', 'is required for cinema tickets');
   if (body.time_id == null) problems.add('time_id', 'is required for cinema tickets');
   if (!body.attendance_date || body.time_id == null) return undefined;
-  const day = parseDayMonthYear(body.attendance_date);
+  // The live service stores attendance_date in a DATE column: YYYY-MM-DD goes in; DD-MM-YYYY (the
+  // docs' format) passes validation and then fails the insert with a 500 (see databaseRefuses).
+  const isoDay = parseIsoDate(body.attendance_date);
+  const day = isoDay ?? parseDayMonthYear(body.attendance_date);
   if (day === null) {
-    problems.add('attendance_date', 'must be a date in the format DD-MM-YYYY');
+    problems.add('attendance_date', 'must be a date in the format YYYY-MM-DD');
     return undefined;
   }
   if (day < today) {
@@ -66,8 +69,15 @@ function checkShowing(experience: CinemaExperience, body: PurchaseBody, today: E
     problems.add('time_id', 'is not a showtime of this film on that date at this cinema location');
     return undefined;
   }
-  return { siteId, attendanceDate: body.attendance_date, time };
+  return { siteId, attendanceDate: body.attendance_date, time, databaseRefuses: isoDay === null };
 }
+
+/** What the live service answered when a DD-MM-YYYY attendance_date reached its DATE column. */
+const databaseError = (value: string) =>
+  new PartnerRejection(
+    500,
+    `SQLSTATE[22007]: Invalid datetime format: 1292 Incorrect date value: '${value}' for column 'attendance_date' at row 1 (SQL: insert into \`ticket_purchases\` (\`attendance_date\`) values (${value}))`,
+  );
 
 interface Line {
   ticket: TicketCategory;
@@ -142,6 +152,8 @@ export const buyTickets: RouteHandler = async (parts, { request, now, today }) =
     created_at: now.toISOString(),
     details,
   };
+  // The insert fails as a whole: nothing is sold, no hold is used, no reference is spent.
+  if (showing?.databaseRefuses) throw databaseError(showing.attendanceDate);
   parts.store.commit((s) => {
     for (const { ticket, count } of lines.values()) s.sold_tickets[ticket.id] = (s.sold_tickets[ticket.id] ?? 0) + count;
     for (const hold of holds) hold.status = 'converted';

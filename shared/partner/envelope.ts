@@ -27,12 +27,15 @@ const fieldMessagesSchema = z
 export const errorBodySchema = z
   .object({
     success: z.boolean().optional().catch(undefined),
+    status: z.number().int().optional().catch(undefined),
     message: z.string().optional().catch(undefined),
     error: z.string().optional().catch(undefined),
     errors: fieldMessagesSchema,
   })
   .transform((body) => ({
     envelope: body.success === false,
+    /** The status the envelope itself states (it repeats the HTTP status on the partner's own answers). */
+    status: body.status ?? null,
     message: body.message ?? body.error ?? null,
     fields: body.errors,
   }));

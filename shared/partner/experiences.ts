@@ -3,6 +3,7 @@ import {
   wireDateSchema,
   wireFlagSchema,
   wireIntIdSchema,
+  wireLenientListOf,
   wireListOf,
   wireLooseIdSchema,
   wireNextPageSchema,
@@ -88,12 +89,15 @@ export const wireExperienceSchema = z
   });
 export type WireExperience = z.output<typeof wireExperienceSchema>;
 
-export const wireExperienceListSchema = z.object({
-  experiences: wireListOf(wireExperienceSchema),
-  next_page: wireNextPageSchema,
-  count: z.number().int().nonnegative().optional(),
-  per_page: z.number().int().positive().optional(),
-});
+/** A page of experiences; an item that cannot be read is left out and named in `skipped`. */
+export const wireExperienceListSchema = z
+  .object({
+    experiences: wireLenientListOf(wireExperienceSchema),
+    next_page: wireNextPageSchema,
+    count: z.number().int().nonnegative().optional(),
+    per_page: z.number().int().positive().optional(),
+  })
+  .transform(({ experiences, ...page }) => ({ ...page, experiences: experiences.items, skipped: experiences.skipped }));
 export type WireExperienceList = z.output<typeof wireExperienceListSchema>;
 
 /** Show dates of the dates endpoint. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   wireImageSchema,
   wireIntIdSchema,
+  wireLenientListOf,
   wireListOf,
   wireLooseIdSchema,
   wireMoneySchema,
@@ -50,12 +51,15 @@ export const wireHotelSchema = z.object({
 });
 export type WireHotel = z.output<typeof wireHotelSchema>;
 
-export const wireHotelListSchema = z.object({
-  hotels: wireListOf(wireHotelSchema),
-  next_page: wireNextPageSchema,
-  count: z.number().int().nonnegative(),
-  per_page: z.number().int().positive(),
-});
+/** A page of hotels; a hotel that cannot be read is left out and named in `skipped`. */
+export const wireHotelListSchema = z
+  .object({
+    hotels: wireLenientListOf(wireHotelSchema),
+    next_page: wireNextPageSchema,
+    count: z.number().int().nonnegative(),
+    per_page: z.number().int().positive(),
+  })
+  .transform(({ hotels, ...page }) => ({ ...page, hotels: hotels.items, skipped: hotels.skipped }));
 export type WireHotelList = z.output<typeof wireHotelListSchema>;
 
 /** A hotel of `/hotels/packages`: the hotel with its rooms and their price range (kobo). */
@@ -68,12 +72,14 @@ export const wireHotelPackageSchema = wireHotelSchema.extend({
 });
 export type WireHotelPackage = z.output<typeof wireHotelPackageSchema>;
 
-export const wireHotelPackageListSchema = z.object({
-  hotels: wireListOf(wireHotelPackageSchema),
-  next_page: wireNextPageSchema,
-  count: z.number().int().nonnegative(),
-  per_page: z.number().int().positive(),
-});
+export const wireHotelPackageListSchema = z
+  .object({
+    hotels: wireLenientListOf(wireHotelPackageSchema),
+    next_page: wireNextPageSchema,
+    count: z.number().int().nonnegative(),
+    per_page: z.number().int().positive(),
+  })
+  .transform(({ hotels, ...page }) => ({ ...page, hotels: hotels.items, skipped: hotels.skipped }));
 export type WireHotelPackageList = z.output<typeof wireHotelPackageListSchema>;
 
 /**

@@ -18,6 +18,14 @@ export const wireIntIdSchema = z.number().int().nonnegative().max(Number.MAX_SAF
 export const wireLooseIdSchema = z.union([z.string(), z.number()]).transform(String);
 
 /**
+ * An id the till only passes back to the partner (a hold's reservation): whatever the partner
+ * sent, string or number, kept as a non-empty string and never checked for a format.
+ */
+export const wireOpaqueIdSchema = z
+  .union([z.string().trim().min(1).max(200), z.number().finite()])
+  .transform(String);
+
+/**
  * A Naira amount (finite, non-negative, at most two decimals) turned into integer kobo. Every
  * money field of a parsed wire object therefore holds kobo under its wire name.
  */
@@ -67,3 +75,43 @@ export const wireImageSchema = z.object({
   alt_text: wireTextSchema,
 });
 export type WireImage = z.output<typeof wireImageSchema>;
+
+/** An item of a list that could not be read, left out so the rest of the list still shows. */
+export interface SkippedItem {
+  index: number;
+  /** The item's own id, when it has a readable one (for the log). */
+  id: string | null;
+  /** Field paths and zod messages only: never the item's values. */
+  problem: string;
+}
+
+/**
+ * A list read item by item: an item that breaks its schema (a date in another format, a missing
+ * title) is left out and reported in `skipped`, instead of failing the whole answer. For lists
+ * that only show things (films, hotels); what is bought is read strictly elsewhere.
+ */
+export const wireLenientListOf = <T extends z.ZodType>(item: T) =>
+  z
+    .array(z.unknown())
+    .nullish()
+    .transform((raw) => {
+      const items: z.output<T>[] = [];
+      const skipped: SkippedItem[] = [];
+      (raw ?? []).forEach((value, index) => {
+        const parsed = item.safeParse(value);
+        if (parsed.success) items.push(parsed.data);
+        else skipped.push({ index, id: readableId(value), problem: describeIssues(parsed.error) });
+      });
+      return { items, skipped };
+    });
+
+const readableId = (value: unknown): string | null => {
+  const id = (value as { id?: unknown } | null)?.id;
+  return (typeof id === 'string' && id.length <= 100) || typeof id === 'number' ? String(id) : null;
+};
+
+const describeIssues = (error: z.ZodError): string =>
+  error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`)
+    .join('; ');

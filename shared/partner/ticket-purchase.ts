@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { wireCountSchema, wireDateSchema, wireIntIdSchema, wireMoneySchema, wireTextSchema, wireUuidSchema } from './primitives';
+import { wireCountSchema, wireDateSchema, wireIntIdSchema, wireMoneySchema, wireOpaqueIdSchema, wireTextSchema, wireUuidSchema } from './primitives';
 
-/** `POST /experience/buy/tickets`. Cinema purchases add the date (DD-MM-YYYY), showtime and location. */
+/** `POST /experience/buy/tickets`. Cinema purchases add the date (YYYY-MM-DD), showtime and location. */
 export const wireTicketPurchaseRequestSchema = z
   .object({
     experience_id: wireUuidSchema,
@@ -15,12 +15,14 @@ export const wireTicketPurchaseRequestSchema = z
         username: z.string().optional(),
       })
       .strict(),
-    reservation_ids: z.array(wireUuidSchema).optional(),
+    /** The partner's hold ids, passed back as they came: opaque strings. */
+    reservation_ids: z.array(wireOpaqueIdSchema).optional(),
     merchant_reference: z.string().min(1).optional(),
-    attendance_date: z
-      .string()
-      .regex(/^\d{2}-\d{2}-\d{4}$/, 'must be DD-MM-YYYY')
-      .optional(),
+    /**
+     * YYYY-MM-DD, as the dates endpoint gives it. The docs say DD-MM-YYYY, but the live service
+     * stores a DATE column and answers that form with a 500 (partner-api-notes.md).
+     */
+    attendance_date: wireDateSchema.optional(),
     time_id: wireIntIdSchema.optional(),
     cinema_location_id: wireIntIdSchema.optional(),
   })

@@ -352,6 +352,7 @@ describe("tolerating the live service's looseness", () => {
         status,
         message: 'Check-out must be after check-in',
         fields: { checkout_date: ['must be after checkin date'] },
+        envelope: true,
       });
     }
   });
@@ -387,15 +388,46 @@ describe("tolerating the live service's looseness", () => {
     expect(sandbox.transactions().filter((t) => t.merchant_reference?.startsWith('via-book'))).toHaveLength(2);
   });
 
-  it('looks a reference up by path when the query form is not a route there', async () => {
-    const [known] = sandbox.transactions();
-    script = (req) => (req.url!.startsWith('/api/v1/partner/transaction?') ? json(404, { message: 'The route could not be found.' }) : undefined);
+  it('falls back through the lookup forms when one is not a route there, and remembers the one that worked', async () => {
+    // Its own purchase: the test must not depend on what other tests bought before it.
+    const known = value(await clientFor().buyTickets(purchase('lookup-forms')));
+    const reference = known.reference;
+    // A partner that serves only the plural path form (the one the live service's public client calls).
+    script = (req) => (/\/transaction(\?|\/)/.test(req.url!) ? json(404, { message: 'The route could not be found.' }) : undefined);
     const client = viaScript();
-    expect(value(await client.lookupTransaction({ reference: known!.reference }))?.reference).toBe(known!.reference);
-    expect(requests.map((r) => r.path.split('?')[0])).toEqual(['/api/v1/partner/transaction', `/api/v1/partner/transaction/${known!.reference}`]);
+    requests = [];
+    expect(value(await client.lookupTransaction({ reference }))?.reference).toBe(reference);
+    const paths = () => requests.map((r) => r.path.split('?')[0]);
+    expect(paths()).toEqual(['/api/v1/partner/transaction', `/api/v1/partner/transaction/${reference}`, `/api/v1/partner/transactions/${reference}`]);
+    requests = [];
     expect(value(await client.lookupTransaction({ reference: 'HTL0000000000' }))).toBeNull();
+    expect(paths(), 'the form that worked is tried first').toEqual(['/api/v1/partner/transactions/HTL0000000000']);
     // A merchant reference has no path form: a missing route stays an error, never "no such sale".
     expect(failure(await client.lookupTransaction({ merchantReference: 'anything' }))).toMatchObject({ kind: 'rejected', status: 404 });
+  });
+
+  it("moves past a form's 404 for a reference known to exist, and believes the partner's 404 otherwise", async () => {
+    const known = value(await clientFor().buyTickets(purchase('lookup-known')));
+    const reference = known.reference;
+    // A partner whose query form answers "not found" in its own envelope, whatever is asked.
+    script = (req) => (req.url!.startsWith('/api/v1/partner/transaction?') ? json(404, { success: false, status: 404, message: 'No transaction found.' }) : undefined);
+    const client = viaScript();
+    const paths = () => requests.map((r) => r.path.split('?')[0]);
+    requests = [];
+    expect(value(await client.lookupTransaction({ reference }))).toBeNull();
+    expect(paths()).toEqual(['/api/v1/partner/transaction']);
+    requests = [];
+    expect(value(await client.lookupTransaction({ reference }, { knownToExist: true }))?.reference).toBe(reference);
+    expect(paths()).toEqual(['/api/v1/partner/transaction', `/api/v1/partner/transaction/${reference}`]);
+    // Our sale id first, then the reference the partner named, in the form that worked.
+    requests = [];
+    const both = value(await client.lookupTransaction({ merchantReference: 'lookup-known', reference }, { knownToExist: true }));
+    expect(both?.merchant_reference).toBe('lookup-known');
+    expect(paths()).toEqual(['/api/v1/partner/transaction', `/api/v1/partner/transaction/${reference}`]);
+    // Known to exist, yet no form finds it: the partner's own 404 still reads as "none".
+    requests = [];
+    expect(value(await client.lookupTransaction({ reference: 'EX0000000000' }, { knownToExist: true }))).toBeNull();
+    expect(requests).toHaveLength(3);
   });
 
   it('never repeats the key, even when the partner echoes it', async () => {

@@ -221,12 +221,11 @@ describe('cinema channels', () => {
       const { categories } = value(await pos.api['cinema:tickets']({ filmId: film.id, locationId: location.id }));
       const category = categories.find((c) => !c.soldOut)!;
       const client = createPartnerClient({ baseUrl: server.url, apiKey: () => SANDBOX_DEFAULT_API_KEY });
-      const [year, month, day] = today.split('-');
-      const bought = await client.buyTickets({
+        const bought = await client.buyTickets({
         experience_id: film.id,
         tickets: [{ id: category.id, count: 1 }],
         customer_info: { name: 'Emeka Obi', email: 'emeka@example.ng', phone_number: '+2348091234567' },
-        attendance_date: `${day}-${month}-${year}`,
+        attendance_date: today,
         time_id: showtimes.at(-1)!.id,
         cinema_location_id: location.id,
       });

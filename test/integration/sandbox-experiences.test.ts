@@ -73,7 +73,7 @@ describe.each(transports)('experience reads ($name)', ({ open }) => {
     ['cinema=true', (e: (typeof listed)[number]) => e.cinema],
     ['featured=true', (e: (typeof listed)[number]) => e.featured],
     ['cinema=true&featured=true', (e: (typeof listed)[number]) => e.cinema && e.featured],
-    ['cinema=false', () => true],
+    ['cinema=false', (e: (typeof listed)[number]) => !e.cinema],
     ['search=JOLLOF', (e: (typeof listed)[number]) => e.title.toLowerCase().includes('jollof')],
     ['search=the', (e: (typeof listed)[number]) => e.title.toLowerCase().includes('the')],
     [`business_id=${films[0]?.business.id}`, (e: (typeof listed)[number]) => e.business.id === films[0]?.business.id],
@@ -261,7 +261,7 @@ describe.each(transports)('holds, purchases and lookups ($name)', ({ open }) => 
     experience_id: everyDay.id,
     tickets: [{ id: regular?.id, count: 2 }],
     customer_info: customer,
-    attendance_date: dmy(lagosDay(1, now)),
+    attendance_date: lagosDay(1, now),
     time_id: showtime?.id,
     ...extra,
   });
@@ -393,7 +393,7 @@ describe.each(transports)('holds, purchases and lookups ($name)', ({ open }) => 
     const hq = details.locations.find((l: Json) => l.is_headquarters).id;
     const sold = await call('POST', '/api/v1/partner/experience/buy/tickets', {
       experience_id: soldOut.id, tickets: [{ id: soldOut.tickets.find((t) => t.slots === 0)?.id, count: 1 }], customer_info: customer,
-      attendance_date: dmy(date), time_id: timesOn(details, hq, date)[0].id,
+      attendance_date: date, time_id: timesOn(details, hq, date)[0].id,
     });
     expect(sold.status).toBe(422);
     expect(sold.body.message).toMatch(/sold out/i);
@@ -404,10 +404,10 @@ describe.each(transports)('holds, purchases and lookups ($name)', ({ open }) => 
   const otherFilm = films.find((f) => f.id !== everyDay.id);
   it.each([
     ['no attendance_date', () => cinemaBuy({ attendance_date: undefined }), 'attendance_date'],
-    ['an ISO attendance_date', () => cinemaBuy({ attendance_date: lagosDay(1, now) }), 'attendance_date'],
-    ['a date that does not exist', () => cinemaBuy({ attendance_date: '31-02-2031' }), 'attendance_date'],
-    ['a past date', () => cinemaBuy({ attendance_date: dmy(lagosDay(-1, now)) }), 'attendance_date'],
-    ['a date after the run', () => cinemaBuy({ attendance_date: dmy(lagosDay(everyDay.run.end_offset + 1, now)) }), 'attendance_date'],
+    ['an attendance_date that is not a date', () => cinemaBuy({ attendance_date: 'next friday' }), 'attendance_date'],
+    ['a date that does not exist', () => cinemaBuy({ attendance_date: '2031-02-31' }), 'attendance_date'],
+    ['a past date', () => cinemaBuy({ attendance_date: lagosDay(-1, now) }), 'attendance_date'],
+    ['a date after the run', () => cinemaBuy({ attendance_date: lagosDay(everyDay.run.end_offset + 1, now) }), 'attendance_date'],
     ['no time_id', () => cinemaBuy({ time_id: undefined }), 'time_id'],
     ['a time_id of another film', () => cinemaBuy({ time_id: 1 }), 'time_id'],
     ['a time_id as a string', () => cinemaBuy({ time_id: String(showtime?.id) }), 'time_id'],
@@ -432,13 +432,29 @@ describe.each(transports)('holds, purchases and lookups ($name)', ({ open }) => 
     expect(await stock()).toEqual(before);
   });
 
+  it('answers a DD-MM-YYYY attendance_date as the live service does: a 500 with the database error, nothing sold', async () => {
+    const before = await stock();
+    const held = await call('POST', '/api/v1/partner/validate', hold(regular?.id, 2));
+    const reservationId = held.body.data.reservations[0].reservation_id;
+    const { status, body } = await call('POST', '/api/v1/partner/experience/buy/tickets', cinemaBuy({ attendance_date: dmy(lagosDay(1, now)), reservation_ids: [reservationId], merchant_reference: 'old-date' }));
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ success: false, status: 500 });
+    expect(body.message).toMatch(/SQLSTATE\[22007\].*Incorrect date value: '\d{2}-\d{2}-\d{4}' for column 'attendance_date'/);
+    expect(sandbox.transactions()).toEqual(before.transactions);
+    expect((await call('GET', '/api/v1/partner/transaction?merchant_reference=old-date')).status).toBe(404);
+    // The hold was not used: the same purchase with the date as the dates endpoint gives it goes through.
+    const fixed = await call('POST', '/api/v1/partner/experience/buy/tickets', cinemaBuy({ reservation_ids: [reservationId], merchant_reference: 'iso-date' }));
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(201);
+    expect(fixed.body.data.showtime.attendance_date).toBe(lagosDay(1, now));
+  });
+
   it('checks time_id against the day for films with per-day times', async () => {
     if (!perDay?.cinema || perDay.schedule?.kind !== 'dated_days') throw new Error('the seed needs a per-day film');
     const info = (await call('GET', `/api/v1/partner/experience/v/${perDay.id}`)).body.data.cinema_info;
     const [dayA, dayB] = info.days_with_times;
     const wrongDayTime = dayB.times.find((t: Json) => !dayA.times.some((a: Json) => a.id === t.id));
     const buy = (time_id: number) => call('POST', '/api/v1/partner/experience/buy/tickets', {
-      experience_id: perDay.id, tickets: [{ id: perDay.tickets[0]?.id, count: 1 }], customer_info: customer, attendance_date: dmy(dayA.date), time_id,
+      experience_id: perDay.id, tickets: [{ id: perDay.tickets[0]?.id, count: 1 }], customer_info: customer, attendance_date: dayA.date, time_id,
     });
     expect((await buy(wrongDayTime.id)).status).toBe(422);
     expect((await buy(dayA.times[0].id)).status).toBe(201);
@@ -472,11 +488,16 @@ describe.each(transports)('holds, purchases and lookups ($name)', ({ open }) => 
     expect(byQuery.body.data.details).toEqual(second.body.data);
     const byPath = await call('GET', `/api/v1/partner/transaction/${second.body.data.reference}`);
     expect(byPath.body.data).toEqual(byQuery.body.data);
+    const byPluralPath = await call('GET', `/api/v1/partner/transactions/${second.body.data.reference}`);
+    expect(byPluralPath.body.data).toEqual(byQuery.body.data);
+    const liveLayout = await call('GET', `/v1/partner/transactions/${second.body.data.reference}`);
+    expect(liveLayout.body.data).toEqual(byQuery.body.data);
     expect(byPath.body.data.created_at).toBe(now.toISOString());
 
     expect((await call('GET', '/api/v1/partner/transaction?reference=EX0000000000')).status).toBe(404);
     expect((await call('GET', '/api/v1/partner/transaction?merchant_reference=never')).status).toBe(404);
     expect((await call('GET', '/api/v1/partner/transaction/HTL0000000000')).status).toBe(404);
+    expect((await call('GET', '/api/v1/partner/transactions/HTL0000000000')).status).toBe(404);
     expect((await call('GET', '/api/v1/partner/transaction')).status).toBe(422);
   });
 

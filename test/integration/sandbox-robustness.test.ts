@@ -13,7 +13,6 @@ const catalogue = loadSeedCatalogue();
 const NOW = new Date('2031-03-05T08:00:00Z');
 const clock = () => NOW;
 const lagosDay = (offset: number) => new Date(NOW.getTime() + 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-const dmy = (iso: string) => iso.split('-').reverse().join('-');
 const KEY_HEADERS = { 'X-API-KEY': SANDBOX_DEFAULT_API_KEY, TransactionMedium: 'POS', 'Content-Type': 'application/json' };
 
 type Json = any;
@@ -43,7 +42,7 @@ const purchase = (merchant_reference?: string) => ({
   experience_id: film.id,
   tickets: [{ id: ticket?.id, count: 1 }],
   customer_info: customer,
-  attendance_date: dmy(lagosDay(1)),
+  attendance_date: lagosDay(1),
   time_id: film.schedule?.kind === 'every_day' ? film.schedule.times[0]?.id : undefined,
   ...(merchant_reference && { merchant_reference }),
 });

@@ -37,7 +37,7 @@ describe('fetchFailure', () => {
 });
 
 describe('toPosError', () => {
-  const rejected = (status: number, message: string, fields?: Record<string, string[]>): PartnerError => ({ kind: 'rejected', status, message, fields });
+  const rejected = (status: number, message: string, fields?: Record<string, string[]>): PartnerError => ({ kind: 'rejected', status, message, fields, envelope: true });
 
   it('maps each kind to a contract code, reads differing by whether a sale may have happened', () => {
     const notSent: PartnerError = { kind: 'not-sent', cause: 'ECONNREFUSED', message: 'Could not connect.' };
@@ -52,7 +52,12 @@ describe('toPosError', () => {
       message: 'The ticket service is not answering. Check the network and try again.',
     });
     expect(toPosError(noAnswer, { service: 'cinema', purchase: true }).code).toBe('OUTCOME_UNKNOWN');
-    expect(toPosError(unavailable, { service: 'hotels', purchase: true }).code).toBe('PARTNER_UNAVAILABLE');
+    // A busy partner may say 503 after it committed: for a purchase only a lookup can tell.
+    expect(toPosError(unavailable, { service: 'hotels', purchase: true }).code).toBe('OUTCOME_UNKNOWN');
+    expect(toPosError(unavailable, { service: 'hotels' }).code).toBe('PARTNER_UNAVAILABLE');
+    // A 4xx without the partner's envelope is someone else's page (a gateway, a firewall).
+    expect(toPosError({ kind: 'rejected', status: 403, message: 'Forbidden' }, { service: 'hotels', purchase: true }).code).toBe('OUTCOME_UNKNOWN');
+    expect(toPosError({ kind: 'rejected', status: 403, message: 'Forbidden' }, { service: 'hotels' }).code).toBe('PARTNER_REJECTED');
     expect(toPosError(gateway, { service: 'hotels', purchase: true }).code).toBe('OUTCOME_UNKNOWN');
     expect(toPosError(gateway, { service: 'hotels' }).code).toBe('PARTNER_UNAVAILABLE');
     expect(toPosError(malformed, { service: 'hotels' }).code).toBe('PARTNER_MALFORMED');

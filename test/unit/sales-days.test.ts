@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceDate } from '../../electron/sales/cinema-plan';
 import { sameSelection } from '../../electron/sales/hold-book';
 import { exportFileName, lagosDayRange } from '../../electron/sales/lagos-days';
 
@@ -14,10 +13,6 @@ describe('days as staff mean them', () => {
   it('names the export file after the terminal and the days', () => {
     expect(exportFileName('T01', { from: '2026-11-01', to: '2026-11-21' }, '2026-11-30')).toBe('lobby-pos-T01-2026-11-01-to-2026-11-21.csv');
     expect(exportFileName('KIOSK-2', {}, '2026-11-30')).toBe('lobby-pos-KIOSK-2-start-to-2026-11-30.csv');
-  });
-
-  it('writes the attendance date as the partner wants it (DD-MM-YYYY)', () => {
-    expect(attendanceDate('2026-03-07')).toBe('07-03-2026');
   });
 });
 

@@ -35,6 +35,12 @@ describe('purchaseOutcome', () => {
     ['a gateway timeout', { kind: 'unavailable', status: 504, message: 'Gateway Timeout' }],
     ['a bad gateway', { kind: 'unavailable', status: 502, message: 'Bad Gateway' }],
     ['a server error', { kind: 'unavailable', status: 500, message: 'Server Error' }],
+    ['a 503 from a busy partner', { kind: 'unavailable', status: 503, message: 'busy', envelope: true }],
+    ['a 429 rate limit', { kind: 'unavailable', status: 429, message: 'slow down' }],
+    ['a 5xx in the partner\'s own envelope', { kind: 'unavailable', status: 500, message: 'SQLSTATE[22007]', envelope: true }],
+    ['a 4xx page from a gateway (no envelope)', { kind: 'rejected', status: 403, message: 'Forbidden' }],
+    ['a 4xx without the partner\'s envelope', { kind: 'rejected', status: 422, message: 'The given data was invalid.', fields: { x: ['y'] } }],
+    ['a 2xx saying success false without a 4xx status', { kind: 'malformed', status: 200, message: 'success false' }],
   ])('%s leaves the outcome unknown (settled by lookup, never by buying again)', (_, error) => {
     const outcome = refused(error);
     expect(outcome.to).toBe('unknown');
@@ -44,12 +50,13 @@ describe('purchaseOutcome', () => {
   it.each<[string, PartnerError, string, RegExp]>([
     ['nothing sent', { kind: 'not-sent', cause: 'ECONNREFUSED', message: 'refused' }, 'PARTNER_UNAVAILABLE', /nothing was sent\. .*Nothing was charged\./],
     ['no API key', { kind: 'not-sent', cause: 'no-api-key', message: 'no key' }, 'PARTNER_UNAVAILABLE', /Nothing was charged/],
-    ['unavailable', { kind: 'unavailable', status: 503, message: 'busy' }, 'PARTNER_UNAVAILABLE', /nothing was charged/],
-    ['rate limited', { kind: 'unavailable', status: 429, message: 'slow down' }, 'PARTNER_UNAVAILABLE', /nothing was charged/],
-    ['sold out', { kind: 'rejected', status: 422, message: 'Sold out: no tickets left in the chosen category.' }, 'SOLD_OUT', /Not enough tickets/],
-    ['hold expired', { kind: 'rejected', status: 422, message: 'Reservation expired', fields: { reservation_ids: ['reservation expired'] } }, 'HOLD_EXPIRED', /Hold the seats again/],
-    ['a field', { kind: 'rejected', status: 422, message: 'The given data was invalid.', fields: { 'customer_info.email': ['must be a valid e-mail address'] } }, 'PARTNER_REJECTED', /customer_info\.email: must be a valid e-mail address/],
-    ['a bad key', { kind: 'rejected', status: 401, message: 'Unauthenticated.' }, 'PARTNER_REJECTED', /API key/],
+    ['sold out', { kind: 'rejected', status: 422, message: 'Sold out: no tickets left in the chosen category.', envelope: true }, 'SOLD_OUT', /Not enough tickets/],
+    ['sold out as 409', { kind: 'rejected', status: 409, message: 'No rooms of this type are left.', envelope: true }, 'SOLD_OUT', /Not enough/],
+    ['hold expired', { kind: 'rejected', status: 422, message: 'Reservation expired', fields: { reservation_ids: ['reservation expired'] }, envelope: true }, 'HOLD_EXPIRED', /Hold the seats again/],
+    ['a field', { kind: 'rejected', status: 422, message: 'The given data was invalid.', fields: { 'customer_info.email': ['must be a valid e-mail address'] }, envelope: true }, 'PARTNER_REJECTED', /customer_info\.email: must be a valid e-mail address/],
+    ['a live validation error as 400', { kind: 'rejected', status: 400, message: 'The month is not valid.', envelope: true }, 'PARTNER_REJECTED', /Nothing was charged/],
+    ['a bad key', { kind: 'rejected', status: 401, message: 'Unauthenticated.', envelope: true }, 'PARTNER_REJECTED', /API key/],
+    ['not allowed', { kind: 'rejected', status: 403, message: 'This merchant may not sell this experience.', envelope: true }, 'PARTNER_REJECTED', /Nothing was charged/],
   ])('a refusal (%s) rejects the sale and says nothing was charged', (_, error, code, reason) => {
     const outcome = refused(error);
     expect(outcome.to).toBe('rejected');
@@ -58,7 +65,7 @@ describe('purchaseOutcome', () => {
   });
 
   it('keeps a reason within what the journal stores', () => {
-    const outcome = refused({ kind: 'rejected', status: 422, message: 'x'.repeat(2_000) });
+    const outcome = refused({ kind: 'rejected', status: 422, message: 'x'.repeat(2_000), envelope: true });
     expect(outcome.detail.failureReason!.length).toBeLessThanOrEqual(500);
   });
 });

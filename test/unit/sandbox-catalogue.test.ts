@@ -53,6 +53,8 @@ describe('seed catalogue', () => {
     const inactive = seed.hotels.filter((h) => h.status === 'inactive').length;
     expect(inactive).toBeGreaterThan(0);
     expect(inactive).toBeLessThan(seed.hotels.length / 10);
+    // The hotel list answers for Nigeria unless asked otherwise, and lists active places only.
+    expect(seed.hotels.filter((h) => h.status === 'active' && h.country === 'Nigeria').length).toBeGreaterThanOrEqual(60);
   });
 
   it('varies amenities and rooms: 2-6 room types, ₦18,000-₦450,000, 1-6 guests, some unavailable', () => {
