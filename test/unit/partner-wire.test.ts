@@ -195,14 +195,16 @@ describe('envelopes', () => {
   it('reads error bodies with message or error, field lists or single strings, and junk', () => {
     expect(errorBodySchema.parse({ success: false, status: 422, message: 'Invalid', errors: { month: ['bad month'] } })).toEqual({
       envelope: true,
+      status: 422,
       message: 'Invalid',
       fields: { month: ['bad month'] },
     });
     expect(errorBodySchema.parse({ success: false, error: 'Room not found', errors: { room_id: 'unknown room' } })).toEqual({
       envelope: true,
+      status: null,
       message: 'Room not found',
       fields: { room_id: ['unknown room'] },
     });
-    expect(errorBodySchema.parse({ message: 'Not Found', errors: [1, 2] })).toEqual({ envelope: false, message: 'Not Found', fields: undefined });
+    expect(errorBodySchema.parse({ message: 'Not Found', errors: [1, 2] })).toEqual({ envelope: false, status: null, message: 'Not Found', fields: undefined });
   });
 });
