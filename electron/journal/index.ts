@@ -16,3 +16,9 @@ export type { PrintJobsRepository, PrintJob, PrintJobKind, PrintJobState, PrintR
 export { defaultPrintRetryPolicy, printJobKinds, printJobStates } from './print-jobs-repository';
 export { migrations } from './migrations';
 export { listQuarantined } from './quarantine';
+export { registerChainFunctions, sha256Hex } from './chain-functions';
+export { chainTables, genesisHash, type ChainSpec } from './chain-spec';
+export { chainedTables } from './chain-tables';
+export { createChainHeadReader, type ChainHead } from './chain-head';
+export { verifyJournalFile, verifyChainDb, compareWithCentral, chainHash, type ChainVerification, type ChainFinding } from './chain-verify';
+export { openChainOutbox, type ChainOutbox, type ChainLink, type ChainBacklog } from './chain-outbox';

@@ -6,6 +6,7 @@ import type { HealthItem } from '../../shared/app';
 import type { PosError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
+import { registerChainFunctions } from './chain-functions';
 import { exportSalesCsv } from './csv-export';
 import { dateRangeSchema, type DateRange } from './date-range';
 import { createJournalGuard } from './guard';
@@ -135,6 +136,8 @@ export function openJournal(options: JournalOptions): { ok: true; value: Journal
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${settings.busyTimeoutMs}`);
+    // Before any migration or write: the hash chain's triggers call sha256().
+    registerChainFunctions(db);
     if (settings.maxPageCount !== undefined) db.pragma(`max_page_count = ${settings.maxPageCount}`);
     const applied = applyMigrations(db, migrations);
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { posError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
+import { registerChainFunctions } from './chain-functions';
 import { exportSalesCsv, type CsvExport } from './csv-export';
 import { dateRangeSchema, type DateRange } from './date-range';
 
@@ -19,7 +20,7 @@ export interface SalvagedJournal {
 export function openSalvage(options: { file: string; nativeBinding?: string }): Result<SalvagedJournal> {
   let db: Database.Database;
   try {
-    db = new Database(options.file, { readonly: true, fileMustExist: true, nativeBinding: options.nativeBinding });
+    db = registerChainFunctions(new Database(options.file, { readonly: true, fileMustExist: true, nativeBinding: options.nativeBinding }));
   } catch {
     return fail(posError('NOT_FOUND', 'The set-aside journal file cannot be opened; it may have been moved or deleted.'));
   }

@@ -4,6 +4,7 @@ import { posError } from '../../shared/errors';
 import { formatNairaPlain, koboSchema, type Kobo } from '../../shared/money';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
+import { createChainHeadReader } from './chain-head';
 import type { JournalGuard } from './guard';
 import { staffIdSchema } from './sale-inputs';
 import { createShiftReporter, zReportSchema, type ShiftReport, type ZReport } from './shift-report';
@@ -98,6 +99,7 @@ export function createShiftsRepository(deps: {
 }): ShiftsRepository {
   const { db, guard, terminalId, clock } = deps;
   const reporter = createShiftReporter(db);
+  const chainHead = createChainHeadReader(db);
 
   const selectOpen = db.prepare<[string], ShiftRow>('SELECT * FROM shifts WHERE terminal_id = ? AND closed_at IS NULL');
   const selectById = db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE id = ?');
@@ -172,6 +174,8 @@ export function createShiftsRepository(deps: {
         closedBy: { id: input.staffId, name: staff.value },
         countedKobo: input.countedKobo,
         differenceKobo: input.countedKobo - report.cash.expectedKobo,
+        // The Z report anchors the hash chain: it seals every money row written before it.
+        chain: chainHead(terminalId),
       };
       closeShift.run({
         id: shift.id,

@@ -59,5 +59,11 @@ export const zReportSchema = shiftReportSchema.extend({
   countedKobo: kobo,
   /** counted - expected: negative is a shortage. */
   differenceKobo: kobo,
+  /**
+   * The hash chain's head when the shift closed: every money row up to `seq` is sealed by `hash`
+   * (receipts print its first 8 hex digits), and the till's grand total, which never resets.
+   * Absent on Z reports closed before the chain existed.
+   */
+  chain: z.object({ seq: z.number().int().nonnegative(), hash: z.string().regex(/^[0-9a-f]{64}$/), grandTotalKobo: kobo }).optional(),
 });
 export type ZReport = z.infer<typeof zReportSchema>;

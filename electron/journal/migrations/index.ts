@@ -1,4 +1,5 @@
 import { initial } from './0001-initial';
+import { chain } from './0007-chain';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -9,4 +10,5 @@ import { initial } from './0001-initial';
  * never deleted, a sale only moves along its legal states, a closed shift and its Z report never
  * change. Trigger messages are shown to people, so they are sentences.
  */
-export const migrations: readonly string[] = [initial];
+// 0007 (the hash chain) stays last: it chains every table the steps before it create.
+export const migrations: readonly string[] = [initial, chain];
