@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalFile, legalTransitions, openJournal, saleStates, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
+import { journalFile, legalTransitions, openJournal, registerChainFunctions, saleStates, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-sales-'));
 const file = journalFile(root);
@@ -152,7 +152,8 @@ describe('moving a sale along', () => {
 });
 
 describe('rules the file itself keeps, whatever code writes to it', () => {
-  const raw = () => new Database(file);
+  // Like every writer of the journal, a raw connection registers the hash chain's sha256() first.
+  const raw = () => registerChainFunctions(new Database(file));
 
   it('refuses to delete any journal row', () => {
     const sale = created(saleInput());

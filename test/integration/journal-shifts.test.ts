@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalFile, openJournal, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
+import { journalFile, openJournal, registerChainFunctions, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-shifts-'));
 const file = journalFile(root);
@@ -152,7 +152,7 @@ describe('a shift from open to Z report', () => {
     expect(journal.sales.transition(unsettledId, 'confirmed', { partnerReference: 'LATE' }).ok).toBe(true);
     expect(journal.shifts.zReport(1)).toEqual({ ok: true, value: closed.value.zReport });
 
-    const raw = new Database(file);
+    const raw = registerChainFunctions(new Database(file));
     expect(() => raw.prepare("UPDATE shifts SET z_report_json = '{}' WHERE z_number = 1").run()).toThrow(/can no longer be changed/);
     expect(() => raw.prepare('UPDATE shifts SET counted_kobo = 5100000 WHERE z_number = 1').run()).toThrow(/can no longer be changed/);
     expect(() => raw.prepare("INSERT INTO cash_movements (terminal_id, shift_id, kind, amount_kobo, reason, staff_id, at) VALUES ('FD1', 1, 'in', 5, 'late', 1, 'x')").run()).toThrow(/open shift/);
