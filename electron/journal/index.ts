@@ -15,6 +15,8 @@ export { shiftReportSchema, zReportSchema, type ShiftReport, type ZReport } from
 export type { PrintJobsRepository, PrintJob, PrintJobKind, PrintJobState, PrintRetryPolicy, EnqueuePrintJob } from './print-jobs-repository';
 export { defaultPrintRetryPolicy, printJobKinds, printJobStates } from './print-jobs-repository';
 export { migrations } from './migrations';
+export type { PaymentsRepository, CardPayment, CardPaymentEvent, PaymentDetail } from './payments-repository';
+export { paymentReference } from './payments-repository';
 export { listQuarantined } from './quarantine';
 export { registerChainFunctions, sha256Hex } from './chain-functions';
 export { chainTables, genesisHash, type ChainSpec } from './chain-spec';

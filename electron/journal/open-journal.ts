@@ -14,6 +14,7 @@ import { isCorruption, journalUnavailable, sqliteCode, toJournalError } from './
 import { createJournalProbe } from './journal-probe';
 import { applyMigrations, checkSchema } from './migrate';
 import { migrations } from './migrations';
+import { createPaymentsRepository, type PaymentsRepository } from './payments-repository';
 import { createPrintJobsRepository, type PrintJobsRepository, type PrintRetryPolicy } from './print-jobs-repository';
 import { listQuarantined, quarantineFile } from './quarantine';
 import { createSalesRepository, type SalesRepository } from './sales-repository';
@@ -60,6 +61,8 @@ export interface Journal {
   readonly staff: StaffRepository;
   readonly shifts: ShiftsRepository;
   readonly printJobs: PrintJobsRepository;
+  /** Card payments taken at an integrated terminal: attempts, outcomes, reversals. */
+  readonly payments: PaymentsRepository;
   /** One row per sale created in the range (from inclusive, to exclusive). */
   exportCsv(range?: DateRange): Result<{ csv: string; rows: number }>;
   /** For the status strip (HealthProbes.journal). */
@@ -169,6 +172,7 @@ function assemble(
     staff: createStaffRepository(deps),
     shifts: createShiftsRepository(deps),
     printJobs: createPrintJobsRepository({ ...deps, retryPolicy }),
+    payments: createPaymentsRepository(deps),
     exportCsv: (range = {}) =>
       guard.read(() => {
         const parsed = dateRangeSchema.safeParse(range);

@@ -1,4 +1,5 @@
 import { initial } from './0001-initial';
+import { payments } from './0005-payments';
 import { chain } from './0007-chain';
 
 /**
@@ -11,4 +12,4 @@ import { chain } from './0007-chain';
  * change. Trigger messages are shown to people, so they are sentences.
  */
 // 0007 (the hash chain) stays last: it chains every table the steps before it create.
-export const migrations: readonly string[] = [initial, chain];
+export const migrations: readonly string[] = [initial, payments, chain];

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalFile, openJournal, type CreateSaleInput, type Journal } from '../../electron/journal';
+
+/** The card payments journal: append-only attempts and outcomes, and the triggers that guard the money. */
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-payments-'));
+const file = journalFile(root);
+let journal: Journal;
+let cashierId: number;
+let now = Date.parse('2025-03-14T08:00:00.000Z');
+const clock = () => new Date((now += 1000));
+
+beforeAll(async () => {
+  const opened = openJournal({ file, terminalId: 'K1', clock });
+  if (!opened.ok) throw new Error(opened.error.message);
+  journal = opened.value;
+  const cashier = await journal.staff.create({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
+  if (!cashier.ok) throw new Error(cashier.error.message);
+  cashierId = cashier.value.id;
+  expect(journal.shifts.open({ staffId: cashierId, floatKobo: 0 }).ok).toBe(true);
+});
+afterAll(() => {
+  journal.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+let count = 0;
+function sale(overrides: Partial<CreateSaleInput> = {}) {
+  const id = `K1-${++count}`;
+  const created = journal.sales.create({
+    id,
+    staffId: null,
+    kind: 'cinema',
+    quoteKobo: 330_000,
+    request: { merchant_reference: id },
+    details: { title: 'Harmattan Heart' },
+    tenders: [{ kind: 'card', amountKobo: 330_000 }],
+    ...overrides,
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value.sale;
+}
+
+const value = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+
+describe('card payment attempts', () => {
+  it('start as `started` with our reference, then record the outcome once, as an appended event', () => {
+    const s = sale();
+    const started = value(journal.payments.begin({ saleId: s.id, device: 'simulated', amountKobo: 330_000 }));
+    expect(started).toMatchObject({ saleId: s.id, attempt: 1, reference: `${s.id}-P1`, state: 'started', terminalId: 'K1', shiftId: s.shiftId });
+    value(journal.payments.move(started.reference, 'started', { terminalReference: 'PRQ_abc' }));
+    const approved = value(journal.payments.move(started.reference, 'approved', { transactionReference: 'T123', authCode: '123456', maskedPan: '**** 4081', scheme: 'visa' }));
+    expect(approved).toMatchObject({ state: 'approved', terminalReference: 'PRQ_abc', authCode: '123456', maskedPan: '**** 4081', scheme: 'visa' });
+    expect(value(journal.payments.events(started.reference)).map((e) => [e.fromState, e.toState])).toEqual([
+      [null, 'started'],
+      ['started', 'started'],
+      ['started', 'approved'],
+    ]);
+    // An outcome is final: an approved payment cannot be declined afterwards.
+    expect(journal.payments.move(started.reference, 'declined', { declineCode: '05' })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+  });
+
+  it('never charge a sale twice: no new attempt while one is approved or still being settled', () => {
+    const s = sale();
+    const first = value(journal.payments.begin({ saleId: s.id, device: 'simulated', amountKobo: 330_000 }));
+    expect(journal.payments.begin({ saleId: s.id, device: 'simulated', amountKobo: 330_000 })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    value(journal.payments.move(first.reference, 'unknown', { reason: 'The answer was lost.' }));
+    expect(journal.payments.begin({ saleId: s.id, device: 'simulated', amountKobo: 330_000 })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    value(journal.payments.move(first.reference, 'declined', { declineCode: '51', reason: 'Not enough money on the card.' }));
+    // Declined: nothing charged, so the customer may try again, as attempt 2.
+    expect(value(journal.payments.begin({ saleId: s.id, device: 'simulated', amountKobo: 330_000 }))).toMatchObject({ attempt: 2, reference: `${s.id}-P2` });
+  });
+
+  it('keep what was recorded: references, approval code and card never change, and a full card number is refused', () => {
+    const s = sale();
+    const p = value(journal.payments.begin({ saleId: s.id, device: 'simulated', amountKobo: 330_000 }));
+    expect(journal.payments.move(p.reference, 'approved', { transactionReference: 'T1', authCode: '111111', maskedPan: '4084084084084081' as never, scheme: 'visa' })).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    value(journal.payments.move(p.reference, 'approved', { transactionReference: 'T1', authCode: '111111', maskedPan: '**** 4081', scheme: 'visa' }));
+
+    const db = new Database(file);
+    try {
+      expect(() => db.prepare("UPDATE card_payments SET auth_code = '999999' WHERE reference = ?").run(p.reference)).toThrow(/cannot be changed/);
+      expect(() => db.prepare("UPDATE card_payments SET masked_pan = '4084084084084081' WHERE reference = ?").run(p.reference)).toThrow();
+      expect(() => db.prepare('DELETE FROM card_payments WHERE reference = ?').run(p.reference)).toThrow(/never deleted/);
+      expect(() => db.prepare('UPDATE card_payment_events SET detail_json = ? WHERE payment_id = ?').run('{}', p.id)).toThrow(/cannot be changed/);
+      expect(() =>
+        db.prepare("INSERT INTO card_payment_events (payment_id, sale_id, terminal_id, shift_id, to_state, at, detail_json) VALUES (?, ?, 'K1', ?, 'approved', 'now', ?)").run(p.id, s.id, s.shiftId, JSON.stringify({ pan: '4084084084084081' })),
+      ).toThrow();
+      // The trigger refuses a second attempt even when code is bypassed.
+      expect(() =>
+        db.prepare("INSERT INTO card_payments (sale_id, attempt, reference, terminal_id, shift_id, device, amount_kobo, state, created_at, updated_at) VALUES (?, 2, ?, 'K1', ?, 'simulated', 330000, 'started', 'now', 'now')").run(s.id, `${s.id}-P2`, s.shiftId),
+      ).toThrow(/never charged twice/);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a self-service sale reaches the partner only once its card payment is approved', () => {
+    const s = sale();
+    expect(journal.sales.transition(s.id, 'sent')).toMatchObject({ ok: false });
+    const p = value(journal.payments.begin({ saleId: s.id, device: 'simulated', amountKobo: 330_000 }));
+    expect(journal.sales.transition(s.id, 'sent')).toMatchObject({ ok: false });
+    value(journal.payments.move(p.reference, 'approved', { transactionReference: 'T2', authCode: '222222', maskedPan: '**** 4081', scheme: 'visa' }));
+    expect(value(journal.sales.transition(s.id, 'sent')).state).toBe('sent');
+  });
+
+  it('a counter sale paid at the terminal likewise; a cash sale is not touched', () => {
+    const cash = sale({ staffId: cashierId, tenders: [{ kind: 'cash', amountKobo: 330_000, tenderedKobo: 400_000 }] });
+    expect(value(journal.sales.transition(cash.id, 'sent')).state).toBe('sent');
+    const card = sale({ staffId: cashierId });
+    const p = value(journal.payments.begin({ saleId: card.id, device: 'paystack:30', amountKobo: 330_000 }));
+    value(journal.payments.move(p.reference, 'timed-out', { reason: 'No card was presented.' }));
+    expect(journal.sales.transition(card.id, 'sent')).toMatchObject({ ok: false });
+  });
+
+  it('reverse only a payment whose sale did not happen, and list the approved ones still to reverse', () => {
+    const s = sale();
+    const p = value(journal.payments.begin({ saleId: s.id, device: 'simulated', amountKobo: 330_000 }));
+    value(journal.payments.move(p.reference, 'approved', { transactionReference: 'T3', authCode: '333333', maskedPan: '**** 8381', scheme: 'mastercard' }));
+    value(journal.sales.transition(s.id, 'sent'));
+    expect(journal.payments.move(p.reference, 'reversing')).toMatchObject({ ok: false });
+    value(journal.sales.transition(s.id, 'rejected', { failureReason: 'The partner refused the sale.' }));
+    expect(value(journal.payments.approvedForRejectedSales()).map((x) => x.reference)).toContain(p.reference);
+    value(journal.payments.move(p.reference, 'reversing'));
+    expect(journal.payments.move(p.reference, 'reversed')).toMatchObject({ ok: false });
+    value(journal.payments.move(p.reference, 'reversed', { refundReference: 'RF-1' }));
+    expect(value(journal.payments.approvedForRejectedSales()).map((x) => x.reference)).not.toContain(p.reference);
+  });
+
+  it('lists attempts without a final answer for start-up recovery', () => {
+    const s = sale();
+    const p = value(journal.payments.begin({ saleId: s.id, device: 'simulated', amountKobo: 330_000 }));
+    expect(value(journal.payments.unfinished()).map((x) => x.reference)).toContain(p.reference);
+    expect(journal.payments.begin({ saleId: 'no-such-sale', device: 'simulated', amountKobo: 1 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+});
