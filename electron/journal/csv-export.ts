@@ -61,7 +61,8 @@ const exportQuery = `SELECT s.id AS sale_id, s.created_at, s.updated_at, s.termi
        (SELECT sum(change_kobo) FROM tenders WHERE sale_id = s.id AND kind = 'cash') AS change_kobo,
        (SELECT group_concat(approval_code, '; ') FROM tenders WHERE sale_id = s.id AND kind = 'card') AS card_approval_codes,
        (SELECT group_concat(transfer_reference, '; ') FROM tenders WHERE sale_id = s.id AND kind = 'transfer') AS transfer_references,
-       s.partner_reference, s.invoice_id, s.booking_number, s.failure_reason, s.details_json
+       s.partner_reference, s.invoice_id, s.booking_number,
+       CASE WHEN s.state = 'confirmed' THEN NULL ELSE s.failure_reason END AS failure_reason, s.details_json
 FROM sales s LEFT JOIN shifts sh ON sh.id = s.shift_id LEFT JOIN staff st ON st.id = s.staff_id
 WHERE (@from IS NULL OR s.created_at >= @from) AND (@to IS NULL OR s.created_at < @to)
 ORDER BY s.created_at, s.id`;

@@ -108,7 +108,8 @@ export function toSale(row: SaleRow, tenders: TenderRow[]): Sale {
     partnerReference: row.partner_reference,
     invoiceId: row.invoice_id,
     bookingNumber: row.booking_number,
-    failureReason: row.failure_reason,
+    // Journals written before migration 3 may hold a stale reason on a confirmed sale.
+    failureReason: row.state === 'confirmed' ? null : row.failure_reason,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     tenders: tenders.map(toTender),

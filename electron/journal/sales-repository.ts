@@ -137,7 +137,9 @@ export function createSalesRepository(deps: {
         partnerReference: detail.partnerReference ?? row.partner_reference,
         invoiceId: detail.invoiceId ?? row.invoice_id,
         bookingNumber: detail.bookingNumber ?? row.booking_number,
-        failureReason: detail.failureReason ?? row.failure_reason,
+        // A confirmed sale did not fail: a reason left from `unknown` ("not known whether...") would
+        // tell the next reader it might have (the journal's trigger refuses it too).
+        failureReason: to === 'confirmed' ? null : (detail.failureReason ?? row.failure_reason),
         at,
       });
       insertEvent.run({ saleId: id, from: row.state, to, at, detailJson: JSON.stringify(detail) });
