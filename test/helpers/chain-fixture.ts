@@ -1,5 +1,6 @@
 /** Journals with chained money rows, written through the real repositories, for chain and fleet tests. */
-import { journalFile, openJournal, type CreateSaleInput, type Journal } from '../../electron/journal';
+import Database from 'better-sqlite3';
+import { journalFile, openJournal, registerChainFunctions, type CreateSaleInput, type Journal } from '../../electron/journal';
 
 export interface SellingJournal {
   journal: Journal;
@@ -64,4 +65,42 @@ export async function openSellingJournal(options: { dir: string; terminalId: str
       ensureShift();
     },
   };
+}
+
+/**
+ * Writes `sales` whole sales (7 chain links each: sale, tender, events, two state changes) straight
+ * into a journal file in one transaction, dated `from` onwards `stepMs` apart: a till that sold
+ * for a week without head office, written in seconds. The rows go through the same triggers (and
+ * so the same chain) as the repositories' writes.
+ */
+export function bulkSell(file: string, options: { terminalId: string; sales: number; from: Date; stepMs: number; prefix?: string }) {
+  const db = registerChainFunctions(new Database(file));
+  try {
+    const shift = db.prepare<[string], { id: number; opened_by: number }>('SELECT id, opened_by FROM shifts WHERE terminal_id = ? AND closed_at IS NULL').get(options.terminalId);
+    if (!shift) throw new Error('bulkSell needs an open shift');
+    const insertSale = db.prepare(
+      `INSERT INTO sales (id, terminal_id, shift_id, staff_id, kind, state, quote_kobo, request_json, details_json, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'cinema', 'pending', ?, ?, ?, ?, ?)`,
+    );
+    const insertTender = db.prepare("INSERT INTO tenders (sale_id, terminal_id, shift_id, kind, amount_kobo, tendered_kobo, change_kobo) VALUES (?, ?, ?, 'cash', ?, ?, ?)");
+    const insertEvent = db.prepare('INSERT INTO sale_events (sale_id, terminal_id, shift_id, from_state, to_state, at, detail_json) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const move = db.prepare('UPDATE sales SET state = ?, partner_reference = coalesce(?, partner_reference), updated_at = ? WHERE id = ?');
+    db.transaction(() => {
+      for (let i = 0; i < options.sales; i++) {
+        const id = `${options.prefix ?? options.terminalId}-B${String(i).padStart(6, '0')}`;
+        const at = new Date(options.from.getTime() + i * options.stepMs).toISOString();
+        const quote = 250_000 + (i % 9) * 50_000;
+        const input = saleInput(id, quote, shift.opened_by);
+        insertSale.run(id, options.terminalId, shift.id, shift.opened_by, quote, JSON.stringify(input.request), JSON.stringify(input.details), at, at);
+        insertTender.run(id, options.terminalId, shift.id, quote, quote + 50_000, 50_000);
+        insertEvent.run(id, options.terminalId, shift.id, null, 'pending', at, '{}');
+        move.run('sent', null, at, id);
+        insertEvent.run(id, options.terminalId, shift.id, 'pending', 'sent', at, '{}');
+        move.run('confirmed', `REF-${id}`, at, id);
+        insertEvent.run(id, options.terminalId, shift.id, 'sent', 'confirmed', at, JSON.stringify({ partnerReference: `REF-${id}` }));
+      }
+    })();
+  } finally {
+    db.close();
+  }
 }
