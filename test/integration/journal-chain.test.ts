@@ -154,7 +154,7 @@ describe('npm run journal:verify', () => {
     const bytes = fs.readFileSync(file);
     const at = bytes.lastIndexOf(Buffer.from(marker));
     expect(at).toBeGreaterThan(0);
-    bytes[at + marker.length - 1] ^= 0x01; // '6' -> '7'
+    bytes[at + marker.length - 1]! ^= 0x01; // "6" -> "7"
     fs.writeFileSync(file, bytes);
 
     const run = verifyCli(file);
