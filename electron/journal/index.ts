@@ -17,6 +17,7 @@ export { defaultPrintRetryPolicy, printJobKinds, printJobStates } from './print-
 export { migrations } from './migrations';
 export type { PaymentsRepository, CardPayment, CardPaymentEvent, PaymentDetail } from './payments-repository';
 export { paymentReference } from './payments-repository';
+export type { CorrectionsRepository, Correction, CorrectionLine, Cancellation, CancellationMove, RecordCorrectionInput, CorrectionOutcomeInput, CancellationMoveInput } from './corrections-repository';
 export { listQuarantined } from './quarantine';
 export { registerChainFunctions, sha256Hex } from './chain-functions';
 export { chainTables, genesisHash, type ChainSpec } from './chain-spec';

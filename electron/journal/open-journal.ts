@@ -9,6 +9,7 @@ import { validationError } from '../../shared/validation';
 import { registerChainFunctions } from './chain-functions';
 import { exportSalesCsv } from './csv-export';
 import { dateRangeSchema, type DateRange } from './date-range';
+import { createCorrectionsRepository, type CorrectionsRepository } from './corrections-repository';
 import { createJournalGuard } from './guard';
 import { isCorruption, journalUnavailable, sqliteCode, toJournalError } from './journal-errors';
 import { createJournalProbe } from './journal-probe';
@@ -61,6 +62,8 @@ export interface Journal {
   readonly staff: StaffRepository;
   readonly shifts: ShiftsRepository;
   readonly printJobs: PrintJobsRepository;
+  /** Voids, refunds and the cancellations they leave owed by the partner. */
+  readonly corrections: CorrectionsRepository;
   /** Card payments taken at an integrated terminal: attempts, outcomes, reversals. */
   readonly payments: PaymentsRepository;
   /** One row per sale created in the range (from inclusive, to exclusive). */
@@ -172,6 +175,7 @@ function assemble(
     staff: createStaffRepository(deps),
     shifts: createShiftsRepository(deps),
     printJobs: createPrintJobsRepository({ ...deps, retryPolicy }),
+    corrections: createCorrectionsRepository(deps),
     payments: createPaymentsRepository(deps),
     exportCsv: (range = {}) =>
       guard.read(() => {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { shiftReportSchema, zReportSchema, type ShiftReport, type ZReport } from '../../shared/sales/reports';
+import { createCorrectionReporter } from './correction-report';
 
 export { shiftReportSchema, zReportSchema, type ShiftReport, type ZReport };
 
@@ -38,11 +39,15 @@ export function createShiftReporter(db: Database.Database) {
      WHERE s.shift_id = ? AND s.state = 'confirmed'
      GROUP BY s.staff_id ORDER BY name`,
   );
+  // A rejected sale's cash stays in the drawer until a void gives it back; corrections' cash leaves it.
   const cash = db.prepare<[number], ShiftReport['cash']>(
-    `SELECT *, floatKobo + tenderedKobo - changeKobo + cashInKobo - cashOutKobo AS expectedKobo FROM (
+    `SELECT *, floatKobo + tenderedKobo - changeKobo + rejectedCashKobo + cashInKobo - cashOutKobo - cashBackKobo AS expectedKobo FROM (
        SELECT sh.float_kobo AS floatKobo,
          (SELECT coalesce(sum(amount_kobo), 0) FROM cash_movements WHERE shift_id = sh.id AND kind = 'in') AS cashInKobo,
          (SELECT coalesce(sum(amount_kobo), 0) FROM cash_movements WHERE shift_id = sh.id AND kind = 'out') AS cashOutKobo,
+         (SELECT coalesce(sum(rt.amount_kobo), 0) FROM tenders rt JOIN sales rs ON rs.id = rt.sale_id
+          WHERE rt.shift_id = sh.id AND rt.kind = 'cash' AND rs.state = 'rejected') AS rejectedCashKobo,
+         (SELECT coalesce(sum(amount_kobo), 0) FROM corrections WHERE shift_id = sh.id AND tender = 'cash') AS cashBackKobo,
          coalesce(sum(t.tendered_kobo), 0) AS tenderedKobo,
          coalesce(sum(t.change_kobo), 0) AS changeKobo,
          coalesce(sum(t.amount_kobo) FILTER (WHERE s.state = 'confirmed'), 0) AS cashSalesKobo,
@@ -61,6 +66,8 @@ export function createShiftReporter(db: Database.Database) {
      FROM sales s LEFT JOIN staff st ON st.id = s.staff_id
      WHERE s.shift_id = ? AND s.state IN ('pending', 'sent', 'unknown') ORDER BY s.created_at, s.id`,
   );
+
+  const correctionLines = createCorrectionReporter(db);
 
   return {
     /** Null when there is no such shift. */
@@ -81,6 +88,8 @@ export function createShiftReporter(db: Database.Database) {
         cash: cash.get(shiftId)!,
         cashMovements: movements.all(shiftId),
         unsettled: unsettled.all(shiftId),
+        corrections: correctionLines.corrections(shiftId),
+        cancellationsOwed: correctionLines.cancellationsOwed(head.terminalId),
       };
     },
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { correctionTotalsSchema } from './corrections';
 import { saleKinds, saleStates, tenderKinds } from './sale-view';
 
 const kobo = z.number().int();
@@ -9,7 +10,7 @@ const staffRef = z.object({ id: z.number().int(), name: z.string() });
  * The running totals of one shift (the X report). Sales count when confirmed; the drawer also
  * holds the cash of sales whose outcome is not yet known (the customer paid before the purchase
  * went out), so that cash is expected in the drawer and shown on its own line. A rejected sale's
- * cash went back to the customer and counts nowhere.
+ * cash stays in the drawer, on its own line, until a void gives it back to the customer.
  */
 export const shiftReportSchema = z.object({
   terminalId: z.string(),
@@ -41,9 +42,22 @@ export const shiftReportSchema = z.object({
     cashSalesKobo: kobo,
     /** Cash paid for sales whose outcome is not yet known. */
     unsettledCashKobo: kobo,
-    /** float + tendered - change + cash in - cash out. */
+    /** Cash paid for sales the partner rejected: it stays in the drawer until a void gives it back. */
+    rejectedCashKobo: kobo.optional(),
+    /** Cash given back from the drawer by voids and refunds in this shift. */
+    cashBackKobo: kobo.optional(),
+    /** float + tendered - change + rejected + cash in - cash out - cash given back. */
     expectedKobo: kobo,
   }),
+  /**
+   * Voids and refunds made in this shift whose money is back with the customer (see ./corrections.ts).
+   * This and the lines below are absent only on Z reports closed before voids and refunds existed.
+   */
+  corrections: correctionTotalsSchema.optional(),
+  /** Refunds whose cancellation the partner or venue still owes (owed or agreed, not closed), on this terminal, oldest first. */
+  cancellationsOwed: z
+    .array(z.object({ correctionId: z.string(), saleId: z.string(), partnerReference: z.string().nullable(), amountKobo: kobo, state: z.enum(['owed', 'agreed']), openedAt: z.string() }))
+    .optional(),
   cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.string() })),
   unsettled: z.array(
     z.object({ id: z.string(), state: z.enum(saleStates), kind: z.enum(saleKinds), quoteKobo: kobo, createdAt: z.string(), staffName: z.string() }),

@@ -77,8 +77,13 @@ describe('a shift from open to Z report', () => {
     sell({ staffId: staff.kemi, kind: 'hotel', quoteKobo: 4_500_000, tenders: [{ kind: 'card', amountKobo: 4_500_000, approvalCode: '004512' }] }, 'confirmed');
     // 3. cinema, transfer
     sell({ staffId: staff.emeka, kind: 'cinema', quoteKobo: 350_000, tenders: [{ kind: 'transfer', amountKobo: 350_000, transferReference: 'UBA-1029' }] }, 'confirmed');
-    // 4. cinema, cash, rejected: the money went back to the customer
-    sell({ staffId: staff.kemi, kind: 'cinema', quoteKobo: 250_000, tenders: [{ kind: 'cash', amountKobo: 250_000, tenderedKobo: 500_000 }] }, 'rejected');
+    // 4. cinema, cash, rejected: the cash stays in the drawer until a void gives it back, approved by a supervisor
+    const rejectedId = sell({ staffId: staff.kemi, kind: 'cinema', quoteKobo: 250_000, tenders: [{ kind: 'cash', amountKobo: 250_000, tenderedKobo: 500_000 }] }, 'rejected');
+    const voided = journal.corrections.record({
+      id: 'VOID-FD1-4', saleId: rejectedId, seq: 1, kind: 'void', tender: 'cash', route: 'drawer', amountKobo: 250_000, lines: [],
+      reason: 'not-completed', note: 'sold out at the partner', askedBy: staff.kemi, approvedBy: staff.sade,
+    });
+    expect(voided.ok).toBe(true);
     // 5. hotel, exact cash, outcome unknown: the cash is still in the drawer
     unsettledId = sell({ staffId: staff.kemi, kind: 'hotel', quoteKobo: 1_200_000, tenders: [{ kind: 'cash', amountKobo: 1_200_000, tenderedKobo: 1_200_000 }] }, 'unknown');
     // 6. hotel, split: 10,000 cash paid with 20,000 + 20,000 card; the partner charged 1 Naira more
@@ -115,7 +120,7 @@ describe('a shift from open to Z report', () => {
       { staffId: staff.kemi, name: 'Kemi Lawal', count: 1, totalKobo: 4_500_000 },
       { staffId: null, name: 'Self-service', count: 1, totalKobo: 400_000 },
     ]);
-    // 20,000 float + 42,000 handed over - 13,000 change + 5,000 in - 3,000 out = 51,000
+    // 20,000 float + 42,000 handed over - 13,000 change + 2,500 of the rejected sale + 5,000 in - 3,000 out - 2,500 voided = 51,000
     expect(x.value.cash).toEqual({
       floatKobo: 2_000_000,
       cashInKobo: 500_000,
@@ -124,6 +129,8 @@ describe('a shift from open to Z report', () => {
       changeKobo: 1_300_000,
       cashSalesKobo: 1_700_000,
       unsettledCashKobo: 1_200_000,
+      rejectedCashKobo: 250_000,
+      cashBackKobo: 250_000,
       expectedKobo: 5_100_000,
     });
     expect(x.value.cashMovements.map((m) => [m.kind, m.amountKobo, m.reason, m.staffName])).toEqual([

@@ -118,9 +118,10 @@ describe('a shift', () => {
     const hotel = value(await api()['sale:submit']({ saleId: newSaleId(), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'card', approvalCode: 'POS-77' } }));
     expect([cinema.state, hotel.state]).toEqual(['confirmed', 'confirmed']);
 
-    // Refused by the partner: the customer's cash goes back and counts nowhere.
+    // Refused by the partner: the customer's cash stays in the drawer until a void gives it back.
     partner.faults.push('fail-before');
-    expect(value(await api()['sale:submit']({ saleId: newSaleId(), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'cash', tenderedKobo: stay.priceKobo * 2 } })).state).toBe('rejected');
+    const rejected = value(await api()['sale:submit']({ saleId: newSaleId(), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'cash', tenderedKobo: stay.priceKobo * 2 } }));
+    expect(rejected.state).toBe('rejected');
     // No answer: the cash stays in the drawer until the partner says what happened.
     partner.faults.push({ error500Before: true });
     const unknown = value(await api()['sale:submit']({ saleId: newSaleId(), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'cash', tenderedKobo: stay.priceKobo * 2 } }));
@@ -136,7 +137,8 @@ describe('a shift', () => {
     ]);
     expect(report!.byTender.find((t) => t.kind === 'card')).toEqual({ kind: 'card', count: 1, totalKobo: hotel.totalKobo });
     expect(report!.byCashier).toEqual([{ staffId: cashierId, name: 'Tunde Bakare', count: 2, totalKobo: cinema.totalKobo + hotel.totalKobo }]);
-    expect(report!.cash.expectedKobo).toBe(floatKobo + 500_000 - 150_000 + cinemaTotal + unknownCash);
+    expect(report!.cash.expectedKobo).toBe(floatKobo + 500_000 - 150_000 + cinemaTotal + unknownCash + rejected.totalKobo);
+    expect(report!.cash.rejectedCashKobo).toBe(rejected.totalKobo);
     expect(report!.unsettled.map((u) => u.id)).toEqual([unknown.id]);
     expect(value(await api()['sale:attention']({})).sales.map((s) => s.id)).toEqual([unknown.id]);
   });

@@ -1,6 +1,7 @@
 import { initial } from './0001-initial';
 import { saleEventGuard } from './0003-sale-event-guard';
 import { payments } from './0005-payments';
+import { corrections } from './0006-corrections';
 import { chain } from './0007-chain';
 
 /**
@@ -13,4 +14,4 @@ import { chain } from './0007-chain';
  * change. Trigger messages are shown to people, so they are sentences.
  */
 // 0007 (the hash chain) stays last: it chains every table the steps before it create.
-export const migrations: readonly string[] = [initial, saleEventGuard, payments, chain];
+export const migrations: readonly string[] = [initial, saleEventGuard, payments, corrections, chain];
