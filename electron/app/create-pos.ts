@@ -23,6 +23,8 @@ import { createStaffHandlers } from './handlers/staff';
 import { createJournalSalvageHandlers } from './handlers/journal-salvage';
 import { createPrintingHandlers } from './handlers/printing';
 import { createSettingsHandlers } from './handlers/settings';
+import { createRefundHandlers } from './handlers/refunds';
+import type { CardMoneyBack } from '../sales/corrections';
 import type { PosContext } from './context';
 import type { Logger } from '../core/logger';
 import type { SecretStore } from '../core/secrets';
@@ -50,6 +52,8 @@ export interface PosDeps {
    * printing channels refuse and `probes.printer` (if any) speaks for the printer.
    */
   printer?: Printer;
+  /** The integrated card terminal's way of giving money back; absent: card voids and refunds are recorded by approval code. */
+  cardMoneyBack?: CardMoneyBack;
   /** Shorter print deadlines and polls, for tests. */
   printTuning?: Partial<PrintQueueTuning>;
   clock?: () => Date;
@@ -75,9 +79,11 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   const domainEvents = createDomainEvents(deps.logger);
   // The screens hear of every sale move through the contract's public event.
   domainEvents.subscribe('sale.moved', ({ sale }) => events.emit('sale:updated', sale));
+  // ...and of every void, refund and cancellation step, as the sale now stands.
+  domainEvents.subscribe('correction.recorded', ({ sale }) => events.emit('sale:updated', sale));
   const journal = deps.journal ?? fail(posError('JOURNAL_UNAVAILABLE', 'No sale journal is set up on this till, so selling is paused. Restart Lobby POS; if it persists, call support.'));
   const sales: Result<Sales> = journal.ok
-    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: deps.salesTuning }))
+    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: deps.salesTuning, cardMoneyBack: deps.cardMoneyBack ?? null }))
     : journal;
   const journalDown = async (): Promise<HealthItem> => ({ state: 'down', label: 'Journal unavailable', detail: journal.ok ? '' : journal.error.message });
   const journalProbe = journal.ok ? async () => journal.value.probe() : deps.journal ? journalDown : (deps.probes.journal ?? journalDown);
@@ -127,7 +133,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     forgetCustomerAfterMs: (config.kiosk.idleSeconds + config.kiosk.warningSeconds) * 2_000 + 60_000,
   });
   const dispatch = createDispatch(
-    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx) },
+    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createRefundHandlers(ctx) },
     deps.logger,
     gate,
   );

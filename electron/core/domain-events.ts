@@ -1,3 +1,4 @@
+import type { CorrectionView } from '../../shared/sales/corrections';
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Logger } from './logger';
 
@@ -12,6 +13,8 @@ import type { Logger } from './logger';
 export interface DomainEventMap {
   /** A sale changed state in the journal (created, sent, confirmed, rejected, unknown, settled). */
   'sale.moved': { sale: SaleView };
+  /** A void or refund was written to the journal, or the card terminal's answer to one was (the sale as it is now). */
+  'correction.recorded': { sale: SaleView; correction: CorrectionView };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -6,6 +6,7 @@ import type { CinemaSelection, Hold } from '../../shared/sales/checkout';
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Sale } from '../journal';
 import { createCheckout, type SubmitSaleRequest } from './checkout';
+import { createCorrections, type Corrections } from './corrections';
 import { createHoldBook } from './hold-book';
 import { exportFileName, lagosDayRange } from './lagos-days';
 import { createReconciler } from './reconciler';
@@ -18,6 +19,8 @@ import { createTicketHolds } from './ticket-holds';
 export interface Sales {
   staff: Omit<StaffDesk, 'signedIn' | 'supervisor'>;
   shifts: ShiftDesk;
+  /** Voids and refunds (supervisor-approved), and the cancellations refunds leave owed by the partner. */
+  corrections: Corrections;
   hold(selection: CinemaSelection): Promise<Result<Hold>>;
   releaseHold(holdId: string): Promise<Result<{ released: boolean }>>;
   submit(request: SubmitSaleRequest): Promise<Result<SaleView>>;
@@ -67,6 +70,21 @@ export function createSales(deps: SalesDeps): Sales {
 
   reconciler.recoverAtStart();
 
+  const corrections = createCorrections({
+    journal,
+    clock,
+    logger,
+    profile: config.terminal.profile,
+    events: deps.events,
+    signedIn: staff.signedIn,
+    saleView: view,
+    cardMoneyBack: deps.cardMoneyBack ?? null,
+    lookupDelaysMs: tuning.correctionLookupDelaysMs,
+    pinFailuresBeforeLock: tuning.pinFailuresBeforeLock,
+    pinLockMs: tuning.pinLockMs,
+  });
+  corrections.desk.recoverAtStart();
+
   const find = (saleId: string): Result<Sale> => {
     const found = journal.sales.get(saleId);
     if (!found.ok) return found;
@@ -83,6 +101,7 @@ export function createSales(deps: SalesDeps): Sales {
       create: staff.create,
     },
     shifts,
+    corrections,
     hold: checkout.hold,
     releaseHold: checkout.releaseHold,
     submit: checkout.submit,
@@ -134,6 +153,7 @@ export function createSales(deps: SalesDeps): Sales {
     async close() {
       await checkout.close();
       await reconciler.close();
+      await corrections.desk.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Journal, Sale } from '../journal';
 import { saleDetailsSchema } from '../../shared/sales/sale-details';
+import { toCorrectionView } from './corrections/correction-view';
 
 export type ToSaleView = (sale: Sale) => SaleView;
 
@@ -39,6 +40,8 @@ export function createSaleViews(journal: Journal): ToSaleView {
     const details = parsed.success
       ? parsed.data
       : { title: `Sale ${sale.id}`, subtitle: '', lines: [], customer: { name: '', email: '', phone: '' } };
+    const corrections = journal.corrections.forSale(sale.id);
+    const about = { details: parsed.success ? parsed.data : null, title: details.title, customerName: details.customer.name };
     return {
       id: sale.id,
       kind: sale.kind,
@@ -59,6 +62,7 @@ export function createSaleViews(journal: Journal): ToSaleView {
       shiftNumber: shiftNumber(sale.shiftId),
       createdAt: sale.createdAt,
       updatedAt: sale.updatedAt,
+      corrections: corrections.ok ? corrections.value.map((correction) => toCorrectionView(correction, about)) : [],
     };
   };
 }

@@ -3,6 +3,7 @@ import type { PartnerClient } from '../partner/client';
 import type { PosConfig } from '../core/config/schema';
 import type { DomainEvents } from '../core/domain-events';
 import type { Logger } from '../core/logger';
+import type { CardMoneyBack } from './corrections/card-money-back';
 
 /** Where sale changes are announced: printing, the screen (through app) and others subscribe. */
 export type SaleEvents = Pick<DomainEvents, 'publish'>;
@@ -21,6 +22,8 @@ export interface SalesTuning {
   /** Consecutive wrong PINs before sign-in is locked, and for how long (doubling on repeat). */
   pinFailuresBeforeLock: number;
   pinLockMs: number;
+  /** Waits between lookups of a card terminal's lost answer to a void or refund; the last one repeats. */
+  correctionLookupDelaysMs: readonly number[];
 }
 
 export function salesTuning(config: PosConfig, overrides: Partial<SalesTuning> = {}): SalesTuning {
@@ -30,6 +33,7 @@ export function salesTuning(config: PosConfig, overrides: Partial<SalesTuning> =
     holdMarginMs: 20_000,
     pinFailuresBeforeLock: 5,
     pinLockMs: 30_000,
+    correctionLookupDelaysMs: [1_000, 2_000, 5_000, 10_000, 30_000, 60_000],
     ...overrides,
   };
 }
@@ -43,4 +47,6 @@ export interface SalesDeps {
   /** terminal (id, profile), merchant (the contact sent with holds), partner timeout, locale. */
   config: PosConfig;
   tuning?: Partial<SalesTuning>;
+  /** The integrated card terminal's way of giving money back (app fills it from payments); none: by approval code. */
+  cardMoneyBack?: CardMoneyBack | null;
 }

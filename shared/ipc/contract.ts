@@ -13,6 +13,16 @@ import {
   ticketsRequestSchema,
 } from '../catalog/requests';
 import { cinemaSelectionSchema, holdSchema, saleIdSchema, submitSaleRequestSchema } from '../sales/checkout';
+import {
+  agreeCancellationRequestSchema,
+  cancellationViewSchema,
+  closeCancellationRequestSchema,
+  correctionIdSchema,
+  correctionOptionsSchema,
+  refundRequestSchema,
+  voidRequestSchema,
+} from '../sales/corrections';
+import { correctionResultSchema } from '../sales/correction-result';
 import { shiftReportSchema, zReportSchema } from '../sales/reports';
 import { saleViewSchema } from '../sales/sale-view';
 import { pinSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
@@ -144,6 +154,21 @@ export const channels = {
   'print:retry': { request: printRetryRequestSchema, response: printJobViewSchema, access: 'staff' },
   /** Signed-in staff: print the open shift's X report, or a closed shift's Z report by number. */
   'report:print': { request: reportPrintRequestSchema, response: printJobViewSchema, access: 'staff' },
+
+  /** What can still be given back for a sale (by tender and line) and who can approve it; never at a kiosk. */
+  'correction:options': { request: z.object({ saleId: saleIdSchema }).strict(), response: correctionOptionsSchema, access: 'staff' },
+  /** Give back what was paid for a rejected sale, approved by a supervisor's PIN on this screen. */
+  'correction:void': { request: voidRequestSchema, response: correctionResultSchema, access: 'staff' },
+  /** Give back some or all of a confirmed sale by line and quantity, approved by a supervisor's PIN; opens the cancellation owed. */
+  'correction:refund': { request: refundRequestSchema, response: correctionResultSchema, access: 'staff' },
+  /** Ask the card terminal now what became of a card void or refund it has not confirmed. */
+  'correction:settle': { request: z.object({ correctionId: correctionIdSchema }).strict(), response: correctionResultSchema, access: 'staff' },
+  /** Cancellations refunds left owed by the partner or venue (Staff -> Refunds): the open ones, or all. */
+  'cancellation:list': { request: z.object({ open: z.boolean().default(true) }).strict(), response: z.object({ cancellations: z.array(cancellationViewSchema) }), access: 'staff' },
+  /** Who at the partner or venue agreed to a cancellation, how, and any fee withheld: owed -> agreed. */
+  'cancellation:agree': { request: agreeCancellationRequestSchema, response: cancellationViewSchema, access: 'staff' },
+  /** The partner has settled a cancellation: agreed -> closed. */
+  'cancellation:close': { request: closeCancellationRequestSchema, response: cancellationViewSchema, access: 'staff' },
 } as const satisfies Record<string, ChannelSpec>;
 
 /** Pushed from main to the renderer; never requested. */

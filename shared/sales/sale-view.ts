@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { koboSchema } from '../money';
+import { correctionViewSchema } from './corrections';
 
 import { saleKinds, saleStates } from './sale-states';
 
@@ -40,5 +41,7 @@ export const saleViewSchema = z.object({
   shiftNumber: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Voids and refunds of this sale, oldest first: what was given back, how, when, and who approved it. */
+  corrections: z.array(correctionViewSchema).optional(),
 });
 export type SaleView = z.infer<typeof saleViewSchema>;

@@ -1,0 +1,57 @@
+import { posError } from '../../../shared/errors';
+import { fail, type Result } from '../../../shared/result';
+import type { Journal, Staff } from '../../journal';
+import type { Logger } from '../../core/logger';
+import type { PinLockout } from '../pin-lockout';
+
+export interface Approvals {
+  /**
+   * Checks a supervisor's PIN typed on the cashier's screen for one action. The person asking
+   * stays signed in; their own PIN never approves their own request, whatever their role.
+   */
+  approve(asker: Staff, approval: { supervisorId: number; pin: string }, action: string): Promise<Result<Staff>>;
+}
+
+/**
+ * Four eyes on money going back: someone other than the person asking, who is an active
+ * supervisor, proves it with their PIN. Wrong PINs count towards the same kind of lock as sign-in.
+ */
+export function createApprovals(deps: { journal: Journal; lockout: PinLockout; logger: Logger }): Approvals {
+  const { journal, lockout, logger } = deps;
+  return {
+    async approve(asker, approval, action) {
+      if (approval.supervisorId === asker.id) {
+        return fail(
+          posError('FORBIDDEN', `Your own PIN cannot approve ${action} you ask for. Ask another supervisor to enter their PIN.`, {
+            'approval.supervisorId': ['must be someone other than the person asking'],
+          }),
+        );
+      }
+      const locked = lockout.check();
+      if (locked) return fail(locked);
+      const approver = journal.staff.get(approval.supervisorId);
+      if (!approver.ok) return approver;
+      if (approver.value && approver.value.active && approver.value.role !== 'supervisor') {
+        return fail(
+          posError('FORBIDDEN', `${approver.value.name} is a cashier. Only a supervisor can approve ${action}.`, {
+            'approval.supervisorId': ['is not a supervisor'],
+          }),
+        );
+      }
+      const verified = await journal.staff.verifyPin({ staffId: approval.supervisorId, pin: approval.pin });
+      if (verified.ok) {
+        lockout.succeeded();
+        return verified;
+      }
+      if (verified.error.code !== 'UNAUTHORIZED') return verified;
+      const lockMs = lockout.failed();
+      logger.warn('wrong approval PIN', { askedBy: asker.id, supervisorId: approval.supervisorId, locked: lockMs > 0 });
+      const name = approver.value?.name ?? 'that supervisor';
+      const message =
+        lockMs > 0
+          ? `That PIN is not right. After too many wrong PINs, approvals are locked for ${Math.ceil(lockMs / 1000)} seconds.`
+          : `That is not ${name}'s PIN. Nothing was given back; try again.`;
+      return fail(posError('UNAUTHORIZED', message, { 'approval.pin': ['is not right'] }));
+    },
+  };
+}
