@@ -44,7 +44,9 @@ const sales = createSales({
   partner: createPartnerClient({ baseUrl: order.partnerUrl, apiKey: () => SANDBOX_DEFAULT_API_KEY, timeoutMs: 2000, retry: { attempts: 2, baseDelayMs: 10 } }),
   clock: () => new Date(),
   events: {
-    publish(_event, { sale }) {
+    publish(event, payload) {
+      if (event !== 'sale.moved') return;
+      const { sale } = payload as { sale: { id: string; state: string } };
       say(`STEP ${sale.state} ${sale.id}`);
       if (sale.state === order.pauseAt) freeze(order.pauseMs);
     },
