@@ -11,6 +11,7 @@ import { createLogFileSink } from '../core/log-file';
 import { createPosRuntime } from '../app/runtime';
 import { createFileSecretStore } from '../core/secrets';
 import { startHost } from './server';
+import { hostTokenProblem } from './request-guard';
 
 const configFlags = Object.fromEntries(configKeyNames.map((key) => [configKeys[key].flag, { type: 'string' as const }]));
 
@@ -29,6 +30,14 @@ async function main() {
     process.exit(2);
   }
 
+  // A token given for automation must be as hard to guess as the random one (32 characters).
+  const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url');
+  const tokenProblem = hostTokenProblem(token);
+  if (tokenProblem) {
+    console.error(`Lobby POS: ${tokenProblem}`);
+    process.exit(2);
+  }
+
   const loaded = loadConfig({ flags });
   if (!loaded.ok) {
     console.error(loaded.message);
@@ -40,7 +49,6 @@ async function main() {
   const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
   const pos = createPosRuntime({ config, secrets, logger, version: packageJson.version, configSources: loaded.sources });
 
-  const token = process.env.POS_HOST_TOKEN || randomBytes(24).toString('base64url');
   const host = await startHost({ dispatch: pos.dispatch, events: pos.screenEvents, rendererDir: findRendererDir(), token, logger }, { port }).catch((error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `Lobby POS: port ${port} is already in use (is the preview already running?); choose another with --port N.` : `Lobby POS: cannot start the preview: ${error.message}`);
     process.exit(1);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +12,14 @@ import { silentLogger } from '../../electron/core/logger';
 import type { Pos } from '../../electron/app/create-pos';
 import { hostTokenMetaName } from '../../shared/csp';
 
-const token = 'test-token-abc';
+const token = 'test-token-abcdefghijklmnopqrstuvwxyz-0123';
+let dataDir: string;
 let host: RunningHost;
 let pos: Pos;
 let rendererDir: string;
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-host-'));
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-host-'));
   rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-renderer-'));
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
   fs.mkdirSync(path.join(rendererDir, 'assets'));
@@ -31,6 +33,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await pos?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(rendererDir, { recursive: true, force: true });
 });
 
 const rpc = (channel: string, init: { body?: string; auth?: string | null; method?: string } = {}) =>
@@ -41,15 +45,15 @@ const rpc = (channel: string, init: { body?: string; auth?: string | null; metho
   });
 
 /** Raw request so the Host header can be forged (fetch will not let us). */
-function rawGet(pathname: string, hostHeader: string): Promise<{ status: number; body: string }> {
+function rawGet(pathname: string, hostHeader: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: host.port, path: pathname, headers: { Host: hostHeader } }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: host.port, path: pathname, method, headers: { Host: hostHeader, ...headers } }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode!, body }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(method === 'POST' ? '{}' : undefined);
   });
 }
 
@@ -127,5 +131,90 @@ describe('preview host', () => {
     const data = /data: (.+)/.exec(text.slice(text.indexOf('event: app:health-changed')))![1]!;
     expect(JSON.parse(data)).toEqual(health);
     controller.abort();
+  });
+});
+
+/** Bytes straight onto a socket: request lines and headers no HTTP client would send. */
+function rawRequest(text: string | Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(host.port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => resolve(answer));
+    socket.on('close', () => resolve(answer));
+    socket.setTimeout(3_000, () => socket.destroy());
+    socket.end(text);
+  });
+}
+const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+
+describe('preview host under hostile requests', () => {
+  const own = () => `127.0.0.1:${host.port}`;
+
+  it('answers 400 to a request line that is not a path, and keeps serving', async () => {
+    for (const line of ['POST http://[/ HTTP/1.1', 'GET http://[/ HTTP/1.1', 'GET * HTTP/1.1', 'GET //evil.example/ HTTP/1.1', `POST http://${own()}/rpc/app:info HTTP/1.1`]) {
+      const answer = await rawRequest(`${line}\r\nHost: ${own()}\r\nAuthorization: Bearer ${token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+      expect(statusOf(answer), line).toBe(400);
+      expect(answer).toContain('"ok":false');
+    }
+    expect((await rpc('app:info')).status).toBe(200);
+  });
+
+  it('answers 400, never 500, to bad percent-encoding in a channel or a file path', async () => {
+    for (const target of ['/rpc/%E0%A4%A', '/rpc/%', '/rpc/%ZZ', '/%E0%A4%A', '/%', '/assets/%C0%AE%C0%AE/x.js']) {
+      const answer = await rawRequest(`POST ${target} HTTP/1.1\r\nHost: ${own()}\r\nAuthorization: Bearer ${token}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+      const status = statusOf(answer);
+      expect(status, target).toBeGreaterThanOrEqual(400);
+      expect(status, target).toBeLessThan(500);
+    }
+  });
+
+  it('gives Node-level garbage a 400 in the contract shape, and survives it', async () => {
+    for (const text of ['\u0000\u0001\u0002', 'GET / HTTP/1.1\r\nHost\r\n\r\n', 'GET / HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n', `GET /${'a'.repeat(100_000)} HTTP/1.1\r\nHost: ${own()}\r\n\r\n`, 'POST /rpc/app:info HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n']) {
+      const status = statusOf(await rawRequest(text));
+      expect(status === 0 || (status >= 400 && status < 500), JSON.stringify(text.slice(0, 60))).toBe(true);
+    }
+    expect((await rpc('app:info')).status).toBe(200);
+  });
+
+  it('refuses a foreign Origin even with the token, and fetches from another site', async () => {
+    const call = (headers: Record<string, string>) => rawGet('/rpc/app:info', own(), { Authorization: `Bearer ${token}`, 'Content-Length': '2', ...headers }, 'POST');
+    expect((await call({ Origin: 'http://evil.example' })).status).toBe(403);
+    expect((await call({ Origin: 'null' })).status).toBe(403);
+    expect((await call({ Origin: `http://127.0.0.1:${host.port + 1}` })).status).toBe(403);
+    expect((await call({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await call({ Origin: `http://${own()}`, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    expect((await call({ Origin: `http://localhost:${host.port}` })).status).toBe(200);
+  });
+
+  it('refuses DNS-rebinding hosts on every path, the event stream included', async () => {
+    for (const hostHeader of ['evil.example', `evil.example:${host.port}`, `127.0.0.1.nip.io:${host.port}`, `[::1]:${host.port}`, `127.0.0.1:${host.port + 1}`]) {
+      expect((await rawGet('/', hostHeader)).status, hostHeader).toBe(421);
+      expect((await rawGet('/events', hostHeader, { Authorization: `Bearer ${token}` })).status, hostHeader).toBe(421);
+      expect((await rawGet('/rpc/app:info', hostHeader, { Authorization: `Bearer ${token}`, 'Content-Length': '2' }, 'POST')).status, hostHeader).toBe(421);
+    }
+  });
+
+  it('hands the token only to its own origin, never to another site or into a frame', async () => {
+    const page = (headers: Record<string, string>) => rawGet('/', own(), headers);
+    const navigate = await page({ 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' });
+    expect(navigate.body).toContain(token);
+    for (const headers of [
+      { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' },
+      { 'Sec-Fetch-Site': 'same-site', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' },
+      { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'iframe' },
+      { Origin: 'http://evil.example' },
+    ]) {
+      const answer = await page(headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(answer.body).not.toContain(token);
+    }
+  });
+
+  it('refuses to start with a short or unsafe POS_HOST_TOKEN, in one clear line', async () => {
+    const start = (bad: string) => startHost({ dispatch: pos.dispatch, events: pos.screenEvents, rendererDir, token: bad, logger: silentLogger });
+    await expect(start('short-token')).rejects.toThrow(/^POS_HOST_TOKEN must be at least 32 characters \(it has 11\)/);
+    await expect(start('x'.repeat(31))).rejects.toThrow(/at least 32/);
+    await expect(start(`${'x'.repeat(32)}"><script>`)).rejects.toThrow(/only letters, digits/);
   });
 });
