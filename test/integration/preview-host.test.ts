@@ -204,7 +204,7 @@ describe('preview host under hostile requests', () => {
       { 'Sec-Fetch-Site': 'same-site', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' },
       { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'iframe' },
       { Origin: 'http://evil.example' },
-    ]) {
+    ] as Record<string, string>[]) {
       const answer = await page(headers);
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(answer.body).not.toContain(token);
