@@ -1,28 +1,116 @@
 /**
- * Calendar dates as the partner writes them (YYYY-MM-DD), in Lagos time: the cinemas and hotels
- * are in Nigeria, so "today" is Lagos's today whatever the till's clock zone is.
+ * Lagos time and calendar dates: the one home for them, used by main (sales, sandbox, journal
+ * exports, receipts) and by the screens.
+ *
+ * The cinemas and hotels are in Nigeria, so "today" is Lagos's today whatever zone the till's
+ * clock is set to, and calendar dates are written as the partner writes them (YYYY-MM-DD). Lagos
+ * keeps West Africa Time, UTC+1 all year with no daylight saving, so a fixed offset is exact and
+ * far cheaper than Intl on every request. Arithmetic works on "epoch days" (whole days since
+ * 1970-01-01).
  */
 export const partnerTimeZone = 'Africa/Lagos';
 
-export function lagosDate(now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: partnerTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return parts; // en-CA formats as YYYY-MM-DD
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+/** The offset as ISO 8601 writes it, for instants at a Lagos midnight. */
+const LAGOS_OFFSET = '+01:00';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type EpochDay = number;
+
+export function lagosToday(now: Date): EpochDay {
+  return Math.floor((now.getTime() + LAGOS_OFFSET_MS) / DAY_MS);
 }
 
+/** YYYY-MM-DD */
+export function isoDate(day: EpochDay): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Midnight at the start of `day` in Lagos, as an ISO instant. */
+export function lagosMidnight(day: EpochDay): Date {
+  return new Date(day * DAY_MS - LAGOS_OFFSET_MS);
+}
+
+/** 1 = Monday ... 7 = Sunday */
+export function isoWeekday(day: EpochDay): number {
+  // 1970-01-01 was a Thursday (4).
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+export function calendarParts(day: EpochDay): { year: number; month: number; date: number } {
+  const d = new Date(day * DAY_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, date: d.getUTCDate() };
+}
+
+export function epochDay(year: number, month: number, date: number): EpochDay | null {
+  if (year < 1900 || year > 9999 || month < 1 || month > 12 || date < 1 || date > 31) return null;
+  const ms = Date.UTC(year, month - 1, date);
+  const check = new Date(ms);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+  return ms / DAY_MS;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Strict YYYY-MM-DD with a real calendar date. */
+export function parseIsoDate(value: string): EpochDay | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? epochDay(Number(match[1]), Number(match[2]), Number(match[3])) : null;
+}
+
+/** Strict DD-MM-YYYY (the partner's attendance_date format). */
+export function parseDayMonthYear(value: string): EpochDay | null {
+  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
+  return match ? epochDay(Number(match[3]), Number(match[2]), Number(match[1])) : null;
+}
+
+const MONTH_NAMES = [
+  'january', 'february', 'march', 'april', 'may', 'june',
+  'july', 'august', 'september', 'october', 'november', 'december',
+] as const;
+
+/**
+ * The dates endpoint accepts a lowercase English month name or its number (1-12, optional
+ * leading zero). A capitalised name is refused, as the live service does.
+ */
+export function parseMonth(value: string): number | null {
+  const byName = MONTH_NAMES.indexOf(value as (typeof MONTH_NAMES)[number]);
+  if (byName >= 0) return byName + 1;
+  if (!/^\d{1,2}$/.test(value)) return null;
+  const month = Number(value);
+  return month >= 1 && month <= 12 ? month : null;
+}
+
+/** Today in Lagos, YYYY-MM-DD. */
+export const lagosDate = (now: Date): string => isoDate(lagosToday(now));
+
 export function addDays(date: string, days: number): string {
-  const utc = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  const utc = Date.parse(`${date}T00:00:00Z`) + days * DAY_MS;
   return new Date(utc).toISOString().slice(0, 10);
 }
 
 /** Whole nights from check-in to check-out (negative or zero when the order is wrong). */
 export function nightsBetween(checkIn: string, checkOut: string): number {
-  return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / DAY_MS);
 }
 
 /** 1..12 of a YYYY-MM-DD date. */
 export const monthOf = (date: string): number => Number(date.slice(5, 7));
 
-/** "Sat 21 Nov" for chips and receipts. */
+/**
+ * Calendar days as the tills' staff mean them (Lagos) to instants: `from` is the first day's
+ * midnight, `to` the midnight after the last day, so the last day is included.
+ */
+export function lagosDayBounds(range: { from?: string; to?: string }): { from?: string; to?: string } {
+  return {
+    ...(range.from ? { from: `${range.from}T00:00:00${LAGOS_OFFSET}` } : {}),
+    ...(range.to ? { to: `${addDays(range.to, 1)}T00:00:00${LAGOS_OFFSET}` } : {}),
+  };
+}
+
+/** "Sat 21 Nov" for chips and English sale labels (screens format through their catalogue). */
 export function shortDateLabel(date: string, locale = 'en-NG'): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseIsoDate, type EpochDay } from './lagos-calendar';
+import { parseIsoDate, type EpochDay } from '../../shared/dates';
 
 /** Buyer details as the partner accepts them. */
 

@@ -3,7 +3,7 @@ import { headquarters } from './catalogue-index';
 import { reject, success } from './envelope';
 import { experienceView, ticketView } from './experience-view';
 import { slotsRemaining } from './inventory';
-import { calendarParts, daysInMonth, epochDay, isoDate, parseMonth, type EpochDay } from './lagos-calendar';
+import { calendarParts, daysInMonth, epochDay, isoDate, parseMonth, type EpochDay } from '../../shared/dates';
 import { hashString } from './prng';
 import { integerIdParam, paginate, queryBoolean, queryPaging, queryString, uuidPathParam } from './request-input';
 import type { RouteHandler, RouteRequest, SandboxParts } from './route-context';

@@ -1,6 +1,6 @@
 import type { CinemaExperience, Experience, TicketCategory } from './catalogue';
 import type { CatalogueIndex } from './catalogue-index';
-import { isoDate, lagosMidnight, type EpochDay } from './lagos-calendar';
+import { isoDate, lagosMidnight, type EpochDay } from '../../shared/dates';
 import { ticketPriceAt, toNaira, unitPriceKobo } from './money';
 import { placeholderImage } from './placeholder-images';
 import { runOf, scheduleView, showingOf, defaultSchedule } from './schedule';

@@ -3,7 +3,7 @@ import { dateOfBirthSchema, emailSchema, isInThePast, merchantReferenceSchema, n
 import { fieldErrors, reject, success } from './envelope';
 import { SandboxConnectionDropped } from './faults';
 import { roomsLeft } from './inventory';
-import { parseIsoDate } from './lagos-calendar';
+import { parseIsoDate } from '../../shared/dates';
 import { roomPriceKobo, toNaira } from './money';
 import type { HotelBookingResult, SandboxTransaction } from './records';
 import { newBookingNumber, newReference } from './references';

@@ -2,7 +2,7 @@ import type { Hotel } from './catalogue';
 import { reject, success } from './envelope';
 import { hotelView, roomView } from './hotel-view';
 import { roomsLeft } from './inventory';
-import type { EpochDay } from './lagos-calendar';
+import type { EpochDay } from '../../shared/dates';
 import { roomPriceKobo, toNaira } from './money';
 import type { SandboxState } from './records';
 import { integerIdParam, paginate, queryPaging } from './request-input';

@@ -1,6 +1,6 @@
 import type { Hotel, Room } from './catalogue';
 import type { CatalogueIndex } from './catalogue-index';
-import { lagosMidnight, type EpochDay } from './lagos-calendar';
+import { lagosMidnight, type EpochDay } from '../../shared/dates';
 import { roomPriceKobo, toNaira } from './money';
 import { placeholderImage } from './placeholder-images';
 

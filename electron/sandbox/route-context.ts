@@ -1,6 +1,6 @@
 import type { CatalogueIndex } from './catalogue-index';
 import type { FaultController } from './faults';
-import type { EpochDay } from './lagos-calendar';
+import type { EpochDay } from '../../shared/dates';
 import type { StateStore } from './state-store';
 
 /** What every route gets: the sandbox's parts, and the request with "now" fixed once. */

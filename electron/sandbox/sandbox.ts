@@ -8,7 +8,7 @@ import { createFaultController, SandboxConnectionDropped, type Faults } from './
 import { generateHotels } from './generate-hotels';
 import { createHotelSearch } from './hotel-search';
 import { createInProcessFetch } from './in-process-fetch';
-import { lagosToday } from './lagos-calendar';
+import { lagosToday } from '../../shared/dates';
 import type { SandboxTransaction } from './records';
 import type { SandboxParts } from './route-context';
 import { matchRoute, partnerRoutes } from './routes';

@@ -1,6 +1,6 @@
 import type { CinemaExperience, Schedule, Showtime } from './catalogue';
 import { headquarters } from './catalogue-index';
-import { isoDate, isoWeekday, type EpochDay } from './lagos-calendar';
+import { isoDate, isoWeekday, type EpochDay } from '../../shared/dates';
 
 /** When a film shows, resolved against "today" because the seed's dates are day offsets. */
 

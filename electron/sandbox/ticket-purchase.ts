@@ -5,7 +5,7 @@ import { dateOfBirthSchema, emailSchema, isInThePast, merchantReferenceSchema, n
 import { fieldErrors, PartnerRejection, reject, success } from './envelope';
 import { SandboxConnectionDropped } from './faults';
 import { slotsRemaining } from './inventory';
-import { parseDayMonthYear, parseIsoDate, type EpochDay } from './lagos-calendar';
+import { parseDayMonthYear, parseIsoDate, type EpochDay } from '../../shared/dates';
 import { ticketPriceAt, toNaira, unitPriceKobo } from './money';
 import { holdStatus, type Hold, type SandboxTransaction, type TicketPurchaseResult } from './records';
 import { newReference } from './references';

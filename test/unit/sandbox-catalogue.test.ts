@@ -3,7 +3,7 @@ import { catalogueSchema, generateHotels, loadSeedCatalogue, type Catalogue } fr
 import { scheduleShowtimes } from '../../electron/sandbox/catalogue';
 import {
   isoDate, isoWeekday, lagosToday, parseDayMonthYear, parseIsoDate, parseMonth,
-} from '../../electron/sandbox/lagos-calendar';
+} from '../../shared/dates';
 import { placeholderImage } from '../../electron/sandbox/placeholder-images';
 
 /** The seed meets the brief, the generator is deterministic, and the calendar is Lagos's. */
