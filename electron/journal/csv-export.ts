@@ -2,12 +2,19 @@ import { koboDecimalText } from '../../shared/money';
 import type Database from 'better-sqlite3';
 import { csvRecord, type CsvCell } from './csv';
 
-/** One row per sale; amounts in Naira with two decimals (what an accountant's spreadsheet expects). */
+/**
+ * One row per sale, and one per void or refund (`record`), linked to its sale by `sale_id`; amounts
+ * in Naira with two decimals (what an accountant's spreadsheet expects). A void or refund row has
+ * the money it gave back as a negative amount in its tender's column, who asked (`cashier`) and
+ * who approved, and the cancellation the partner owes for a refund.
+ */
 const columns = [
   'sale_id', 'created_at', 'updated_at', 'terminal_id', 'shift_number', 'cashier', 'kind', 'state',
   'quote_ngn', 'partner_amount_ngn', 'amount_mismatch', 'cash_ngn', 'card_ngn', 'transfer_ngn',
   'cash_tendered_ngn', 'change_ngn', 'card_approval_codes', 'transfer_references',
   'partner_reference', 'invoice_id', 'booking_number', 'failure_reason', 'details_json',
+  'record', 'correction_id', 'approved_by', 'correction_reason', 'correction_note', 'given_back_items', 'money_route', 'money_state',
+  'terminal_reference', 'given_back_ngn', 'cancellation_state', 'cancellation_agreed_by', 'cancellation_channel', 'cancellation_fee_ngn',
 ] as const;
 
 interface ExportRow {
@@ -19,9 +26,9 @@ interface ExportRow {
   cashier: string | null;
   kind: string;
   state: string;
-  quote_kobo: number;
+  quote_kobo: number | null;
   partner_amount_kobo: number | null;
-  amount_mismatch: number;
+  amount_mismatch: number | null;
   cash_kobo: number;
   card_kobo: number;
   transfer_kobo: number;
@@ -34,6 +41,21 @@ interface ExportRow {
   booking_number: string | null;
   failure_reason: string | null;
   details_json: string;
+  record: 'sale' | 'void' | 'refund';
+  correction_id: string | null;
+  approved_by: string | null;
+  correction_reason: string | null;
+  correction_note: string | null;
+  lines_json: string | null;
+  sale_details_json: string | null;
+  money_route: string | null;
+  money_state: string | null;
+  terminal_reference: string | null;
+  given_back_kobo: number | null;
+  cancellation_state: string | null;
+  cancellation_agreed_by: string | null;
+  cancellation_channel: string | null;
+  cancellation_fee_kobo: number | null;
 }
 
 export interface CsvExport {
@@ -52,7 +74,7 @@ export function koboToNairaText(kobo: number | null): string | null {
   return kobo === null ? null : koboDecimalText(kobo);
 }
 
-const exportQuery = `SELECT s.id AS sale_id, s.created_at, s.updated_at, s.terminal_id, sh.number AS shift_number,
+const salesPart = (withCorrections: boolean) => `SELECT s.id AS sale_id, s.created_at, s.updated_at, s.terminal_id, sh.number AS shift_number,
        st.name AS cashier, s.kind, s.state, s.quote_kobo, s.partner_amount_kobo, s.amount_mismatch,
        coalesce((SELECT sum(amount_kobo) FROM tenders WHERE sale_id = s.id AND kind = 'cash'), 0) AS cash_kobo,
        coalesce((SELECT sum(amount_kobo) FROM tenders WHERE sale_id = s.id AND kind = 'card'), 0) AS card_kobo,
@@ -62,10 +84,58 @@ const exportQuery = `SELECT s.id AS sale_id, s.created_at, s.updated_at, s.termi
        (SELECT group_concat(approval_code, '; ') FROM tenders WHERE sale_id = s.id AND kind = 'card') AS card_approval_codes,
        (SELECT group_concat(transfer_reference, '; ') FROM tenders WHERE sale_id = s.id AND kind = 'transfer') AS transfer_references,
        s.partner_reference, s.invoice_id, s.booking_number,
-       CASE WHEN s.state = 'confirmed' THEN NULL ELSE s.failure_reason END AS failure_reason, s.details_json
+       CASE WHEN s.state = 'confirmed' THEN NULL ELSE s.failure_reason END AS failure_reason, s.details_json,
+       'sale' AS record, NULL AS correction_id, NULL AS approved_by, NULL AS correction_reason, NULL AS correction_note,
+       NULL AS lines_json, NULL AS sale_details_json, NULL AS money_route, NULL AS money_state, NULL AS terminal_reference,
+       ${withCorrections ? '(SELECT sum(amount_kobo) FROM corrections_in_force WHERE sale_id = s.id)' : 'NULL'} AS given_back_kobo,
+       NULL AS cancellation_state, NULL AS cancellation_agreed_by, NULL AS cancellation_channel, NULL AS cancellation_fee_kobo
 FROM sales s LEFT JOIN shifts sh ON sh.id = s.shift_id LEFT JOIN staff st ON st.id = s.staff_id
-WHERE (@from IS NULL OR s.created_at >= @from) AND (@to IS NULL OR s.created_at < @to)
-ORDER BY s.created_at, s.id`;
+WHERE (@from IS NULL OR s.created_at >= @from) AND (@to IS NULL OR s.created_at < @to)`;
+
+/** Voids and refunds made in the range, each linked to its sale (journals from before they existed have none). */
+const correctionsPart = `SELECT c.sale_id, c.created_at, coalesce(f.at, c.created_at) AS updated_at, c.terminal_id, sh.number AS shift_number,
+       a.name AS cashier, s.kind, s.state, NULL AS quote_kobo, NULL AS partner_amount_kobo, NULL AS amount_mismatch,
+       CASE c.tender WHEN 'cash' THEN -c.amount_kobo ELSE 0 END AS cash_kobo,
+       CASE c.tender WHEN 'card' THEN -c.amount_kobo ELSE 0 END AS card_kobo,
+       CASE c.tender WHEN 'transfer' THEN -c.amount_kobo ELSE 0 END AS transfer_kobo,
+       NULL AS cash_tendered_kobo, NULL AS change_kobo, c.approval_code AS card_approval_codes, c.transfer_reference AS transfer_references,
+       s.partner_reference, s.invoice_id, s.booking_number,
+       CASE WHEN f.outcome = 'failed' THEN f.detail END AS failure_reason, NULL AS details_json,
+       c.kind AS record, c.id AS correction_id, p.name AS approved_by, c.reason AS correction_reason, c.note AS correction_note,
+       c.lines_json, s.details_json AS sale_details_json, c.route AS money_route,
+       CASE WHEN c.route <> 'terminal' THEN 'done' WHEN f.outcome IS NOT NULL THEN f.outcome
+            WHEN EXISTS (SELECT 1 FROM correction_outcomes u WHERE u.correction_id = c.id) THEN 'unknown' ELSE 'pending' END AS money_state,
+       f.terminal_reference, c.amount_kobo AS given_back_kobo,
+       CASE WHEN k.correction_id IS NULL THEN NULL
+            WHEN EXISTS (SELECT 1 FROM cancellation_moves m WHERE m.correction_id = c.id AND m.to_state = 'closed') THEN 'closed'
+            WHEN ag.id IS NOT NULL THEN 'agreed' ELSE 'owed' END AS cancellation_state,
+       ag.agreed_by_name AS cancellation_agreed_by, ag.agreed_channel AS cancellation_channel, ag.fee_withheld_kobo AS cancellation_fee_kobo
+FROM corrections c
+JOIN sales s ON s.id = c.sale_id
+LEFT JOIN shifts sh ON sh.id = c.shift_id
+LEFT JOIN staff a ON a.id = c.asked_by
+LEFT JOIN staff p ON p.id = c.approved_by
+LEFT JOIN correction_outcomes f ON f.correction_id = c.id AND f.outcome <> 'unknown'
+LEFT JOIN cancellations k ON k.correction_id = c.id
+LEFT JOIN cancellation_moves ag ON ag.correction_id = c.id AND ag.to_state = 'agreed'
+WHERE (@from IS NULL OR c.created_at >= @from) AND (@to IS NULL OR c.created_at < @to)`;
+
+const exportQuery = (withCorrections: boolean) =>
+  withCorrections
+    ? `SELECT * FROM (${salesPart(true)} UNION ALL ${correctionsPart}) ORDER BY created_at, record <> 'sale', sale_id, correction_id`
+    : `${salesPart(false)} ORDER BY s.created_at, s.id`;
+
+/** "2 x Regular; 1 x VIP": the items a refund took back, by the sale's own labels. */
+function itemsText(linesJson: string | null, saleDetailsJson: string | null): string | null {
+  if (linesJson === null) return null;
+  try {
+    const lines = JSON.parse(linesJson) as { line: number; quantity: number }[];
+    const labels = ((saleDetailsJson ? JSON.parse(saleDetailsJson) : {}) as { lines?: { label?: string }[] }).lines ?? [];
+    return lines.map((l) => `${l.quantity} x ${labels[l.line]?.label ?? `line ${l.line + 1}`}`).join('; ') || null;
+  } catch {
+    return null;
+  }
+}
 
 const cells = (row: ExportRow): CsvCell[] => [
   row.sale_id, row.created_at, row.updated_at, row.terminal_id, row.shift_number, row.cashier, row.kind, row.state,
@@ -73,6 +143,9 @@ const cells = (row: ExportRow): CsvCell[] => [
   koboToNairaText(row.cash_kobo), koboToNairaText(row.card_kobo), koboToNairaText(row.transfer_kobo),
   koboToNairaText(row.cash_tendered_kobo), koboToNairaText(row.change_kobo), row.card_approval_codes, row.transfer_references,
   row.partner_reference, row.invoice_id, row.booking_number, row.failure_reason, row.details_json,
+  row.record, row.correction_id, row.approved_by, row.correction_reason, row.correction_note, itemsText(row.lines_json, row.sale_details_json),
+  row.money_route, row.money_state, row.terminal_reference, koboToNairaText(row.given_back_kobo), row.cancellation_state,
+  row.cancellation_agreed_by, row.cancellation_channel, koboToNairaText(row.cancellation_fee_kobo),
 ];
 
 /**
@@ -84,13 +157,14 @@ export function exportSalesCsv(db: Database.Database, range: { from?: string; to
   let csv = csvRecord(columns);
   let rows = 0;
   try {
-    for (const row of db.prepare<[{ from: string | null; to: string | null }], ExportRow>(exportQuery).iterate({ from: range.from ?? null, to: range.to ?? null })) {
+    const withCorrections = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'corrections'").get() !== undefined;
+    for (const row of db.prepare<[{ from: string | null; to: string | null }], ExportRow>(exportQuery(withCorrections)).iterate({ from: range.from ?? null, to: range.to ?? null })) {
       csv += csvRecord(cells(row));
       rows++;
     }
     return { csv, rows, complete: true };
   } catch (error) {
-    const problem = `Only the first ${rows} sales could be read; the rest of the file is unreadable.`;
+    const problem = `Only the first ${rows} rows could be read; the rest of the file is unreadable.`;
     return { csv, rows, complete: false, problem, cause: error };
   }
 }

@@ -71,11 +71,12 @@ export function createSalesRepository(deps: {
   const selectMismatches = db.prepare<[], SaleRow>(
     "SELECT * FROM sales WHERE state = 'confirmed' AND amount_mismatch = 1 ORDER BY created_at, id",
   );
-  const selectSearch = db.prepare<[{ from: string | null; to: string | null; like: string | null; limit: number }], SaleRow>(
+  const selectSearch = db.prepare<[{ from: string | null; to: string | null; like: string | null; phone: string | null; limit: number }], SaleRow>(
     `SELECT * FROM sales
      WHERE (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
        AND (@like IS NULL OR id LIKE @like ESCAPE '\\' OR partner_reference LIKE @like ESCAPE '\\'
-            OR invoice_id LIKE @like ESCAPE '\\' OR booking_number LIKE @like ESCAPE '\\' OR details_json LIKE @like ESCAPE '\\')
+            OR invoice_id LIKE @like ESCAPE '\\' OR booking_number LIKE @like ESCAPE '\\' OR details_json LIKE @like ESCAPE '\\'
+            OR (@phone IS NOT NULL AND json_extract(details_json, '$.customer.phone') LIKE @phone))
      ORDER BY created_at DESC, id DESC LIMIT @limit`,
   );
 
@@ -188,9 +189,19 @@ export function createSalesRepository(deps: {
         if (!parsed.success) return fail(validationError(parsed.error));
         const { from, to, text, limit } = parsed.data;
         const like = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-        return ok(selectSearch.all({ from: from ?? null, to: to ?? null, like, limit }).map(load));
+        return ok(selectSearch.all({ from: from ?? null, to: to ?? null, like, phone: phoneLike(text), limit }).map(load));
       }),
 
     listAmountMismatches: () => guard.read(() => ok(selectMismatches.all().map(load))),
   };
+}
+
+/**
+ * A phone number as the front desk types it (0803 123 4567, +234 803..., or its last digits) to a
+ * pattern on the stored +234 form: the digits after the country code or leading 0.
+ */
+function phoneLike(text: string | undefined): string | null {
+  if (!text || !/^[\d\s()+-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '').replace(/^(234|0)(?=\d{10}$)/, '');
+  return digits.length >= 4 ? `%${digits}%` : null;
 }

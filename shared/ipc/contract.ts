@@ -94,7 +94,7 @@ export const channels = {
     response: z.object({ sales: z.array(saleViewSchema) }),
     access: 'staff',
   },
-  /** The journal as CSV, one row per sale (supervisor). */
+  /** The journal as CSV, one row per sale and one per void or refund linked to its sale (supervisor). */
   'journal:export': { request: dateRange, response: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }), access: 'supervisor' },
 
   /** Journal files set aside because they were damaged (newest last). */

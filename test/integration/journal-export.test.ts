@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalFile, openJournal, type CreateSaleInput, type Journal } from '../../electron/journal';
+import { parseCsv } from '../helpers/csv-reader';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-export-'));
 let journal: Journal;
@@ -10,44 +11,6 @@ let now = Date.parse('2025-03-14T08:00:00.000Z');
 const clock = () => new Date((now += 60_000));
 const tricky = { name: 'Adaeze "Ada" Okeke, Lagos', note: 'Late arrival,\r\nroom "ocean view"' };
 const times: Record<string, string> = {};
-
-/** A strict RFC 4180 reader: the export must come back out field for field. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === '"') {
-      i++;
-      for (;;) {
-        const quote = text.indexOf('"', i);
-        if (quote < 0) throw new Error('unterminated quoted field');
-        field += text.slice(i, quote);
-        i = quote + 1;
-        if (text[i] === '"') {
-          field += '"';
-          i++;
-        } else break;
-      }
-    } else {
-      while (i < text.length && text[i] !== ',' && text[i] !== '\r') {
-        if (text[i] === '"' || text[i] === '\n') throw new Error(`bare ${JSON.stringify(text[i])} in an unquoted field`);
-        field += text[i++];
-      }
-    }
-    record.push(field);
-    field = '';
-    if (text[i] === ',') i++;
-    else if (text.startsWith('\r\n', i)) {
-      records.push(record);
-      record = [];
-      i += 2;
-    } else throw new Error(`unexpected ${JSON.stringify(text[i])} after a field`);
-  }
-  if (record.length) throw new Error('last record not ended with CRLF');
-  return records;
-}
 
 beforeAll(async () => {
   const opened = openJournal({ file: journalFile(root), terminalId: 'BO1', clock });

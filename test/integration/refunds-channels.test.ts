@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { journalFile, openJournal } from '../../electron/journal';
 import type { SaleView } from '../../shared/sales/sale-view';
 import { sellInto } from '../helpers/corrections-fixture';
+import { csvObjects } from '../helpers/csv-reader';
 import {
   customer,
   failure,
@@ -287,8 +288,28 @@ describe('cancellations owed and the reports', () => {
     expect(value(await api()['cancellation:list']({ open: false })).cancellations.map((c) => c.correctionId)).toContain(first.correctionId);
   });
 
-  it('the Z report shows voids and refunds per tender and per approver, and the cancellations still owed, exactly as the journal rows add up', async () => {
+  it('the journal CSV carries every void and refund, linked to its sale, with who asked and who approved', async () => {
     value(await api()['staff:sign-in']({ staffId: ids.bola, pin: pins.bola }));
+    const exported = value(await api()['journal:export']({}));
+    const rows = csvObjects(exported.csv);
+    const corrections = rows.filter((r) => r.record !== 'sale');
+    const journalIds = sql<{ id: string; sale_id: string; amount_kobo: number; tender: string }>('SELECT id, sale_id, amount_kobo, tender FROM corrections ORDER BY id');
+    expect(corrections.map((r) => r.correction_id).sort()).toEqual(journalIds.map((c) => c.id).sort());
+    expect(exported.rows).toBe(rows.length);
+    for (const journalRow of journalIds) {
+      const row = corrections.find((r) => r.correction_id === journalRow.id)!;
+      expect(row.sale_id).toBe(journalRow.sale_id);
+      expect(rows.some((r) => r.record === 'sale' && r.sale_id === journalRow.sale_id)).toBe(true);
+      expect(row[`${journalRow.tender}_ngn`]).toBe(`-${(journalRow.amount_kobo / 100).toFixed(2)}`);
+    }
+    const cinemaRefund = corrections.find((r) => r.sale_id === sales.cinema.id && r.approved_by === 'Bola Adeyemi')!;
+    expect(cinemaRefund).toMatchObject({ record: 'refund', cashier: 'Tunde Bakare', money_route: 'drawer', money_state: 'done', correction_reason: 'customer-cancelled', given_back_items: `2 x ${sales.cinema.lines[0]!.label}`, cancellation_state: 'owed' });
+    expect(corrections.find((r) => r.sale_id === sales.card.id)).toMatchObject({ card_approval_codes: 'RFD-88121', cancellation_state: 'closed', cancellation_agreed_by: 'Funke Ade (reservations)', cancellation_fee_ngn: '1500.00' });
+    expect(corrections.find((r) => r.sale_id === sales.rejected.id)).toMatchObject({ record: 'void', given_back_items: '', cancellation_state: '' });
+    expect(rows.find((r) => r.record === 'sale' && r.sale_id === sales.cinema.id)).toMatchObject({ given_back_ngn: (sales.cinema.totalKobo / 100).toFixed(2) });
+  });
+
+  it('the Z report shows voids and refunds per tender and per approver, and the cancellations still owed, exactly as the journal rows add up', async () => {
     const expected = await drawer();
     const z = value(await api()['shift:close']({ countedKobo: expected }));
     expect(z.differenceKobo).toBe(0);
@@ -333,6 +354,21 @@ describe('cancellations owed and the reports', () => {
     expect(
       failure(await api()['correction:refund']({ correctionId: correctionId(), saleId: sales.card.id, basis: stayOpen.basis, tender: 'card', approvalCode: 'X1', lines: [{ line: 0, quantity: 1 }], approval: approval('ngozi'), ...reason })),
     ).toMatchObject({ code: 'SHIFT_REQUIRED' });
+  });
+});
+
+describe('the front desk finds the sale', () => {
+  it('by partner reference, by the customer’s phone as typed, or by name', async () => {
+    const found = async (text: string) => value(await api()['sale:search']({ text, limit: 50 })).sales.map((s) => s.id);
+    expect(await found(sales.card.partnerReference!)).toEqual([sales.card.id]);
+    expect(await found(sales.card.partnerReference!.toLowerCase())).toEqual([sales.card.id]);
+    for (const typed of ['0809 555 1212', '08095551212', '+234 809 555 1212', '2348095551212', '555 1212']) expect(await found(typed), typed).toEqual([sales.card.id]);
+    expect(await found('adaeze nwosu')).toEqual([sales.card.id]);
+    expect(await found('Nwosu')).toEqual([sales.card.id]);
+    expect(await found('0809 555 0000')).toEqual([]);
+    // What was given back shows with the sale found.
+    const [sale] = value(await api()['sale:search']({ text: 'Adaeze', limit: 5 })).sales;
+    expect(sale!.corrections).toEqual([expect.objectContaining({ kind: 'refund', approvalCode: 'RFD-88121' })]);
   });
 });
 
