@@ -1,6 +1,6 @@
 import type { HealthItem } from '../../shared/app';
 import { posError, type PosError } from '../../shared/errors';
-import { channelNames } from '../../shared/ipc/contract';
+import { channelNames, type EventPayloadOf } from '../../shared/ipc/contract';
 import type { PosApi } from '../../shared/ipc/api';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Journal } from '../journal';
@@ -81,6 +81,8 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   domainEvents.subscribe('sale.moved', ({ sale }) => events.emit('sale:updated', sale));
   // ...and of every void, refund and cancellation step, as the sale now stands.
   domainEvents.subscribe('correction.recorded', ({ sale }) => events.emit('sale:updated', sale));
+  // ...and of what the till waits for before it can settle a sale whose outcome is unknown.
+  domainEvents.subscribe('sale.waiting', ({ sale }) => events.emit('sale:updated', sale));
   const journal = deps.journal ?? fail(posError('JOURNAL_UNAVAILABLE', 'No sale journal is set up on this till, so selling is paused. Restart Lobby POS; if it persists, call support.'));
   const sales: Result<Sales> = journal.ok
     ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: deps.salesTuning, cardMoneyBack: deps.cardMoneyBack ?? null }))
@@ -112,6 +114,14 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     sales,
     printing,
   };
+  // The partner back after being down: sales waiting for a lookup are looked up at once.
+  let partnerState: HealthItem['state'] | null = null;
+  events.subscribe((event, payload) => {
+    if (event !== 'app:health-changed') return;
+    const state = (payload as EventPayloadOf<'app:health-changed'>).partner.state;
+    if (partnerState === 'down' && state !== 'down' && sales.ok) sales.value.partnerAnswered();
+    partnerState = state;
+  });
   // Who is signed in and which sale ids are taken: all the access rules need from selling.
   const accessPort: AccessPort = {
     signedIn: () => {

@@ -13,6 +13,8 @@ import type { Logger } from './logger';
 export interface DomainEventMap {
   /** A sale changed state in the journal (created, sent, confirmed, rejected, unknown, settled). */
   'sale.moved': { sale: SaleView };
+  /** An unsettled sale did not move, but what the till waits for to settle it changed (the screen's text). */
+  'sale.waiting': { sale: SaleView };
   /** A void or refund was written to the journal, or the card terminal's answer to one was (the sale as it is now). */
   'correction.recorded': { sale: SaleView; correction: CorrectionView };
 }

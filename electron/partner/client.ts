@@ -148,7 +148,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     return fresh.items;
   }
 
-  return {
+  const client: PartnerClient = {
     async listExperiences(query = {}) {
       const path = experience('/experience');
       const params = {
@@ -217,12 +217,21 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     listRooms: (hotelId, page = {}) =>
       get(hotel(`/hotels/${segment(String(hotelId))}/rooms`), wireRoomListSchema, { page: page.page, per_page: page.perPage }),
 
-    // The docs show both /hotels/buy and /hotels/book. Only a 404 moves to the other path: a 404
-    // is a definite "nothing was booked", whereas after a timeout or a 5xx the first request may
-    // have reached a booking handler, and a second one could book the room twice.
+    // The docs show both /hotels/buy and /hotels/book. Only a 404 may move to the other path, and
+    // only once it is sure the first booked nothing: after a timeout or a 5xx the first request may
+    // have reached a booking handler, and a second one could book the room twice. The partner's
+    // own 404 (its envelope) is sure. A bare 404 page may be a gateway's, sent after the partner
+    // booked: so the booking is looked up first, and the path is asked with a GET, which a route
+    // that exists answers 405 (no booking is made by asking).
     async bookHotel(request) {
       const first = await post(hotel(bookingPath), request, wireHotelBookingResultSchema);
       if (first.ok || first.error.status !== 404 || bookingPath !== '/hotels/buy') return first;
+      if (!first.error.envelope) {
+        const settled = await bookedAfterAll(request.merchant_reference);
+        if (settled !== 'not-booked') return settled ?? first;
+        const route = await transport.send({ method: 'GET', path: hotel('/hotels/buy') }, { retry: false });
+        if (!route.ok || route.status !== 404) return first;
+      }
       const second = await post(hotel('/hotels/book'), request, wireHotelBookingResultSchema);
       if (second.ok || second.error.status !== 404) bookingPath = '/hotels/book';
       return second;
@@ -269,6 +278,20 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       return result.ok ? { ok: true, value: { latencyMs: Math.max(0, clock().getTime() - started) } } : result;
     },
   };
+  return client;
+
+  /**
+   * After a bare 404 on a booking: the booking as the partner holds it under our reference, or
+   * 'not-booked' when the partner itself says it has none, or null when that cannot be known.
+   */
+  async function bookedAfterAll(merchantReference: string | undefined): Promise<PartnerResult<WireHotelBookingResult> | 'not-booked' | null> {
+    if (!merchantReference) return null;
+    const found = await client.lookupTransaction({ merchantReference });
+    if (!found.ok) return null;
+    if (!found.value) return 'not-booked';
+    if (found.value.type !== 'hotel') return null;
+    return { ok: true, value: found.value.details ?? bookingFromTransaction(found.value) };
+  }
 
   function readTransaction(exchange: Exchange): PartnerResult<WireTransaction | null> {
     return transport.read(exchange, wireTransactionSchema);
@@ -278,6 +301,27 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     if (form === 'query') return { method: 'GET', path: experience('/transaction'), query: { reference } };
     return { method: 'GET', path: experience(`/${form === 'plural' ? 'transactions' : 'transaction'}/${segment(reference)}`) };
   }
+}
+
+/** A booking found by lookup whose details the partner did not repeat: what the transaction says. */
+function bookingFromTransaction(transaction: WireTransaction): WireHotelBookingResult {
+  return {
+    reference: transaction.reference,
+    invoice_id: transaction.invoice_id,
+    booking_number: null,
+    name: null,
+    email: null,
+    phone_number: null,
+    merchant_reference: transaction.merchant_reference,
+    hotel: null,
+    room: null,
+    checkin_date: null,
+    checkout_date: null,
+    number_of_nights: null,
+    number_of_rooms: null,
+    number_of_guests: null,
+    amount: transaction.amount,
+  };
 }
 
 type ReferenceForm = 'query' | 'path' | 'plural';

@@ -24,6 +24,11 @@ export interface PartnerError {
    * answered. A gateway's HTML page, a bare `{ message }` or an empty body leave it unset.
    */
   envelope?: boolean;
+  /**
+   * A 2xx the client could not read whole, but which named a `data.reference`: the partner has a
+   * transaction under it (a lookup may rely on that).
+   */
+  reference?: string;
 }
 
 export type PartnerResult<T> = { ok: true; value: T } | { ok: false; error: PartnerError };

@@ -112,7 +112,12 @@ export function createTransport(options: TransportOptions): Transport {
         if (body === undefined) return failure({ kind: 'malformed', status, message: 'The partner answered with something that is not JSON.' });
         if ((body as { success?: unknown } | null)?.success === false) return failure(refusalIn2xx(status, readErrorBody(body)));
         const parsed = envelopeOf(data).safeParse(body);
-        if (!parsed.success) return failure({ kind: 'malformed', status, message: `The partner's answer is not as expected: ${describeIssues(parsed.error)}` });
+        if (!parsed.success) {
+          const error: PartnerError = { kind: 'malformed', status, message: `The partner's answer is not as expected: ${describeIssues(parsed.error)}` };
+          const reference = (body as { data?: { reference?: unknown } } | null)?.data?.reference;
+          if (typeof reference === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(reference)) error.reference = reference;
+          return failure(error);
+        }
         return { ok: true, value: (parsed.data as { data: z.output<typeof data> }).data };
       }
       if (status < 400) {

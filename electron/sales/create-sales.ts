@@ -34,6 +34,8 @@ export interface Sales {
   exportJournal(range: { from?: string; to?: string }): Result<{ fileName: string; csv: string; rows: number }>;
   /** One lookup pass over every unsettled sale (start-up and background do this on their own). */
   reconcileAll(): Promise<Result<{ remaining: number }>>;
+  /** The partner answers again (health check): unsettled sales are looked up at once. */
+  partnerAnswered(): void;
   /** Stops background lookups and waits for purchases in flight. */
   close(): Promise<void>;
 }
@@ -46,7 +48,9 @@ export interface Sales {
 export function createSales(deps: SalesDeps): Sales {
   const { journal, partner, clock, logger, config } = deps;
   const tuning = salesTuning(config, deps.tuning);
-  const view = createSaleViews(journal);
+  // The screen's text for an unsettled sale says what the till waits for (the reconciler knows).
+  let waitingFor: (sale: Sale) => string | null = () => null;
+  const view = createSaleViews(journal, (sale) => waitingFor(sale));
   const moved = (sale: Sale) => deps.events.publish('sale.moved', { sale: view(sale) });
 
   const staff = createStaffDesk({ journal, clock, logger, pinFailuresBeforeLock: tuning.pinFailuresBeforeLock, pinLockMs: tuning.pinLockMs });
@@ -63,7 +67,10 @@ export function createSales(deps: SalesDeps): Sales {
     inFlight: (saleId) => inFlight(saleId),
     settleWindowMs: tuning.settleWindowMs,
     delaysMs: tuning.reconcileDelaysMs,
+    recoveryProbeMs: tuning.recoveryProbeMs,
+    waitingChanged: (sale) => deps.events.publish('sale.waiting', { sale: view(sale) }),
   });
+  waitingFor = reconciler.waitingFor;
   const checkout = createCheckout({ journal, partner, clock, logger, config, staff, holds, reconciler, view, moved });
   inFlight = (saleId) => checkout.running(saleId) !== undefined;
   const shifts = createShiftDesk({ journal, staff, clock, logger, salesInFlight: checkout.inFlightCount });
@@ -149,6 +156,7 @@ export function createSales(deps: SalesDeps): Sales {
     },
 
     reconcileAll: reconciler.reconcileAll,
+    partnerAnswered: reconciler.partnerAnswered,
 
     async close() {
       await checkout.close();

@@ -39,6 +39,8 @@ export function purchaseOutcome(result: PartnerResult<PurchaseAnswer>, service: 
     envelope: error.envelope ?? false,
     fields: error.fields ?? null,
     partnerMessage: error.message,
+    // Named by an answer the till could not read whole: the reconciler looks it up as known to exist.
+    ...(error.reference ? { partnerReference: error.reference } : {}),
   };
   if (!isDefiniteRefusal(error)) return { to: 'unknown', detail: { failureReason: clip(unknownReason(error, service)), note } };
   return { to: 'rejected', detail: { failureReason: clip(rejectionReason(error, shown.code, shown.message)), note } };

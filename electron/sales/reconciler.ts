@@ -15,6 +15,13 @@ export interface Reconciler {
   settle(saleId: string): Promise<Result<Sale>>;
   /** One pass over every unsettled sale; says how many are still unsettled. */
   reconcileAll(): Promise<Result<{ remaining: number }>>;
+  /**
+   * The partner is reachable again (the health check says so): every sale waiting for a lookup is
+   * looked up now rather than at its next backoff.
+   */
+  partnerAnswered(): void;
+  /** What the till is waiting for before it can settle this sale, in words for the screen; null when nothing. */
+  waitingFor(sale: Sale): string | null;
   close(): Promise<void>;
 }
 
@@ -25,32 +32,59 @@ export interface ReconcilerDeps {
   logger: Logger;
   /** Announces a sale's new state. */
   moved(sale: Sale): void;
+  /** Announces that what the till waits for changed for a sale that did not move (the screen's text). */
+  waitingChanged?(sale: Sale): void;
   /** A purchase this app is making right now: its own code settles it. */
   inFlight(saleId: string): boolean;
+  /** The grace window: "no such transaction" within this long of sending is not believed yet. */
   settleWindowMs: number;
+  /** Backoff between lookups of one sale; capped at MAX_LOOKUP_DELAY_MS whatever is given. */
   delaysMs: readonly number[];
+  /** While lookups fail, one sale is looked up this often, to see the partner come back. */
+  recoveryProbeMs: number;
 }
+
+/** While the partner is down, no sale waits longer than this between two lookups. */
+export const MAX_LOOKUP_DELAY_MS = 15_000;
 
 const interrupted = 'The till stopped before this sale was sent to the partner, so nothing was charged.';
 const noRecord = 'The partner has no record of this sale, so nothing was charged. Give back any payment taken for it.';
 const waiting = 'The partner has no record of this sale yet; it may still be on its way. The till keeps checking: do not sell it again.';
 const cannotAsk = 'The partner could not be asked what became of this sale. The till keeps checking: do not sell it again.';
 
+/** Why a sale that may have reached the partner is not settled yet, as the last lookup left it. */
+type Waiting = { kind: 'unreachable'; problem: string } | { kind: 'no-record-yet'; rejectAt: number };
+
+const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+
 /**
  * Settles sales whose outcome is not known, only ever by asking the partner for the transaction
- * with our sale id as merchant_reference, never by buying again. "Not found" is believed only
- * once the settle window has passed since the purchase was sent: before that, the purchase may
- * still be on its way to the partner.
+ * with our sale id as merchant_reference (and the partner's reference, when an answer it could
+ * not read named one), never by buying again.
+ *
+ * - "Not found" is believed only once the grace window (`settleWindowMs`) has passed since the
+ *   purchase was sent: before that, the purchase may still be on its way to the partner.
+ * - Each sale is looked up with backoff capped at 15 s. While lookups fail, the oldest waiting
+ *   sale is also looked up every `recoveryProbeMs`; the first lookup that gets an answer (or the
+ *   health check seeing the partner back) starts a pass over every waiting sale at once, so a
+ *   sale the partner holds is confirmed within seconds of the partner answering again.
  */
 export function createReconciler(deps: ReconcilerDeps): Reconciler {
   const { journal, partner, clock, logger } = deps;
   const running = new Map<string, Promise<Result<Sale>>>();
   const timers = new Map<string, { attempt: number; timer: NodeJS.Timeout | null }>();
+  const waitingBySale = new Map<string, Waiting>();
+  /** Set while lookups fail: when the partner stopped answering them, and why. */
+  let down: { since: number; problem: string } | null = null;
+  let probeTimer: NodeJS.Timeout | null = null;
+  let probing = false;
+  let pass: Promise<unknown> | null = null;
   let closed = false;
 
   const move = (sale: Sale, outcome: Outcome): Result<Sale> => {
     const moved = journal.sales.transition(sale.id, outcome.to, outcome.detail);
     if (moved.ok) {
+      if (outcome.to !== 'unknown') waitingBySale.delete(sale.id);
       logger.info('sale settled by reconciliation', { saleId: sale.id, from: sale.state, to: outcome.to });
       deps.moved(moved.value);
       return moved;
@@ -74,17 +108,108 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     return Date.parse(sent?.at ?? sale.updatedAt);
   };
 
+  /** A reference the partner named in an answer the till could not read whole: it exists there. */
+  const namedReference = (sale: Sale): string | undefined => {
+    const events = journal.sales.events(sale.id);
+    const unknown = events.ok ? events.value.find((event) => event.toState === 'unknown') : undefined;
+    const reference = (unknown?.detail as { note?: { partnerReference?: unknown } } | undefined)?.note?.partnerReference;
+    return typeof reference === 'string' && reference.length > 0 ? reference : undefined;
+  };
+
+  /** Records what the sale now waits for, and tells the screen when that changed. */
+  function setWaiting(sale: Sale, next: Waiting) {
+    const before = waitingBySale.get(sale.id);
+    waitingBySale.set(sale.id, next);
+    const same = before?.kind === next.kind && (next.kind === 'unreachable' || (before as typeof next).rejectAt === next.rejectAt);
+    if (!same) deps.waitingChanged?.(sale);
+  }
+
+  function partnerDown(problem: string) {
+    if (!down) {
+      down = { since: clock().getTime(), problem };
+      logger.warn('the partner does not answer transaction lookups', { problem });
+    }
+    startProbe();
+  }
+
+  /** Looks one waiting sale up every `recoveryProbeMs` until a lookup gets an answer. */
+  function startProbe() {
+    if (probeTimer || closed) return;
+    probeTimer = setInterval(() => void probe(), deps.recoveryProbeMs);
+    probeTimer.unref();
+  }
+
+  function partnerBack() {
+    stopProbe();
+    if (!down) return;
+    logger.info('the partner answers transaction lookups again', { downForMs: clock().getTime() - down.since });
+    down = null;
+    // Not awaited: this runs inside one sale's lookup, which the pass shares rather than repeats.
+    void settleEverything();
+  }
+
+  function stopProbe() {
+    if (probeTimer) clearInterval(probeTimer);
+    probeTimer = null;
+  }
+
+  /** One lookup of the oldest waiting sale, to notice the partner answering again. */
+  async function probe() {
+    if (probing || closed) return;
+    probing = true;
+    try {
+      const open = journal.sales.listByState([...awaitingLookupStates]);
+      const next = open.ok ? open.value.find((sale) => !deps.inFlight(sale.id)) : undefined;
+      if (!next) {
+        stopProbe();
+        return;
+      }
+      await settle(next.id);
+    } finally {
+      probing = false;
+    }
+  }
+
+  /** A lookup of every sale waiting for one, now; each sale's backoff starts again after it. */
+  function settleEverything(): Promise<unknown> {
+    pass ??= (async () => {
+      try {
+        await reconcileAll();
+        for (const [saleId, entry] of timers) {
+          if (entry.timer) clearTimeout(entry.timer);
+          timers.delete(saleId);
+          const sale = reload(saleId);
+          if (sale.ok && isUnsettled(sale.value.state)) schedule(saleId, 1, nextDelay(sale.value, 1));
+        }
+      } finally {
+        pass = null;
+      }
+    })();
+    return pass;
+  }
+
   async function lookUp(sale: Sale): Promise<Result<Sale>> {
     if (sale.state === 'pending') return move(sale, { to: 'rejected', detail: { failureReason: interrupted } });
-    const answer = await partner.lookupTransaction({ merchantReference: sale.id });
+    const reference = namedReference(sale);
+    const answer = await partner.lookupTransaction(
+      reference ? { merchantReference: sale.id, reference } : { merchantReference: sale.id },
+      { knownToExist: reference !== undefined },
+    );
     const now = reload(sale.id);
-    if (!now.ok || !isUnsettled(now.value.state)) return now;
+    if (!now.ok || !isUnsettled(now.value.state)) {
+      if (answer.ok) partnerBack();
+      return now;
+    }
     const current = now.value;
 
     if (!answer.ok) {
       logger.warn('transaction lookup failed', { saleId: sale.id, kind: answer.error.kind, status: answer.error.status });
+      const problem = answer.error.status !== undefined ? `it answered HTTP ${answer.error.status}` : answer.error.cause === 'timeout' ? 'it did not answer in time' : 'it could not be reached';
+      setWaiting(current, { kind: 'unreachable', problem });
+      partnerDown(problem);
       return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk, note: { lookup: answer.error.kind } } }) : ok(current);
     }
+    partnerBack();
     const transaction = answer.value;
     if (transaction) {
       const expected = current.kind === 'cinema' ? 'experience' : 'hotel';
@@ -94,9 +219,11 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       }
       return move(current, confirmedByLookup(transaction));
     }
-    if (clock().getTime() - sentAt(current) >= deps.settleWindowMs) {
+    const rejectAt = sentAt(current) + deps.settleWindowMs;
+    if (clock().getTime() >= rejectAt) {
       return move(current, { to: 'rejected', detail: { failureReason: noRecord, note: { settledBy: 'transaction lookup', found: false } } });
     }
+    setWaiting(current, { kind: 'no-record-yet', rejectAt });
     return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: waiting } }) : ok(current);
   }
 
@@ -128,19 +255,33 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     entry.timer.unref();
   }
 
-  /** Backoff, but never past the moment "not found" becomes believable. */
+  /** Backoff (at most 15 s), but never past the moment "not found" becomes believable. */
   function nextDelay(sale: Sale | null, attempt: number): number {
-    const backoff = deps.delaysMs[Math.min(attempt - 1, deps.delaysMs.length - 1)] ?? 60_000;
+    const backoff = Math.min(deps.delaysMs[Math.min(attempt - 1, deps.delaysMs.length - 1)] ?? MAX_LOOKUP_DELAY_MS, MAX_LOOKUP_DELAY_MS);
     if (!sale) return backoff;
     const untilWindow = sentAt(sale) + deps.settleWindowMs - clock().getTime();
     return untilWindow > 0 ? Math.min(backoff, untilWindow + 50) : backoff;
   }
 
   const watch = (saleId: string) => {
+    // The purchase itself got no answer it could read: the partner may be down right now, so it is
+    // watched closely until a lookup answers (then each sale's own backoff carries on).
+    startProbe();
     if (timers.has(saleId)) return;
     const found = reload(saleId);
     schedule(saleId, 1, nextDelay(found.ok ? found.value : null, 1));
   };
+
+  async function reconcileAll(): Promise<Result<{ remaining: number }>> {
+    const open = journal.sales.listByState([...unsettledStates]);
+    if (!open.ok) return open;
+    let remaining = 0;
+    for (const sale of open.value) {
+      const settled = await settle(sale.id);
+      if (!settled.ok || isUnsettled(settled.value.state)) remaining += 1;
+    }
+    return ok({ remaining });
+  }
 
   return {
     recoverAtStart() {
@@ -156,23 +297,34 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
 
     watch,
     settle,
+    reconcileAll,
 
-    async reconcileAll() {
-      const open = journal.sales.listByState([...unsettledStates]);
-      if (!open.ok) return open;
-      let remaining = 0;
-      for (const sale of open.value) {
-        const settled = await settle(sale.id);
-        if (!settled.ok || isUnsettled(settled.value.state)) remaining += 1;
+    partnerAnswered() {
+      if (closed) return;
+      const open = journal.sales.listByState([...awaitingLookupStates]);
+      if (!open.ok || open.value.length === 0) return;
+      down = null;
+      stopProbe();
+      void settleEverything();
+    },
+
+    waitingFor(sale) {
+      if (sale.state !== 'unknown' && sale.state !== 'sent') return null;
+      const state = waitingBySale.get(sale.id);
+      if (!state) return null;
+      if (state.kind === 'unreachable') {
+        return `The partner is not answering the till's questions about this sale (${state.problem}). The till asks again every few seconds and settles the sale as soon as the partner answers. Do not sell it again.`;
       }
-      return ok({ remaining });
+      return `The partner has no record of this sale yet; it may still be on its way. The till keeps asking until ${lagosTime.format(new Date(state.rejectAt))} (Lagos time); if the partner still has no record then, the sale is marked not completed and nothing is charged. Do not sell it again.`;
     },
 
     async close() {
       closed = true;
+      stopProbe();
       for (const entry of timers.values()) if (entry.timer) clearTimeout(entry.timer);
       timers.clear();
       await Promise.allSettled([...running.values()]);
+      if (pass) await pass.catch(() => undefined);
     },
   };
 }

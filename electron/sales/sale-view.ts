@@ -9,7 +9,7 @@ export type ToSaleView = (sale: Sale) => SaleView;
  * A journal sale as the screens show it. Staff names and shift numbers never change once written,
  * so they are looked up once per id.
  */
-export function createSaleViews(journal: Journal): ToSaleView {
+export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => string | null = () => null): ToSaleView {
   const staffNames = new Map<number, string>();
   const shiftNumbers = new Map<number, number>();
 
@@ -52,7 +52,8 @@ export function createSaleViews(journal: Journal): ToSaleView {
       partnerReference: sale.partnerReference,
       invoiceId: sale.invoiceId,
       bookingNumber: sale.bookingNumber,
-      failureReason: sale.failureReason,
+      // An unsettled sale shows what the till is waiting for, once it knows.
+      failureReason: waitingFor(sale) ?? sale.failureReason,
       title: details.title,
       subtitle: details.subtitle,
       lines: details.lines,

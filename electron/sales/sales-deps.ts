@@ -11,12 +11,15 @@ export type SaleEvents = Pick<DomainEvents, 'publish'>;
 /** Timings with safe defaults; tests shorten them. */
 export interface SalesTuning {
   /**
-   * How long after a purchase was sent a "no such transaction" answer is still not believed: the
-   * purchase may be queued at the partner. Default: twice the partner timeout, at least a minute.
+   * The grace window: how long after a purchase was sent a "no such transaction" answer is still
+   * not believed, because the purchase may be queued at the partner. Default: twice the partner
+   * timeout, at least a minute.
    */
   settleWindowMs: number;
-  /** Waits between background lookups of an unsettled sale; the last one repeats. */
+  /** Waits between background lookups of an unsettled sale; the last one repeats (never over 15 s). */
   reconcileDelaysMs: readonly number[];
+  /** While the partner does not answer lookups, how often one is tried to notice it back. */
+  recoveryProbeMs: number;
   /** A hold with less than this left is held again before buying: a purchase takes time too. */
   holdMarginMs: number;
   /** Consecutive wrong PINs before sign-in is locked, and for how long (doubling on repeat). */
@@ -29,7 +32,8 @@ export interface SalesTuning {
 export function salesTuning(config: PosConfig, overrides: Partial<SalesTuning> = {}): SalesTuning {
   return {
     settleWindowMs: Math.max(2 * config.partner.timeoutMs, 60_000),
-    reconcileDelaysMs: [1_000, 2_000, 5_000, 10_000, 30_000, 60_000],
+    reconcileDelaysMs: [1_000, 2_000, 5_000, 10_000, 15_000],
+    recoveryProbeMs: 2_000,
     holdMarginMs: 20_000,
     pinFailuresBeforeLock: 5,
     pinLockMs: 30_000,

@@ -130,6 +130,7 @@ export interface Till {
 export const fastTuning: Partial<SalesTuning> = {
   settleWindowMs: 400,
   reconcileDelaysMs: [30, 60, 120],
+  recoveryProbeMs: 100,
   pinLockMs: 30_000,
 };
 

@@ -260,13 +260,13 @@ describe('rejected', () => {
  * service's variants and broken answers, with everything else still real.
  */
 type Scripted = { status: number; body: string } | undefined;
-let script: (request: IncomingMessage) => Scripted = () => undefined;
+let script: (request: IncomingMessage) => Scripted | Promise<Scripted> = () => undefined;
 let scripted: Server;
 let scriptedUrl: string;
 
 beforeAll(async () => {
   scripted = createServer(async (req, res) => {
-    const answer = script(req);
+    const answer = await script(req);
     if (answer) {
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
       return;
@@ -294,6 +294,17 @@ beforeEach(() => {
 });
 
 const viaScript = (options: Partial<PartnerClientOptions> = {}) => clientFor({ baseUrl: scriptedUrl, ...options });
+
+/** Passes a scripted request on to the sandbox anyway (the gateway that forwards, then answers its own page). */
+async function forward(req: IncomingMessage): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  await fetch(sandboxServer.url + req.url, {
+    method: req.method,
+    headers: Object.entries(req.headers).flatMap(([name, v]) => (typeof v === 'string' && name !== 'host' && name !== 'content-length' ? [[name, v] as [string, string]] : [])),
+    body: Buffer.concat(chunks),
+  });
+}
 const json = (status: number, body: unknown): Scripted => ({ status, body: JSON.stringify(body) });
 const room = { id: 7, hotel_id: 3, number_of_rooms: '2', room_name: 'Standard', max_occupancy: 2, price: 25000, is_available: true };
 
@@ -381,7 +392,14 @@ describe("tolerating the live service's looseness", () => {
     const client = viaScript();
     const booked = value(await client.bookHotel(booking('via-book')));
     expect(booked.reference).toMatch(/^HTL/);
-    expect(requests.map((r) => r.path)).toEqual(['/v2/partner/hotels/buy', '/v2/partner/hotels/book']);
+    // A bare 404 may be a gateway's after a booking: the booking is looked up, and the route asked
+    // with a GET (405 where it exists), before the other path is tried.
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v2/partner/hotels/buy',
+      'GET /api/v1/partner/transaction?merchant_reference=via-book',
+      'GET /v2/partner/hotels/buy',
+      'POST /v2/partner/hotels/book',
+    ]);
     requests = [];
     value(await client.bookHotel(booking('via-book-again')));
     expect(requests.map((r) => r.path)).toEqual(['/v2/partner/hotels/book']);
@@ -428,6 +446,28 @@ describe("tolerating the live service's looseness", () => {
     requests = [];
     expect(value(await client.lookupTransaction({ reference: 'EX0000000000' }, { knownToExist: true }))).toBeNull();
     expect(requests).toHaveLength(3);
+  });
+
+  it('never books twice when a bare 404 comes after the partner booked', async () => {
+    // A gateway answers its own 404 page to the booking, after passing it on.
+    script = async (req) => {
+      if (req.method !== 'POST' || !req.url!.endsWith('/hotels/buy')) return undefined;
+      await forward(req);
+      return { status: 404, body: '<h1>Not Found</h1>' };
+    };
+    const booked = value(await viaScript().bookHotel(booking('gateway-404')));
+    expect(booked.reference).toMatch(/^HTL/);
+    expect(sandbox.transactions().filter((t) => t.merchant_reference === 'gateway-404')).toHaveLength(1);
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v2/partner/hotels/buy']);
+  });
+
+  it('keeps a bare 404 on a booking unknown when the route exists (GET answers 405) and no booking is found', async () => {
+    script = (req) => (req.method === 'POST' && req.url!.endsWith('/hotels/buy') ? { status: 404, body: '<h1>Not Found</h1>' } : undefined);
+    const error = failure(await viaScript().bookHotel(booking('route-exists')));
+    expect(error).toMatchObject({ kind: 'rejected', status: 404 });
+    expect(error.envelope).toBe(false);
+    expect(toPosError(error, { service: 'hotels', purchase: true }).code).toBe('OUTCOME_UNKNOWN');
+    expect(requests.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['POST /v2/partner/hotels/buy', 'GET /api/v1/partner/transaction', 'GET /v2/partner/hotels/buy']);
   });
 
   it('never repeats the key, even when the partner echoes it', async () => {

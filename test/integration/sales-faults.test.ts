@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Pos } from '../../electron/app/create-pos';
 import { addDays } from '../../shared/dates';
@@ -38,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await till.close();
   await partner.close();
+  fs.rmSync(till.dataDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {

@@ -1,0 +1,130 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small HTTP gateway in front of a partner (the sandbox over real HTTP), the way a load balancer
+ * or a CDN sits in front of the live service. It passes every request on; for purchases and
+ * bookings it lets the partner commit first and then fails in the way asked, so a test can check
+ * that no sale the partner holds is called rejected by the till. `down` makes it answer every
+ * request with a gateway error without passing it on (the partner unreachable), until lifted.
+ */
+export type GatewayFailure =
+  | { kind: 'status'; status: number; body?: string; contentType?: string }
+  /** The partner's answer, cut short but sent as a complete response (a proxy buffer limit). */
+  | { kind: 'truncated-json' }
+  /** Headers and part of the body, then the connection dies (a reset mid-answer). */
+  | { kind: 'cut-off' }
+  /** The connection is reset before any answer. */
+  | { kind: 'reset' }
+  /** No answer at all, until the client gives up. */
+  | { kind: 'hang' }
+  /** The partner's answer rewritten (a proxy that mangles bodies). */
+  | { kind: 'rewrite'; status: number; body: (partnerBody: string) => string };
+
+export interface FailingGateway {
+  url: string;
+  /** What happens to the next purchases/bookings, after the partner committed them (each used once). */
+  afterCommit: GatewayFailure[];
+  /** What happens to the next purchases/bookings instead of passing them on (each used once). */
+  beforeCommit: GatewayFailure[];
+  /** When set, every request is answered with this, never reaching the partner. */
+  down: GatewayFailure | null;
+  /** Requests whose path (with query) matches are answered with the failure, never reaching the partner. */
+  blocked: Array<{ path: RegExp; failure: GatewayFailure }>;
+  /** Method and path of every request that reached the gateway, in order. */
+  requests: Array<{ method: string; path: string; at: number }>;
+  close(): Promise<void>;
+}
+
+const purchasePath = /\/(experience\/buy\/tickets|hotels\/(buy|book))$/;
+
+/** A gateway's own error page: HTML, not the partner's JSON envelope. */
+export const gatewayPage = (status: number, title: string): GatewayFailure => ({
+  kind: 'status',
+  status,
+  contentType: 'text/html',
+  body: `<!DOCTYPE html><html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>`,
+});
+
+export async function startFailingGateway(upstream: string): Promise<FailingGateway> {
+  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], requests: [] };
+
+  const server = createServer((req, res) => void serve(req, res));
+  ignoreClientErrors(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    req.on('error', () => {});
+    res.on('error', () => {});
+    const path = req.url ?? '/';
+    gateway.requests.push({ method: req.method ?? 'GET', path, at: Date.now() });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (gateway.down) return fail(res, gateway.down, null);
+    const blocked = gateway.blocked.find((rule) => rule.path.test(path));
+    if (blocked) return fail(res, blocked.failure, null);
+    const isPurchase = req.method === 'POST' && purchasePath.test(path.split('?')[0]!);
+    const before = isPurchase ? gateway.beforeCommit.shift() : undefined;
+    if (before) return fail(res, before, null);
+
+    let answer: { status: number; headers: Headers; body: string };
+    try {
+      const forwarded = await fetch(upstream + path, {
+        method: req.method,
+        headers: Object.entries(req.headers).flatMap(([name, value]) =>
+          typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name) ? [[name, value] as [string, string]] : [],
+        ),
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
+      answer = { status: forwarded.status, headers: forwarded.headers, body: await forwarded.text() };
+    } catch {
+      return fail(res, gatewayPage(502, 'Bad Gateway'), null);
+    }
+    const after = isPurchase && answer.status >= 200 && answer.status < 300 ? gateway.afterCommit.shift() : undefined;
+    if (after) return fail(res, after, answer.body);
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(answer.body);
+  }
+
+  function fail(res: ServerResponse, failure: GatewayFailure, partnerBody: string | null) {
+    switch (failure.kind) {
+      case 'status':
+        res.writeHead(failure.status, { 'content-type': failure.contentType ?? 'application/json' }).end(failure.body ?? '');
+        return;
+      case 'truncated-json': {
+        const body = (partnerBody ?? '{"success":true,"status":201,"data":{"reference":"EX').slice(0, Math.max(10, Math.floor((partnerBody?.length ?? 40) / 2)));
+        res.writeHead(201, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body);
+        return;
+      }
+      case 'cut-off': {
+        const body = partnerBody ?? '{"success":true}';
+        res.writeHead(201, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+        res.write(body.slice(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
+        return;
+      }
+      case 'reset':
+        res.socket?.resetAndDestroy?.() ?? res.socket?.destroy();
+        return;
+      case 'hang':
+        // Held open until the client aborts or the gateway closes.
+        return;
+      case 'rewrite':
+        res.writeHead(failure.status, { 'content-type': 'application/json' }).end(failure.body(partnerBody ?? ''));
+        return;
+    }
+  }
+
+  return Object.assign(gateway, {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  });
+}
+
+/** A client socket dying under a failure we caused must not become an unhandled error. */
+function ignoreClientErrors(server: ReturnType<typeof createServer>) {
+  server.on('clientError', (_error, socket) => socket.destroy());
+}
