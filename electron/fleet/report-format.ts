@@ -1,0 +1,90 @@
+import { koboDecimalText, formatNairaPlain } from '../../shared/money';
+import type { FleetReport } from '../../shared/fleet/report';
+import { csvRecord, type CsvCell } from '../journal/csv';
+
+interface Section {
+  title: string;
+  columns: string[];
+  /** Right-aligned columns (amounts, counts) in the readable table. */
+  numeric: number[];
+  rows: CsvCell[][];
+}
+
+/** "3 h 12 min", "2 d 4 h": how long the oldest unsent record has waited. */
+export function ageText(since: string | null, now: Date): string {
+  if (!since) return '';
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+function sections(report: FleetReport, money: (kobo: number) => string, now: Date): Section[] {
+  return [
+    {
+      title: 'Sales by day, terminal and product',
+      columns: ['day', 'terminal', 'product', 'sales', 'total'],
+      numeric: [3, 4],
+      rows: report.sales.map((r) => [r.day, r.terminalId, r.product, r.count, money(r.totalKobo)]),
+    },
+    {
+      title: 'Totals by tender',
+      columns: ['tender', 'payments', 'total'],
+      numeric: [1, 2],
+      rows: report.tenders.map((r) => [r.kind, r.count, money(r.totalKobo)]),
+    },
+    {
+      title: 'Corrections (voids and refunds)',
+      columns: ['terminal', 'kind', 'count', 'total'],
+      numeric: [2, 3],
+      rows: report.corrections.map((r) => [r.terminalId, r.kind, r.count, money(r.totalKobo)]),
+    },
+    {
+      title: 'Z reports',
+      columns: ['terminal', 'Z', 'closed at', 'sales', 'sold', 'expected', 'counted', 'difference', 'chain', 'grand total'],
+      numeric: [1, 3, 4, 5, 6, 7, 9],
+      rows: report.zReports.map((r) => [
+        r.terminalId, r.zNumber, r.closedAt, r.confirmedCount, money(r.confirmedKobo), money(r.expectedKobo), money(r.countedKobo), money(r.differenceKobo),
+        r.chainHash ? `#${r.chainSeq} ${r.chainHash}` : '', r.grandTotalKobo === null ? '' : money(r.grandTotalKobo),
+      ]),
+    },
+    {
+      title: 'Terminals: what head office holds and what is not sent yet',
+      columns: ['terminal', 'name', 'records held', 'chain', 'not sent', 'oldest not sent', 'waiting', 'last contact'],
+      numeric: [2, 4],
+      rows: report.terminals.map((r) => [
+        r.terminalId, r.name ?? '', r.receivedSeq,
+        r.brokenAtSeq === null ? (r.verifiedSeq === r.receivedSeq ? 'intact' : `checked to #${r.verifiedSeq}`) : `BROKEN at #${r.brokenAtSeq} (${r.breaks.map((b) => b.kind).join(', ')})`,
+        r.unsentCount, r.oldestUnsentAt ?? '', ageText(r.unsentCount > 0 ? r.oldestUnsentAt : null, now), r.lastContactAt ?? '',
+      ]),
+    },
+  ];
+}
+
+/** A readable table per section, for a terminal window. */
+export function reportAsTable(report: FleetReport, now = new Date()): string {
+  const out: string[] = [`Lobby POS head-office report, ${report.from} to ${report.to} (Lagos time), generated ${report.generatedAt}`, ''];
+  for (const section of sections(report, formatNairaPlain, now)) {
+    out.push(section.title);
+    if (section.rows.length === 0) {
+      out.push('  (none)', '');
+      continue;
+    }
+    const cells = [section.columns, ...section.rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell))))];
+    const widths = section.columns.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
+    for (const [index, row] of cells.entries()) {
+      out.push(`  ${row.map((cell, i) => (section.numeric.includes(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()}`);
+      if (index === 0) out.push(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** One CSV block per section (a title line, a header, the rows), blank lines between: opens in any spreadsheet. */
+export function reportAsCsv(report: FleetReport, now = new Date()): string {
+  return sections(report, (kobo) => koboDecimalText(kobo), now)
+    .map((section) => csvRecord([section.title]) + csvRecord(section.columns) + section.rows.map((row) => csvRecord(row)).join(''))
+    .join('\r\n');
+}

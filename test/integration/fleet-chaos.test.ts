@@ -1,0 +1,174 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyCentralMigrations } from '../../electron/fleet/central-migrations';
+import { journalFile, verifyJournalFile } from '../../electron/journal';
+import type { TillOrder } from '../helpers/fleet-till';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+
+/**
+ * Three tills sell at once while shipping; tills are SIGKILLed and head office's PostgreSQL is
+ * crashed and restarted at 300 random points. Afterwards the central copy must be exactly the
+ * union of the three journals: nothing lost, nothing twice, every chain intact.
+ */
+const EVENTS = Number(process.env.POS_TEST_CHAOS_EVENTS ?? 300);
+const terminals = ['CH1', 'CH2', 'CH3'];
+
+let server: TestPostgres;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-fleet-chaos-'));
+const children = new Set<ChildProcess>();
+
+/** The till child, bundled once so that each of the hundreds of restarts starts in a blink. */
+const tillScript = path.resolve('node_modules/.cache/lobby-pos/fleet-till.mjs');
+
+beforeAll(async () => {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: ['test/helpers/fleet-till.ts'],
+    outfile: tillScript,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3', 'pg'],
+    logLevel: 'silent',
+  });
+  server = await startTestPostgres();
+  const admin = await server.client();
+  await applyCentralMigrations(admin);
+  await admin.end();
+}, 60_000);
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await server?.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+interface Till {
+  terminalId: string;
+  dir: string;
+  child: ChildProcess;
+  ready: boolean;
+  output: string;
+}
+
+function spawnTill(terminalId: string, dir: string, mode: TillOrder['mode']): Till {
+  const order: TillOrder = { dir, terminalId, databaseUrl: server.url, mode };
+  const child = spawn(process.execPath, [tillScript, JSON.stringify(order)], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const till: Till = { terminalId, dir, child, ready: false, output: '' };
+  const listen = (chunk: Buffer) => {
+    till.output = (till.output + chunk.toString()).slice(-4000);
+    if (till.output.includes('READY')) till.ready = true;
+  };
+  child.stdout!.on('data', listen);
+  child.stderr!.on('data', listen);
+  child.once('exit', () => children.delete(child));
+  return till;
+}
+
+const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve())));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Link {
+  terminal_id: string;
+  seq: number;
+  tbl: string;
+  op: string;
+  row_id: string;
+  at: string;
+  content: string;
+  delta_kobo: number;
+  grand_total_kobo: number;
+  prev_hash: string;
+  hash: string;
+}
+
+function journalLinks(dir: string): Link[] {
+  const db = new Database(journalFile(dir), { readonly: true });
+  const rows = db.prepare<[], Link>('SELECT terminal_id, seq, tbl, op, row_id, at, content, delta_kobo, grand_total_kobo, prev_hash, hash FROM chain ORDER BY terminal_id, seq').all();
+  db.close();
+  return rows;
+}
+
+async function centralLinks(client: pg.Client): Promise<Link[]> {
+  const result = await client.query(
+    'SELECT terminal_id, seq::int AS seq, tbl, op, row_id, at, content, delta_kobo::int AS delta_kobo, grand_total_kobo::bigint AS grand_total_kobo, prev_hash, hash FROM fleet_chain ORDER BY terminal_id, seq',
+  );
+  return result.rows.map((row) => ({ ...row, grand_total_kobo: Number(row.grand_total_kobo) }));
+}
+
+describe('three tills, crashes and a restarting head office', () => {
+  it(`keeps the central copy equal to the union of the journals through ${EVENTS} kills and restarts`, async () => {
+    const tills = new Map(terminals.map((id) => [id, spawnTill(id, fs.mkdtempSync(path.join(root, `${id}-`)), 'sell')]));
+    let kills = 0;
+    let restarts = 0;
+    const started = Date.now();
+    while (kills + restarts < EVENTS) {
+      await sleep(20 + Math.floor(Math.random() * 100));
+      if (Math.random() < 0.12) {
+        await server.restart();
+        restarts++;
+        continue;
+      }
+      // Kill a till that is selling (not one still starting up), waiting for one if need be.
+      let selling = [...tills.values()].filter((till) => till.ready);
+      while (selling.length === 0) {
+        await sleep(10);
+        selling = [...tills.values()].filter((till) => till.ready);
+      }
+      const victim = selling[Math.floor(Math.random() * selling.length)]!;
+      if (victim.child.exitCode !== null) throw new Error(`till ${victim.terminalId} died by itself: ${victim.output}`);
+      victim.child.kill('SIGKILL');
+      await exited(victim.child);
+      kills++;
+      tills.set(victim.terminalId, spawnTill(victim.terminalId, victim.dir, 'sell'));
+    }
+    for (const till of tills.values()) {
+      till.child.kill('SIGKILL');
+      await exited(till.child);
+    }
+    const chaosSeconds = (Date.now() - started) / 1000;
+
+    // Every till comes back once more and ships what it holds.
+    const drains = [...tills.values()].map((till) => spawnTill(till.terminalId, till.dir, 'drain'));
+    const deadline = Date.now() + 60_000;
+    while (!drains.every((till) => till.output.includes('DRAINED'))) {
+      if (Date.now() > deadline) throw new Error(`drain timed out: ${drains.map((t) => `${t.terminalId}: ${t.output}`).join(' | ')}`);
+      await sleep(50);
+    }
+
+    const local = [...tills.values()].flatMap((till) => journalLinks(till.dir));
+    const client = await server.client();
+    const central = await centralLinks(client);
+    const perTerminal = await client.query('SELECT terminal_id, verified_seq::int AS verified, broken_at_seq FROM fleet_terminals ORDER BY terminal_id');
+    const breaks = await client.query('SELECT terminal_id, seq, kind FROM fleet_chain_breaks');
+    await client.end();
+
+    const key = (link: Link) => `${link.terminal_id}#${link.seq}`;
+    const centralKeys = new Set(central.map(key));
+    const lost = local.filter((link) => !centralKeys.has(key(link)));
+    const duplicated = central.length - centralKeys.size;
+    console.log(
+      `fleet chaos: ${kills} till kills + ${restarts} PostgreSQL restarts in ${chaosSeconds.toFixed(0)} s; ` +
+        `${local.length} links on the tills, ${central.length} at head office, ${lost.length} lost, ${duplicated} duplicated, ${breaks.rowCount} breaks`,
+    );
+    expect(kills + restarts).toBeGreaterThanOrEqual(EVENTS);
+    expect(restarts).toBeGreaterThanOrEqual(EVENTS / 25);
+    expect(lost).toEqual([]);
+    expect(duplicated).toBe(0);
+    // Exactly the union: the same links, byte for byte, and nothing else.
+    expect(central).toEqual(local);
+    expect(breaks.rows).toEqual([]);
+    for (const till of tills.values()) {
+      const head = journalLinks(till.dir).length;
+      expect(head).toBeGreaterThan(100);
+      expect(perTerminal.rows.find((row) => row.terminal_id === till.terminalId)).toEqual({ terminal_id: till.terminalId, verified: head, broken_at_seq: null });
+      expect(verifyJournalFile(journalFile(till.dir))).toMatchObject({ ok: true, findings: [] });
+    }
+  }, 240_000);
+});

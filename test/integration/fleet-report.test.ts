@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fleetReportSchema } from '../../shared/fleet/report';
+import { silentLogger } from '../../electron/core/logger';
+import { applyCentralMigrations } from '../../electron/fleet/central-migrations';
+import { connectFleet } from '../../electron/fleet/connection';
+import { buildFleetReport } from '../../electron/fleet/report';
+import { createShipper } from '../../electron/fleet/shipper';
+import { journalFile, openChainOutbox } from '../../electron/journal';
+import { openSellingJournal } from '../helpers/chain-fixture';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+
+let server: TestPostgres;
+let admin: pg.Client;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-fleet-report-'));
+
+// 14 March 2025, 09:00 Lagos, a minute per step: both tills sell the same morning.
+let now = Date.parse('2025-03-14T08:00:00.000Z');
+const clock = () => new Date((now += 60_000));
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+  admin = await server.client();
+  await applyCentralMigrations(admin);
+  for (const [terminalId, sales] of [['HQ1', 8], ['HQ2', 3]] as const) {
+    const dir = fs.mkdtempSync(path.join(root, `${terminalId}-`));
+    const till = await openSellingJournal({ dir, terminalId, clock });
+    for (let i = 1; i <= sales; i++) till.sell(`${terminalId}-${i}`, 100_000 * i);
+    till.closeShift();
+    till.sell(`${terminalId}-late`, 50_000);
+    till.journal.close();
+    const shipper = createShipper({
+      outbox: openChainOutbox({ file: journalFile(dir), terminalId }),
+      connect: () => connectFleet({ databaseUrl: server.url, tls: 'off' }),
+      logger: silentLogger,
+      terminalName: `Counter ${terminalId}`,
+      tuning: { pollMs: 10, backoffMinMs: 10, backoffMaxMs: 50 },
+    });
+    shipper.start();
+    while (shipper.status().backlog.count > 0 || shipper.status().state !== 'idle') await new Promise((resolve) => setTimeout(resolve, 20));
+    await shipper.stop();
+  }
+}, 60_000);
+afterAll(async () => {
+  await admin?.end();
+  await server?.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'electron/fleet/cli.ts', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, POS_FLEET_DATABASE_URL: server.url, POS_FLEET_TLS: 'off' },
+  });
+
+describe('head-office report', () => {
+  it('adds up sales by day, terminal and product, tenders, Z reports and each terminal’s state', async () => {
+    const report = fleetReportSchema.parse(await buildFleetReport(admin, { from: '2025-03-14', to: '2025-03-14' }));
+    // Every 7th sale is rejected by the fixture: HQ1's 7th sale is missing from the totals.
+    const hq1 = [1, 2, 3, 4, 5, 6, 8].reduce((sum, i) => sum + 100_000 * i, 0) + 50_000;
+    const hq2 = 100_000 + 200_000 + 300_000 + 50_000;
+    const total = (terminalId: string) => report.sales.filter((r) => r.terminalId === terminalId).reduce((sum, r) => sum + r.totalKobo, 0);
+    expect(total('HQ1')).toBe(hq1);
+    expect(total('HQ2')).toBe(hq2);
+    expect(report.sales[0]).toMatchObject({ day: '2025-03-14', product: 'Filmhouse IMAX Lekki: The Black Book' });
+    expect(report.tenders).toEqual([{ kind: 'cash', count: 7 + 1 + 3 + 1, totalKobo: hq1 + hq2 }]);
+    expect(report.byHour.reduce((sum, r) => sum + r.totalKobo, 0)).toBe(hq1 + hq2);
+    expect(report.zReports.map((z) => [z.terminalId, z.zNumber, z.confirmedCount])).toEqual([
+      ['HQ1', 1, 7],
+      ['HQ2', 1, 3],
+    ]);
+    expect(report.zReports[0]!.chainHash).toMatch(/^[0-9a-f]{8}$/);
+    expect(report.terminals.map((t) => [t.terminalId, t.name, t.brokenAtSeq, t.unsentCount, t.receivedSeq === t.verifiedSeq])).toEqual([
+      ['HQ1', 'Counter HQ1', null, 0, true],
+      ['HQ2', 'Counter HQ2', null, 0, true],
+    ]);
+    expect(report.terminals[0]!.grandTotalKobo).toBe(hq1);
+    // Another day holds nothing.
+    expect(await buildFleetReport(admin, { from: '2025-03-15', to: '2025-03-20' })).toMatchObject({ sales: [], tenders: [], zReports: [] });
+  });
+
+  it('prints a readable table by default, CSV or JSON on request, and refuses a bad range', () => {
+    const table = cli('report', '--from', '2025-03-14', '--to', '2025-03-14');
+    expect(table.status).toBe(0);
+    expect(table.stdout).toMatch(/Sales by day, terminal and product/);
+    expect(table.stdout).toMatch(/2025-03-14 +HQ2 +Filmhouse IMAX Lekki: The Black Book +4 +NGN 6,500\.00/);
+    expect(table.stdout).toMatch(/HQ1 +Counter HQ1 +\d+ +intact +0/);
+
+    const csv = cli('report', '--from', '2025-03-14', '--to', '2025-03-14', '--format', 'csv');
+    expect(csv.status).toBe(0);
+    expect(csv.stdout).toContain('day,terminal,product,sales,total\r\n2025-03-14,HQ1,Filmhouse IMAX Lekki: The Black Book,8,');
+    expect(csv.stdout).toContain('tender,payments,total\r\ncash,12,');
+
+    const json = cli('report', '--from', '2025-03-14', '--to', '2025-03-14', '--format', 'json');
+    expect(json.status).toBe(0);
+    expect(fleetReportSchema.parse(JSON.parse(json.stdout)).terminals).toHaveLength(2);
+
+    const bad = cli('report', '--from', '2025-03-15', '--to', '2025-03-14');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/first day must not be after the last/);
+  });
+});
