@@ -6,7 +6,7 @@ import { validationError } from '../../shared/validation';
 import type { JournalGuard } from './guard';
 import { saleIdSchema } from './sale-inputs';
 
-export const printJobKinds = ['receipt', 'reprint', 'report', 'test'] as const;
+export const printJobKinds = ['receipt', 'reprint', 'slip', 'report', 'test'] as const;
 export type PrintJobKind = (typeof printJobKinds)[number];
 export const printJobStates = ['queued', 'printing', 'printed', 'failed'] as const;
 export type PrintJobState = (typeof printJobStates)[number];
@@ -17,8 +17,15 @@ export interface PrintJob {
   shiftId: number | null;
   saleId: string | null;
   kind: PrintJobKind;
-  /** 1 for the original; reprints of a sale count up from 2 and print as COPY. */
+  /** 1 for the original; reprints of a sale count up from 2 and print as COPY (slips: 1, then 2, ... for their copies). */
   copyNumber: number;
+  /** The sale's receipt number, gapless per terminal (its original and every copy carry it); null for other jobs. */
+  receiptNumber: number | null;
+  /** Bytes may have reached the paper: this job is never sent again, only a copy may follow. */
+  mayHavePrinted: boolean;
+  printedAt: string | null;
+  /** The later job staff printed in its place (a failed job that may have printed, reprinted as a copy). */
+  supersededBy: number | null;
   state: PrintJobState;
   attempts: number;
   nextAttemptAt: string;
@@ -40,22 +47,36 @@ export const defaultPrintRetryPolicy: PrintRetryPolicy = { deadlineMs: 15 * 60_0
 
 const enqueueSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['receipt', 'reprint']), saleId: saleIdSchema, payload: z.json() }).strict(),
+  z.object({ kind: z.literal('slip'), saleId: saleIdSchema.nullable(), copyNumber: z.number().int().positive().default(1), payload: z.json() }).strict(),
   z.object({ kind: z.enum(['report', 'test']), payload: z.json() }).strict(),
 ]);
 /** `payload` is checked as JSON at run time; typed `unknown` so the printing layer can pass its own receipt model. */
-export type EnqueuePrintJob = { kind: 'receipt' | 'reprint'; saleId: string; payload: unknown } | { kind: 'report' | 'test'; payload: unknown };
+export type EnqueuePrintJob =
+  | { kind: 'receipt' | 'reprint'; saleId: string; payload: unknown }
+  | { kind: 'slip'; saleId: string | null; copyNumber?: number; payload: unknown }
+  | { kind: 'report' | 'test'; payload: unknown };
 
 export interface PrintJobsRepository {
   /** A sale has one original receipt: enqueueing it again returns the existing job. Reprints get the next copy number. */
   enqueue(input: EnqueuePrintJob): Result<PrintJob>;
-  /** The oldest job that is due, now marked printing; null when none is due. Jobs past their deadline fail first. */
+  /**
+   * Strictly first in, first out: the oldest queued job, now marked printing, if it is due; null when
+   * the queue is empty or its oldest job waits (nothing overtakes it). Jobs past their deadline fail first.
+   */
   claimNext(): Result<PrintJob | null>;
+  /** The oldest queued job (the next to print), whether due or not. */
+  head(): Result<PrintJob | null>;
   markPrinted(id: number): Result<PrintJob>;
   /**
    * Back in the queue after a pause that doubles each time, or failed for good once past the deadline.
-   * `retry: false` fails it for good now: the printer may have printed it, so only staff decide.
+   * `retry: false` fails it for good now; `mayHavePrinted` records that bytes may be on paper (it is
+   * then never sent again: staff print a copy).
    */
-  markFailed(id: number, error: string, options?: { retry?: boolean }): Result<PrintJob>;
+  markFailed(id: number, error: string, options?: { retry?: boolean; mayHavePrinted?: boolean }): Result<PrintJob>;
+  /** The printer answers again: every queued job is due now (the pauses were for a printer that was away). */
+  resume(): Result<number>;
+  /** A failed job replaced by a later one (its copy): no longer waits for staff. */
+  supersede(id: number, byId: number): Result<PrintJob>;
   /**
    * The printer refused the job before anything was sent because it needs staff (out of paper, cover
    * open): back in the queue, due now, and the try does not count as an attempt.
@@ -63,11 +84,15 @@ export interface PrintJobsRepository {
   returnUntried(id: number, reason: string): Result<PrintJob>;
   /** Time spent waiting for staff to fix the printer does not count against queued jobs' deadlines. */
   extendDeadlines(ms: number): Result<number>;
-  /** Staff asked to try a failed job again: due now, with a fresh deadline. */
+  /**
+   * Staff asked to print it now: a failed job goes back in the queue, a queued one stops waiting; both
+   * due now with a fresh deadline. Refused (CONFLICT) for a receipt that may already be on paper.
+   */
   retry(id: number): Result<PrintJob>;
   /** A job left printing by a crash may or may not have printed: fail it so staff decide, never print a ticket twice silently. */
   failInterrupted(): Result<number>;
   get(id: number): Result<PrintJob | null>;
+  /** Newest first. */
   list(query?: { states?: readonly PrintJobState[]; saleId?: string; limit?: number }): Result<PrintJob[]>;
 }
 
@@ -78,12 +103,16 @@ interface PrintJobRow {
   sale_id: string | null;
   kind: PrintJobKind;
   copy_number: number;
+  receipt_number: number | null;
   state: PrintJobState;
   attempts: number;
   next_attempt_at: string;
   deadline_at: string;
   last_error: string | null;
   payload_json: string;
+  may_have_printed: number;
+  printed_at: string | null;
+  superseded_by: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -95,6 +124,10 @@ const toPrintJob = (row: PrintJobRow): PrintJob => ({
   saleId: row.sale_id,
   kind: row.kind,
   copyNumber: row.copy_number,
+  receiptNumber: row.receipt_number,
+  mayHavePrinted: row.may_have_printed === 1,
+  printedAt: row.printed_at,
+  supersededBy: row.superseded_by,
   state: row.state,
   attempts: row.attempts,
   nextAttemptAt: row.next_attempt_at,
@@ -124,20 +157,28 @@ export function createPrintJobsRepository(deps: {
   const selectReceipt = db.prepare<[string], PrintJobRow>("SELECT * FROM print_jobs WHERE sale_id = ? AND kind = 'receipt'");
   const selectSale = db.prepare<[string], { id: string }>('SELECT id FROM sales WHERE id = ?');
   const selectOpenShift = db.prepare<[string], number>('SELECT id FROM shifts WHERE terminal_id = ? AND closed_at IS NULL').pluck();
-  const nextCopy = db.prepare<[string], number>('SELECT coalesce(max(copy_number), 1) + 1 FROM print_jobs WHERE sale_id = ?').pluck();
+  const nextCopy = db.prepare<[string], number>("SELECT coalesce(max(copy_number), 1) + 1 FROM print_jobs WHERE sale_id = ? AND kind IN ('receipt', 'reprint')").pluck();
+  const nextReceiptNumber = db
+    .prepare<[string], number>("SELECT coalesce(max(receipt_number), 0) + 1 FROM print_jobs WHERE terminal_id = ? AND kind = 'receipt'")
+    .pluck();
   const insert = db.prepare(
-    `INSERT INTO print_jobs (terminal_id, shift_id, sale_id, kind, copy_number, state, next_attempt_at, deadline_at, payload_json, created_at, updated_at)
-     VALUES (@terminalId, @shiftId, @saleId, @kind, @copyNumber, 'queued', @at, @deadlineAt, @payloadJson, @at, @at)`,
+    `INSERT INTO print_jobs (terminal_id, shift_id, sale_id, kind, copy_number, receipt_number, state, next_attempt_at, deadline_at, payload_json, created_at, updated_at)
+     VALUES (@terminalId, @shiftId, @saleId, @kind, @copyNumber, @receiptNumber, 'queued', @at, @deadlineAt, @payloadJson, @at, @at)`,
   );
   const expire = db.prepare(
     `UPDATE print_jobs SET state = 'failed', updated_at = @at,
        last_error = coalesce(last_error || ' ', '') || '(Stopped retrying: past its deadline.)'
      WHERE terminal_id = @terminalId AND state = 'queued' AND deadline_at <= @at`,
   );
-  const selectDue = db.prepare<[{ terminalId: string; at: string }], PrintJobRow>(
-    `SELECT * FROM print_jobs WHERE terminal_id = @terminalId AND state = 'queued' AND next_attempt_at <= @at
-     ORDER BY next_attempt_at, id LIMIT 1`,
+  // Strict FIFO: the oldest queued job goes first or nothing does, whatever its pause says.
+  const selectHead = db.prepare<[string], PrintJobRow>("SELECT * FROM print_jobs WHERE terminal_id = ? AND state = 'queued' ORDER BY id LIMIT 1");
+  const resumeQueued = db.prepare(
+    "UPDATE print_jobs SET next_attempt_at = @at, updated_at = @at WHERE terminal_id = @terminalId AND state = 'queued' AND next_attempt_at > @at",
   );
+  const hurry = db.prepare('UPDATE print_jobs SET next_attempt_at = @at, deadline_at = max(deadline_at, @deadlineAt), updated_at = @at WHERE id = @id');
+  const setSuperseded = db.prepare('UPDATE print_jobs SET superseded_by = @byId, updated_at = @at WHERE id = @id');
+  const setPrinted = db.prepare("UPDATE print_jobs SET state = 'printed', printed_at = @at, updated_at = @at WHERE id = @id");
+  const setMayHavePrinted = db.prepare('UPDATE print_jobs SET may_have_printed = 1 WHERE id = ?');
   const setState = db.prepare(
     `UPDATE print_jobs SET state = @state, attempts = attempts + @addAttempt, next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at),
        deadline_at = coalesce(@deadlineAt, deadline_at), last_error = coalesce(@lastError, last_error), updated_at = @at
@@ -152,7 +193,7 @@ export function createPrintJobsRepository(deps: {
      WHERE terminal_id = @terminalId AND state = 'queued'`,
   );
   const interrupted = db.prepare(
-    `UPDATE print_jobs SET state = 'failed', updated_at = @at,
+    `UPDATE print_jobs SET state = 'failed', may_have_printed = 1, updated_at = @at,
        last_error = 'Lobby POS stopped while this was printing; check the printout and reprint if it is missing.'
      WHERE terminal_id = @terminalId AND state = 'printing'`,
   );
@@ -184,10 +225,14 @@ export function createPrintJobsRepository(deps: {
   const enqueueTx = db
     .transaction((input: z.output<typeof enqueueSchema>): Result<PrintJob> => {
       const saleId = 'saleId' in input ? input.saleId : null;
+      let receiptNumber: number | null = null;
       if (saleId !== null) {
         if (!selectSale.get(saleId)) return fail(posError('NOT_FOUND', `There is no sale ${saleId} to print.`));
-        const existing = input.kind === 'receipt' ? selectReceipt.get(saleId) : undefined;
-        if (existing) return ok(toPrintJob(existing));
+        const original = input.kind === 'receipt' || input.kind === 'reprint' ? selectReceipt.get(saleId) : undefined;
+        if (input.kind === 'receipt' && original) return ok(toPrintJob(original));
+        if (input.kind === 'reprint' && !original) return fail(posError('CONFLICT', `Sale ${saleId} has no original receipt yet, so there is nothing to copy.`));
+        if (input.kind === 'receipt') receiptNumber = nextReceiptNumber.get(terminalId)!;
+        if (input.kind === 'reprint') receiptNumber = original!.receipt_number;
       }
       const now = clock();
       const { lastInsertRowid } = insert.run({
@@ -195,7 +240,8 @@ export function createPrintJobsRepository(deps: {
         shiftId: selectOpenShift.get(terminalId) ?? null,
         saleId,
         kind: input.kind,
-        copyNumber: input.kind === 'reprint' ? nextCopy.get(saleId!)! : 1,
+        copyNumber: input.kind === 'reprint' ? nextCopy.get(saleId!)! : input.kind === 'slip' ? input.copyNumber : 1,
+        receiptNumber,
         at: now.toISOString(),
         deadlineAt: later(now, policy.deadlineMs),
         payloadJson: JSON.stringify(input.payload),
@@ -208,8 +254,8 @@ export function createPrintJobsRepository(deps: {
     .transaction((): Result<PrintJob | null> => {
       const at = clock().toISOString();
       expire.run({ terminalId, at });
-      const due = selectDue.get({ terminalId, at });
-      return ok(due ? update(due.id, { state: 'printing', addAttempt: 1 }) : null);
+      const head = selectHead.get(terminalId);
+      return ok(head && head.next_attempt_at <= at ? update(head.id, { state: 'printing', addAttempt: 1 }) : null);
     })
     .immediate;
 
@@ -218,16 +264,18 @@ export function createPrintJobsRepository(deps: {
       const job = selectById.get(id);
       if (!job) return noJob(id);
       if (job.state !== 'printing') return wrongState(job, 'marked printed');
-      return ok(update(id, { state: 'printed' }));
+      setPrinted.run({ id, at: clock().toISOString() });
+      return ok(toPrintJob(selectById.get(id)!));
     })
     .immediate;
 
   const failedTx = db
-    .transaction((id: number, error: string, retry: boolean): Result<PrintJob> => {
+    .transaction((id: number, error: string, retry: boolean, mayHavePrinted: boolean): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
       if (job.state !== 'printing') return wrongState(job, 'marked failed');
-      if (!retry) return ok(update(id, { state: 'failed', lastError: error }));
+      if (mayHavePrinted) setMayHavePrinted.run(id);
+      if (!retry || mayHavePrinted) return ok(update(id, { state: 'failed', lastError: error }));
       const now = clock();
       const delay = Math.min(policy.firstDelayMs * 2 ** Math.max(0, job.attempts - 1), policy.maxDelayMs);
       const next = later(now, delay);
@@ -249,9 +297,26 @@ export function createPrintJobsRepository(deps: {
     .transaction((id: number): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
-      if (job.state !== 'failed') return wrongState(job, 'retried');
+      if (job.state !== 'failed' && job.state !== 'queued') return wrongState(job, 'printed now');
+      if (job.state === 'failed' && job.may_have_printed === 1 && job.kind !== 'report' && job.kind !== 'test') {
+        return fail(posError('CONFLICT', `Print job ${job.id} may already be on paper, so it is not sent again: print a copy instead.`));
+      }
       const now = clock();
+      if (job.state === 'queued') {
+        hurry.run({ id, at: now.toISOString(), deadlineAt: later(now, policy.deadlineMs) });
+        return ok(toPrintJob(selectById.get(id)!));
+      }
       return ok(update(id, { state: 'queued', nextAttemptAt: now.toISOString(), deadlineAt: later(now, policy.deadlineMs) }));
+    })
+    .immediate;
+
+  const supersedeTx = db
+    .transaction((id: number, byId: number): Result<PrintJob> => {
+      const job = selectById.get(id);
+      if (!job) return noJob(id);
+      if (job.state !== 'failed') return wrongState(job, 'replaced by a copy');
+      setSuperseded.run({ id, byId, at: clock().toISOString() });
+      return ok(toPrintJob(selectById.get(id)!));
     })
     .immediate;
 
@@ -264,11 +329,18 @@ export function createPrintJobsRepository(deps: {
         return parsed.success ? enqueueTx(parsed.data) : fail(validationError(parsed.error));
       }),
     claimNext: () => guard.write(() => claimTx()),
+    head: () =>
+      guard.read(() => {
+        const row = selectHead.get(terminalId);
+        return ok(row ? toPrintJob(row) : null);
+      }),
+    resume: () => guard.write(() => ok(resumeQueued.run({ terminalId, at: clock().toISOString() }).changes)),
+    supersede: (id, byId) => guard.write(() => supersedeTx(id, byId)),
     markPrinted: (id) => guard.write(() => printedTx(id)),
     markFailed: (id, error, options = {}) =>
       guard.write(() => {
         const parsed = errorText.safeParse(error);
-        return failedTx(id, parsed.success ? parsed.data : 'The printer reported an error.', options.retry ?? true);
+        return failedTx(id, parsed.success ? parsed.data : 'The printer reported an error.', options.retry ?? true, options.mayHavePrinted ?? false);
       }),
     returnUntried: (id, reason) =>
       guard.write(() => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { saleIdSchema } from '../sales/checkout';
 
-export const printJobKinds = ['receipt', 'reprint', 'report', 'test'] as const;
+export const printJobKinds = ['receipt', 'reprint', 'slip', 'report', 'test'] as const;
 export const printJobStates = ['queued', 'printing', 'printed', 'failed'] as const;
 
 /** One entry of the print queue as staff see it (`print:jobs`, and the answer of every print request). */
@@ -10,10 +10,17 @@ export const printJobViewSchema = z.object({
   /** The sale a receipt or reprint belongs to; null for reports and test pages. */
   saleId: z.string().nullable(),
   kind: z.enum(printJobKinds),
-  /** "Receipt", "Reprint no. 2", "X report", "Z report 14", "Printer test page". */
+  /** "Receipt", "Receipt COPY 2", "Refund slip", "X report", "Z report 14", "Printer test page". */
   title: z.string(),
-  /** As printed: 0 for the original receipt, 1, 2, ... for each reprint (marked COPY). */
+  /** As printed: 0 for the original receipt, 1, 2, ... for each later print (marked COPY). */
   copyNumber: z.number().int().nonnegative(),
+  /** The sale's receipt number on this terminal ("T01-000042"); null for other papers. */
+  receiptNumber: z.string().nullable(),
+  /** It may already be on paper: it is never sent again, "Print again" makes a COPY. */
+  mayHavePrinted: z.boolean(),
+  /** The later job printed in its place: nothing left to do about this one. */
+  supersededBy: z.number().int().positive().nullable(),
+  printedAt: z.iso.datetime().nullable(),
   state: z.enum(printJobStates),
   /** Tries so far; waiting for paper does not count. */
   attempts: z.number().int().nonnegative(),

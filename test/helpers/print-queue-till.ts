@@ -28,6 +28,7 @@ export const fastPrinting: Partial<PrintQueueTuning> = {
   attemptDeadlineMs: 1_000,
   statusDeadlineMs: 500,
   idlePollMs: 300,
+  outagePollMs: 100,
   waitPollMs: 100,
   maxSleepMs: 500,
   answerWaitMs: 3_000,
@@ -54,7 +55,7 @@ export function openPrintTill(options: {
 }): PrintTill {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-'));
   const base = tillConfig(dataDir, 'counter', options.partnerUrl);
-  const config: PosConfig = { ...base, printer: { interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48 } };
+  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48 } };
   const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id, printRetryPolicy: options.retryPolicy });
   if (!opened.ok) throw new Error(`journal did not open: ${opened.error.message}`);
   const journal = opened.value;

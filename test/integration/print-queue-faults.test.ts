@@ -111,21 +111,20 @@ describe('printer out of paper', () => {
     const waiting = (await receiptJob(t, sale.id))!;
     expect(waiting).toMatchObject({ state: 'queued', attempts: 0 });
     expect(jobConnections(printer)).toHaveLength(0);
-    // A reprint asked for meanwhile answers at once, queued behind the original.
-    const copy = value(await t.pos.api['receipt:reprint']({ saleId: sale.id }));
-    expect(copy).toMatchObject({ state: 'queued', attempts: 0, copyNumber: 1 });
+    // "Print again" meanwhile answers at once with the original itself: nothing is on paper yet, so there is no copy.
+    const again = value(await t.pos.api['receipt:reprint']({ saleId: sale.id }));
+    expect(again).toMatchObject({ id: waiting.id, kind: 'receipt', state: 'queued', attempts: 0, copyNumber: 0 });
 
     await printer.setMode('ready');
-    const printed = await waitFor('both to print', async () => {
+    const printed = await waitFor('the original to print', async () => {
       const jobs = value(await t.pos.api['print:jobs']({ saleId: sale.id })).jobs;
-      return jobs.every((job) => job.state === 'printed') && jobs.find((job) => job.kind === 'receipt');
+      return jobs.length === 1 && jobs[0]!.state === 'printed' && jobs[0];
     });
     expect(printed.attempts).toBe(1);
     const receipts = printedReceipts(printer, 'star');
-    expect(receipts).toHaveLength(2);
+    expect(receipts).toHaveLength(1);
     expect(receipts[0]!.join('\n')).toContain(sale.partnerReference);
     expect(receipts[0]!.join('\n')).not.toContain('COPY');
-    expect(receipts[1]!.join('\n')).toContain('Reprint no. 1');
     expect(t.statuses.map((s) => s.state)).toContain('ready');
     expect(value(t.journal.sales.get(sale.id))!.state).toBe('confirmed');
   });
@@ -142,18 +141,24 @@ describe('printer jams in the middle of a receipt', () => {
       return job?.state === 'failed' && job;
     });
     expect(failed.lastError).toMatch(/Part of it may have printed/);
-    expect(failed.lastError).toMatch(/use Reprint \(it prints marked COPY\)/);
+    expect(failed.lastError).toMatch(/use Print again \(it prints a COPY\)/);
+    expect(failed.mayHavePrinted).toBe(true);
+    // The original may be on paper: it is never sent again, even when staff ask.
+    expect(t.journal.printJobs.retry(failed.id)).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     // Many backoff periods later it has still been tried only once.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await receiptJob(t, sale.id)).toMatchObject({ state: 'failed', attempts: 1 });
     printer.clear();
 
     await printer.setMode('ready');
-    const copy = value(await t.pos.api['receipt:reprint']({ saleId: sale.id }));
+    // "Print again" on the failed job in the printer panel prints a COPY, and the failed job is settled by it.
+    const copy = value(await t.pos.api['print:retry']({ jobId: failed.id }));
     expect(copy).toMatchObject({ kind: 'reprint', copyNumber: 1, state: 'printed' });
+    expect(await receiptJob(t, sale.id)).toMatchObject({ state: 'failed', supersededBy: copy.id });
     const receipts = printedReceipts(printer, 'epson');
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.filter((line) => line.trim() === 'COPY')).toHaveLength(2);
+    expect(receipts[0]!.filter((line) => line.trim() === 'COPY 1')).toHaveLength(2);
+    expect(receipts[0]!.join(' ')).toMatch(/Printed .* by Bola Adeyemi/);
   });
 });
 
@@ -185,7 +190,8 @@ describe('a restart after a crash in the middle of printing', () => {
     // interrupted original been due, it would have printed before this one.
     const receipts = printedReceipts(printer, 'epson');
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.join('\n')).toContain('Reprint no. 1 - not the original');
+    expect(receipts[0]!.join('\n')).toContain('COPY 1');
+    expect(receipts[0]!.join('\n')).toContain('Not the original');
     expect(await receiptJob(second, sale.id)).toMatchObject({ state: 'failed' });
   });
 });

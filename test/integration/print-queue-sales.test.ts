@@ -26,6 +26,7 @@ afterAll(async () => {
   await partner.close();
 });
 
+const items = (fake: FakePrinter) => jobConnections(fake).flatMap((connection) => decodeEscPos(connection.bytes, 'star'));
 const jobsOf = async (saleId: string) => value(await till.pos.api['print:jobs']({ saleId, limit: 50 })).jobs;
 
 describe('a confirmed sale', () => {
@@ -49,8 +50,12 @@ describe('a confirmed sale', () => {
     expect(paper.some((line) => line.includes(sale.invoiceId!))).toBe(true);
     expect(paper.some((line) => line.includes(sale.id))).toBe(true);
     const price = (title: string) => showing.categories.find((c) => c.title === title)!.priceKobo;
-    expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^2 x Regular +${escape(formatNairaPlain(2 * price('Regular')))}$`)));
-    expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^1 x VIP +${escape(formatNairaPlain(price('VIP')))}$`)));
+    const unit = (kobo: number) => escape(formatNairaPlain(kobo).replace('NGN ', ''));
+    expect(paper[paper.indexOf('Regular') + 1]).toMatch(new RegExp(`^  2 x ${unit(price('Regular'))} +${escape(formatNairaPlain(2 * price('Regular')))}$`));
+    expect(paper[paper.indexOf('VIP') + 1]).toMatch(new RegExp(`^  1 x ${unit(price('VIP'))} +${escape(formatNairaPlain(price('VIP')))}$`));
+    expect(paper).toContainEqual(expect.stringMatching(/^Receipt no\. +T01-\d{6}$/));
+    expect(paper).toContainEqual(expect.stringMatching(/^  incl\. VAT 7\.5% +NGN [\d,]+\.\d\d$/));
+    expect(paper).toContain('ADMIT 3');
     expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^TOTAL +${escape(formatNairaPlain(sale.totalKobo))}$`)));
     expect(paper).toContainEqual(expect.stringMatching(/^Cashier +Bola Adeyemi$/));
     expect(paper.join('\n')).not.toMatch(/COPY|TRAINING|\?/);
@@ -95,7 +100,8 @@ describe('a hotel booking on a 58 mm STAR printer', () => {
     expect(text).toContain('HOTEL BOOKING');
     expect(text).toContain(sale.bookingNumber);
     expect(text).toContain(sale.partnerReference);
-    expect(paper).toContainEqual(expect.stringMatching(/^Nights +2$/));
+    expect(paper).toContainEqual(expect.stringMatching(/^Nights x rooms +2 x 1$/));
+    expect(items(starPrinter).filter((item) => item.kind === 'qr')).toEqual([expect.objectContaining({ payload: sale.bookingNumber })]);
     expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^TOTAL +${escape(formatNairaPlain(sale.totalKobo))}$`)));
     expect(paper).toContainEqual(expect.stringMatching(/^Paid by transfer +NGN /));
     expect(text).toContain('GTB-20261121-0042');
@@ -110,7 +116,7 @@ describe('reprints', () => {
     printer.clear();
 
     const first = value(await till.pos.api['receipt:reprint']({ saleId: sale.id }));
-    expect(first).toMatchObject({ saleId: sale.id, kind: 'reprint', copyNumber: 1, state: 'printed', title: 'Reprint no. 1' });
+    expect(first).toMatchObject({ saleId: sale.id, kind: 'reprint', copyNumber: 1, state: 'printed', title: 'Receipt COPY 1' });
     const second = value(await till.pos.api['receipt:reprint']({ saleId: sale.id }));
     expect(second).toMatchObject({ kind: 'reprint', copyNumber: 2, state: 'printed' });
 
@@ -118,8 +124,9 @@ describe('reprints', () => {
     expect(receipts).toHaveLength(2);
     for (const [index, paper] of receipts.entries()) {
       // At the top and again at the bottom, so a torn half still says it.
-      expect(paper.filter((line) => line.trim() === 'COPY')).toHaveLength(2);
-      expect(paper.filter((line) => line.includes(`Reprint no. ${index + 1} - not the original`))).toHaveLength(2);
+      expect(paper.filter((line) => line.trim() === `COPY ${index + 1}`)).toHaveLength(2);
+      expect(paper.filter((line) => line.trim() === 'Not the original')).toHaveLength(2);
+      expect(paper.join(' ')).toMatch(/Printed \d+ \w{3} \d{4} \d\d:\d\d by Bola Adeyemi/);
       expect(paper.some((line) => line.includes(sale.partnerReference!))).toBe(true);
     }
 
@@ -134,7 +141,9 @@ describe('reprints', () => {
 
     const preview = value(await till.pos.api['receipt:preview']({ saleId: sale.id }));
     expect(preview.copyNumber).toBe(2);
-    expect(preview.text).toContain('Reprint no. 2 - not the original');
+    expect(preview.text).toContain('C O P Y   2');
+    // Its receipt number is the original's.
+    expect(new Set(journaled.map((job) => job.receiptNumber)).size).toBe(1);
   });
 
   it('refuses a sale that does not exist, and needs someone signed in', async () => {

@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReceipt } from '../../electron/printing/receipts/build-receipt';
+import { buildReportReceipt } from '../../electron/printing/receipts/build-report-receipt';
 import { createPrinter } from '../../electron/printing/printers/create-printer';
 import { toPrintDocument } from '../../electron/printing/layout/print-document';
 import type { Columns } from '../../electron/printing/layout/receipt-line';
 import type { PrinterType } from '../../electron/printing/layout/render-escpos';
-import { decodeEscPos, formatDecoded, textLines } from '../helpers/escpos-decoder';
+import { decodeEscPos, formatDecoded, textLines, type DecodedItem } from '../helpers/escpos-decoder';
+import { renderText, tearLine } from '../../electron/printing/layout/render-text';
 import { useFakePrinter } from '../helpers/fake-printer';
-import { cinemaSale, hotelSale } from '../fixtures/receipts/inputs';
+import { cinemaReprint, cinemaSale, hotelSale, trainingSale, xReport, zReport } from '../fixtures/receipts/inputs';
+import type { ReceiptLine } from '../../electron/printing/layout/receipt-line';
 
 /**
  * Golden receipts: real bytes sent over TCP to the fake printer, decoded back into what the paper
@@ -18,12 +21,31 @@ import { cinemaSale, hotelSale } from '../fixtures/receipts/inputs';
  * and read the diff before committing.
  */
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/receipts');
+
+/** The decoded paper as the screen shows it: the text placed in the columns, QR as [QR: ...], a hinge cut as the tear line. */
+function paperAsScreen(items: DecodedItem[], columns: Columns): string[] {
+  const out: string[] = [];
+  const lastCut = items.findLastIndex((item) => item.kind === 'cut');
+  items.forEach((item, index) => {
+    if (item.kind === 'text') out.push(formatDecoded([item], { columns })[0]!.slice(4));
+    if (item.kind === 'qr') out.push(`${' '.repeat(Math.floor((columns - item.payload.length - 6) / 2))}[QR: ${item.payload}]`);
+    if (item.kind === 'cut' && item.partial && index !== lastCut) out.push(tearLine(columns));
+  });
+  return out;
+}
 const update = process.env.UPDATE_RECEIPT_FIXTURES === '1';
-const sales = {
-  cinema: cinemaSale,
-  hotel: hotelSale,
-  // Both marks at once, to read them on paper: the second reprint of a training sale.
-  'cinema-copy-training': { ...cinemaSale, training: true, copyNumber: 2 },
+/** Each paper, with what its text must show whatever the width. */
+const papers: Record<string, { build: (columns: Columns) => ReceiptLine[]; shows: string[] }> = {
+  // A cinema sale with VAT, cash and change, and one tear-off stub per admission.
+  'cinema-sale': { build: (columns) => buildReceipt(cinemaSale, { columns }), shows: ['NGN 19,345.50', 'EX1732201445123', 'T01-000042', 'ADMIT 3', 'ADMIT ONE'] },
+  // A hotel booking with VAT and a consumption tax, card and transfer, times and policy.
+  'hotel-booking': { build: (columns) => buildReceipt(hotelSale, { columns }), shows: ['NGN 513,004.50', 'BK-4471902', 'FD2-000007', 'CARD **** 1234  AUTH 123456'] },
+  // The cinema sale printed again: COPY 1 with when and by whom, same receipt number.
+  reprint: { build: (columns) => buildReceipt(cinemaReprint, { columns }), shows: ['COPY 1', 'Not the original', 'T01-000042'] },
+  // A practice sale at a kiosk, paid by card, with a Hausa name.
+  'training-sale': { build: (columns) => buildReceipt(trainingSale, { columns }), shows: ['TRAINING', 'Self-service', 'VERVE **** 4242  AUTH 654321', 'K1-000003'] },
+  'x-report': { build: (columns) => buildReportReceipt(xReport, { columns }), shows: ['X REPORT', 'TIN 12345678-0001'] },
+  'z-report': { build: (columns) => buildReportReceipt(zReport, { columns }), shows: ['Z REPORT 27', 'Counted by:'] },
 };
 const types: PrinterType[] = ['epson', 'star'];
 const widths: Columns[] = [32, 48];
@@ -31,13 +53,14 @@ const widths: Columns[] = [32, 48];
 describe('golden receipts over TCP', () => {
   const fake = useFakePrinter('ready');
 
-  for (const [name, sale] of Object.entries(sales)) {
+  for (const [name, paper] of Object.entries(papers)) {
     for (const type of types) {
       for (const columns of widths) {
         it(`${name} on ${type}, ${columns} columns`, async () => {
           const printer = createPrinter({ interface: fake().url, type, columns }, { dataDir: fixtures });
           fake().clear();
-          const result = await printer.print(toPrintDocument(`${name}-${type}-${columns}`, buildReceipt(sale, { columns }), { type, columns }), { deadlineMs: 3_000 });
+          const lines = paper.build(columns);
+          const result = await printer.print(toPrintDocument(`${name}-${type}-${columns}`, lines, { type, columns }), { deadlineMs: 3_000 });
           expect(result).toMatchObject({ ok: true, value: { statusAfter: { state: 'ready' } } });
           await fake().waitForClosed(1);
 
@@ -46,19 +69,20 @@ describe('golden receipts over TCP', () => {
           // The status was asked before and after the receipt, and the receipt was sent once.
           const queries = items.filter((item) => item.kind === 'status-query').length;
           expect(queries).toBe(type === 'epson' ? 6 : 2);
-          expect(items.filter((item) => item.kind === 'cut')).toHaveLength(1);
+          expect(items.filter((item) => item.kind === 'cut')).toEqual(lines.filter((line) => line.kind === 'cut').map((line) => ({ kind: 'cut', partial: line.kind === 'cut' && line.partial === true })));
 
           const text = textLines(items).join('\n');
           expect(text).not.toMatch(/[?\uFFFD]/);
-          expect(text).toContain(sale.partnerReference);
-          expect(text).toContain(sale.sale.kind === 'cinema' ? 'NGN 19,345.50' : 'NGN 513,004.50');
+          for (const shown of paper.shows) expect(text.replace(/\n/g, ' ')).toContain(shown);
+          // The screen preview is the paper line for line (QR and hinge cuts in their places).
+          expect(renderText(lines, { columns }).replace(/\n$/, '').split('\n')).toEqual(paperAsScreen(items, columns));
 
-          const lines = formatDecoded(items, { columns });
+          const paperLines = formatDecoded(items, { columns });
           const file = path.join(fixtures, `${name}-${type}-${columns}.txt`);
-          if (update) fs.writeFileSync(file, `${lines.join('\n')}\n`);
+          if (update) fs.writeFileSync(file, `${paperLines.join('\n')}\n`);
           expect(fs.existsSync(file), `${file} is missing: generate it (see the comment at the top of this test)`).toBe(true);
           const golden = fs.readFileSync(file, 'utf8').replace(/\n$/, '').split('\n');
-          expect(lines).toEqual(golden);
+          expect(paperLines).toEqual(golden);
         });
       }
     }

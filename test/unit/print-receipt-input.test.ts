@@ -8,10 +8,20 @@ import { reportInputFromShift } from '../../electron/printing/receipts/report-fr
 import { reportReceiptInputSchema } from '../../electron/printing/receipts/report-input';
 import type { CinemaDetails, HotelDetails } from '../../electron/sales';
 import type { ShiftReport, ZReport } from '../../shared/sales/reports';
+import { includedTaxes } from '../../electron/printing/receipts/included-taxes';
+import type { ReceiptSettings } from '../../electron/printing/receipts/receipt-settings';
 
 /** The receipt model built from journal records, and the small pure pieces of the print queue. */
 
-const config = { merchant: { name: 'Lobby Cinemas', email: 'desk@lobby.example', phone: '+2348031234567' }, terminal: { id: 'T01', name: 'Box office 1', profile: 'counter' as const } };
+const settings: ReceiptSettings = {
+  merchant: { name: 'Lobby Cinemas', addressLines: ['1 Admiralty Way', 'Lagos'], phone: '+2348031234567', tin: '12345678-0001' },
+  terminal: { id: 'T01', name: 'Box office 1' },
+  vat: { label: 'VAT', ratePercent: 7.5 },
+  hotelTaxes: [{ label: 'Consumption tax', ratePercent: 5 }],
+  hotelPolicy: 'No refunds after check-in.',
+  footerLines: ['Thank you!'],
+  ticketStubs: true,
+};
 const customer = { name: 'Chiamaka Eze', email: 'chiamaka@example.com', phone: '+2348031234567', dob: null };
 
 const cinemaDetails: CinemaDetails = {
@@ -71,7 +81,7 @@ function sale(overrides: Partial<Sale>): Sale {
   };
 }
 
-const context = { config, staffName: 'Adaeze Okafor', shiftNumber: 12, copyNumber: 0, trainingMode: false };
+const context = { settings, staffName: 'Adaeze Okafor', shiftNumber: 12, trainingMode: false };
 
 describe('receiptInputFromSale', () => {
   it('takes a cinema sale from its details, references, quote and tenders', () => {
@@ -79,7 +89,7 @@ describe('receiptInputFromSale', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value).toMatchObject({
-      merchant: { name: 'Lobby Cinemas', addressLines: [], phone: null },
+      merchant: { name: 'Lobby Cinemas', addressLines: ['1 Admiralty Way', 'Lagos'], phone: '+2348031234567', tin: '12345678-0001' },
       terminal: { id: 'T01', name: 'Box office 1' },
       training: false,
       issuedAt: '2025-11-21T15:04:05.000Z',
@@ -91,8 +101,12 @@ describe('receiptInputFromSale', () => {
       totalKobo: 700_000,
       tenders: [{ method: 'cash', amountKobo: 700_000, tenderedKobo: 1_000_000, changeKobo: 300_000 }],
       customerName: 'Chiamaka Eze',
-      copyNumber: 0,
-      sale: { kind: 'cinema', filmTitle: 'Harmattan Heart', cinemaName: 'Marina Screens Lekki', cinemaAddress: '1 Admiralty Way', attendanceDate: '2025-11-22', showtime: '6:30PM' },
+      taxes: [{ label: 'VAT', ratePercent: 7.5, amountKobo: 48_837 }],
+      footerLines: ['Tickets are valid for the date and showtime above only.', 'Thank you!'],
+      ticketStubs: true,
+      receiptNumber: null,
+      copy: null,
+      sale: { kind: 'cinema', filmTitle: 'Harmattan Heart', cinemaName: 'Marina Screens Lekki', cinemaAddress: '1 Admiralty Way', attendanceDate: '2025-11-22', showtime: '6:30PM', endsAt: '8:45PM', seats: [] },
     });
     // Categories nobody bought are not printed.
     expect(result.value.sale.kind === 'cinema' && result.value.sale.tickets).toEqual([
@@ -103,18 +117,26 @@ describe('receiptInputFromSale', () => {
   it('takes a hotel booking, with the address from the partner answer and the booking number', () => {
     const result = receiptInputFromSale(
       sale({ kind: 'hotel', details: hotelDetails, quoteKobo: 9_000_000, bookingNumber: 'BK-4471902', invoiceId: null, staffId: null, tenders: [{ kind: 'card', amountKobo: 9_000_000, tenderedKobo: null, changeKobo: null, approvalCode: null, transferReference: null }] }),
-      { ...context, staffName: null, trainingMode: true, copyNumber: 2, partnerAnswer: { reference: 'HTL1', hotel: { id: 7, name: 'Lagoon Crest Hotel', location: ' 12 Ozumba Mbadiwe Ave, VI ' } } },
+      { ...context, staffName: null, trainingMode: true, partnerAnswer: { reference: 'HTL1', hotel: { id: 7, name: 'Lagoon Crest Hotel', location: ' 12 Ozumba Mbadiwe Ave, VI ' } } },
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value).toMatchObject({ cashier: 'Self-service', training: true, copyNumber: 2, invoiceId: null, tenders: [{ method: 'card', amountKobo: 9_000_000, approvalCode: null }] });
+    expect(result.value).toMatchObject({ cashier: 'Self-service', training: true, invoiceId: null, ticketStubs: false, footerLines: ['Thank you!'], tenders: [{ method: 'card', amountKobo: 9_000_000, approvalCode: null, last4: null }] });
+    // VAT and the hotel's own tax, both included in the price.
+    expect(result.value.taxes).toEqual(includedTaxes(9_000_000, [settings.vat, ...settings.hotelTaxes]));
+    expect(result.value.taxes.map((tax) => tax.amountKobo)).toEqual([600_000, 400_000]);
+    // What neither the journal nor the partner knows (phone, check-in times) is left out, not guessed.
     expect(result.value.sale).toEqual({
       kind: 'hotel',
       hotelName: 'Lagoon Crest Hotel',
       hotelAddress: '12 Ozumba Mbadiwe Ave, VI',
+      hotelPhone: null,
       roomName: 'Club Room',
       checkIn: '2025-11-28',
       checkOut: '2025-11-30',
+      checkInTime: null,
+      checkOutTime: null,
+      policy: 'No refunds after check-in.',
       nights: 2,
       rooms: 1,
       guests: 2,
@@ -156,7 +178,7 @@ const xReport: ShiftReport = {
 };
 
 describe('reportInputFromShift', () => {
-  const reportContext = { merchantName: 'Lobby Cinemas', terminal: { id: 'T01', name: 'Box office 1' }, trainingMode: false };
+  const reportContext = { merchant: settings.merchant, terminal: { id: 'T01', name: 'Box office 1' }, trainingMode: false };
 
   it('lays out an X report with product and tender names', () => {
     const input = reportInputFromShift(xReport, reportContext);
@@ -185,6 +207,10 @@ describe('print jobs', () => {
     saleId: 'S-20251121-0042',
     kind: 'receipt',
     copyNumber: 1,
+    receiptNumber: 42,
+    mayHavePrinted: false,
+    printedAt: null,
+    supersededBy: null,
     state: 'queued',
     attempts: 0,
     nextAttemptAt: '2025-11-21T15:04:05.000Z',
@@ -201,15 +227,18 @@ describe('print jobs', () => {
     expect(reprintNumber(job({}))).toBe(0);
     expect(reprintNumber(job({ kind: 'reprint', copyNumber: 4 }))).toBe(3);
     const original = documentForJob(job({}), layout);
-    const copy = documentForJob(job({ kind: 'reprint', copyNumber: 3 }), layout);
+    const copy = documentForJob(job({ kind: 'reprint', copyNumber: 3, createdAt: '2025-11-21T16:00:00.000Z', payload: { receipt: receipt.ok ? receipt.value : null, requestedBy: { staffId: 2, name: 'Bola' } } }), layout);
     expect(original.ok && copy.ok).toBe(true);
     if (!original.ok || !copy.ok) return;
     expect(original.value.text).not.toContain('COPY');
-    expect(copy.value.text).toContain('Reprint no. 2 - not the original');
+    expect(original.value.text).toMatch(/Receipt no\. +T01-000042/);
+    expect(copy.value.text).toContain('C O P Y   2');
+    expect(copy.value.text).toMatch(/Printed 21 Nov 2025 17:00\s+by\s+Bola/);
+    expect(copy.value.text).toMatch(/Receipt no\. +T01-000042/);
     expect(copy.value.id).toBe('sale-S-20251121-0042-copy-2');
     expect(copy.value.text.split('\n').every((line) => line.length <= 32)).toBe(true);
     expect(copy.value.bytes.length).toBeGreaterThan(100);
-    expect(jobTitle(job({ kind: 'reprint', copyNumber: 3 }))).toBe('Reprint no. 2');
+    expect(jobTitle(job({ kind: 'reprint', copyNumber: 3 }))).toBe('Receipt COPY 2');
   });
 
   it('refuse a payload that is not what the job kind prints', () => {

@@ -16,7 +16,7 @@ const cases: Array<{ type: PrinterType; columns: Columns }> = [
 describe('ESC/POS rendering', () => {
   for (const { type, columns } of cases) {
     it(`${type} ${columns}: the printer would print exactly the model's lines, styles, QR and one cut`, () => {
-      const lines = buildReceipt({ ...cinemaSale, copyNumber: 1, training: true }, { columns });
+      const lines = buildReceipt({ ...cinemaSale, ticketStubs: false, copy: { number: 1, at: '2025-11-21T16:00:00.000Z', by: 'Ada' }, training: true }, { columns });
       const items = decodeEscPos(renderEscPos(lines, { type, columns }), type);
 
       const printedText = items.filter((item) => item.kind === 'text' && item.text !== '' && !/^[-=]+$/.test(item.text));

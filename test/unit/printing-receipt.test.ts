@@ -6,7 +6,7 @@ import { charsPerLine, type Columns, type ReceiptLine } from '../../electron/pri
 import { renderText } from '../../electron/printing/layout/render-text';
 import { leftRight, wrap } from '../../electron/printing/layout/text-layout';
 import { formatNairaPlain } from '../../shared/money';
-import { cinemaSale, hotelSale } from '../fixtures/receipts/inputs';
+import { cinemaReprint, cinemaSale, hotelSale, trainingSale } from '../fixtures/receipts/inputs';
 
 const widths: Columns[] = [32, 48];
 const texts = (lines: ReceiptLine[]) => lines.flatMap((line) => (line.kind === 'text' ? [line.text] : []));
@@ -30,7 +30,7 @@ describe('receipt model', () => {
   for (const columns of widths) {
     describe(`${columns} columns`, () => {
       it('keeps every text line printable and inside the paper, for both sales', () => {
-        for (const sale of [cinemaSale, hotelSale]) {
+        for (const sale of [cinemaSale, hotelSale, trainingSale, cinemaReprint]) {
           for (const line of buildReceipt(sale, { columns })) {
             if (line.kind !== 'text') continue;
             expect(line.text).toMatch(/^[\x20-\x7e]*$/);
@@ -52,7 +52,7 @@ describe('receipt model', () => {
       });
 
       it('prints no ? where the input had letters the printer lacks', () => {
-        for (const sale of [cinemaSale, hotelSale]) {
+        for (const sale of [cinemaSale, hotelSale, trainingSale]) {
           const all = texts(buildReceipt(sale, { columns })).join('\n');
           expect(all).not.toContain('?');
           expect(all).not.toContain('₦');
@@ -65,11 +65,10 @@ describe('receipt model', () => {
         const all = texts(lines).join('\n');
         for (const ticket of sale.tickets) {
           expect(all).toContain(formatNairaPlain(ticket.count * ticket.unitPriceKobo));
-          expect(all).toContain(formatNairaPlain(ticket.breakdown.ticketKobo));
-          expect(all).toContain(formatNairaPlain(ticket.breakdown.convenienceFeeKobo));
-          expect(all).toContain(formatNairaPlain(ticket.breakdown.merchantCommissionKobo));
+          for (const part of Object.values(ticket.breakdown!)) expect(flowed(lines)).toContain(formatNairaPlain(part).replace('NGN ', ''));
         }
-        expect(amountOf(lines, '2 x Regular')).toBe('NGN 7,000.00');
+        expect(amountOf(lines, '2 x 3,500.00')).toBe('NGN 7,000.00');
+        expect(amountOf(lines, 'incl. VAT 7.5%')).toBe('NGN 1,349.69');
         expect(amountOf(lines, 'TOTAL')).toBe('NGN 19,345.50');
         expect(amountOf(lines, 'Cash received')).toBe('NGN 20,000.00');
         expect(amountOf(lines, 'Change')).toBe('NGN 654.50');
@@ -77,8 +76,12 @@ describe('receipt model', () => {
 
       it('prints every hotel amount exactly: per night, nights x rooms, total and each tender', () => {
         const lines = buildReceipt(hotelSale, { columns });
-        expect(amountOf(lines, 'Price per night')).toBe('NGN 85,500.75');
-        expect(texts(lines).join('\n')).toContain('NGN 513,004.50');
+        expect(amountOf(lines, 'Rate per night')).toBe('NGN 85,500.75');
+        expect(texts(lines).find((text) => text.startsWith('Nights x rooms'))).toMatch(/ 3 x 2$/);
+        expect(amountOf(lines, 'Room total')).toBe('NGN 513,004.50');
+        expect(amountOf(lines, 'incl. VAT 7.5%')).toBe('NGN 34,200.30');
+        expect(flowed(lines)).toMatch(/incl\. Lagos consumption tax 5% +NGN 22,800\.20/);
+        expect(texts(lines)).toContain('  CARD **** 1234  AUTH 123456');
         expect(amountOf(lines, 'TOTAL')).toBe('NGN 513,004.50');
         expect(amountOf(lines, 'Paid by card')).toBe('NGN 500,000.00');
         expect(amountOf(lines, 'Paid by transfer')).toBe('NGN 13,004.50');
@@ -86,17 +89,18 @@ describe('receipt model', () => {
         expect(flowed(lines)).toContain('BK-4471902');
       });
 
-      it('marks reprints COPY at the top and the bottom, with the reprint number', () => {
+      it('marks copies COPY n at the top and the bottom, with when and by whom, and the same receipt number', () => {
         const original = buildReceipt(cinemaSale, { columns });
-        expect(texts(original)).not.toContain('COPY');
-        const copy = buildReceipt({ ...cinemaSale, copyNumber: 3 }, { columns });
+        expect(flowed(original)).not.toContain('COPY');
+        const copy = buildReceipt({ ...cinemaSale, copy: { number: 3, at: '2025-11-21T16:00:00.000Z', by: 'Supervisor Bola' } }, { columns });
         const lines = texts(copy);
-        const marks = lines.flatMap((text, index) => (text === 'COPY' ? [index] : []));
+        const marks = lines.flatMap((text, index) => (text === 'COPY 3' ? [index] : []));
         expect(marks).toHaveLength(2);
         expect(marks[0]!).toBeLessThan(lines.findIndex((text) => text.startsWith('Date')));
         expect(marks[1]!).toBeGreaterThan(lines.findIndex((text) => text.startsWith('TOTAL')));
-        expect(flowed(copy).match(/Reprint no\. 3/g)).toHaveLength(2);
-        const copyLine = copy.find((line) => line.kind === 'text' && line.text === 'COPY');
+        expect(flowed(copy).match(/Printed 21 Nov 2025 17:00 by Supervisor Bola/g)).toHaveLength(2);
+        expect(lines.find((text) => text.startsWith('Receipt no.'))).toMatch(/T01-000042$/);
+        const copyLine = copy.find((line) => line.kind === 'text' && line.text === 'COPY 3');
         expect(copyLine).toMatchObject({ bold: true, size: 'double', align: 'center' });
       });
 
@@ -108,16 +112,41 @@ describe('receipt model', () => {
       });
 
       it('carries the partner reference as the QR payload and ends with one cut', () => {
-        const lines = buildReceipt(cinemaSale, { columns });
+        const lines = buildReceipt({ ...cinemaSale, ticketStubs: false }, { columns });
         expect(lines.filter((line) => line.kind === 'qr')).toEqual([{ kind: 'qr', payload: 'EX1732201445123' }]);
         expect(lines.filter((line) => line.kind === 'cut')).toHaveLength(1);
         expect(lines.at(-1)).toEqual({ kind: 'cut' });
+        expect(texts(lines)).toContain('ADMIT 3');
+      });
+
+      it('adds one tear-off stub per admission, each hinged, the last cut off', () => {
+        const lines = buildReceipt(cinemaSale, { columns });
+        expect(lines.filter((line) => line.kind === 'cut')).toEqual([{ kind: 'cut', partial: true }, { kind: 'cut', partial: true }, { kind: 'cut', partial: true }, { kind: 'cut' }]);
+        expect(texts(lines).filter((text) => text === 'ADMIT ONE')).toHaveLength(3);
+        expect(flowed(lines)).toMatch(/VIP Premium Lounge Recliner with Unlimited Popcorn, ticket 3 of 3/);
+      });
+
+      it('puts the booking number in the hotel QR, and the policy, times and free seating where known', () => {
+        const hotel = buildReceipt(hotelSale, { columns });
+        expect(hotel.filter((line) => line.kind === 'qr')).toEqual([{ kind: 'qr', payload: 'BK-4471902' }]);
+        expect(flowed(hotel)).toMatch(/Check-in +Fri 28 Nov 2025 from +14:00 Check-out +Mon 1 Dec 2025 by +12:00/);
+        expect(flowed(hotel)).toContain('Cancellation policy Free cancellation until 48 hours');
+        expect(flowed(buildReceipt(cinemaSale, { columns }))).toMatch(/Seating +Free seating/);
+        const unknown = buildReceipt({ ...hotelSale, sale: { ...hotelSale.sale, checkInTime: null, policy: null, bookingNumber: null } as typeof hotelSale.sale }, { columns });
+        expect(flowed(unknown)).not.toMatch(/from|policy|Booking no/);
+        expect(unknown.filter((line) => line.kind === 'qr')).toEqual([{ kind: 'qr', payload: 'HTL2025112100071' }]);
+      });
+
+      it('prints one Date line, and no VAT line when the rate is 0', () => {
+        expect(texts(buildReceipt(cinemaSale, { columns })).filter((text) => text.startsWith('Date'))).toHaveLength(1);
+        expect(flowed(buildReceipt({ ...cinemaSale, taxes: [] }, { columns }))).not.toContain('VAT');
       });
 
       it('shows the same lines on screen as on paper', () => {
         const lines = buildReceipt(cinemaSale, { columns });
         const screen = renderText(lines, { columns }).split('\n');
-        for (const text of texts(lines)) expect(screen.some((row) => row.trim() === text.trim())).toBe(true);
+        // Double-size letters take two columns on paper, so the screen spaces them out in place.
+        for (const line of lines) if (line.kind === 'text') expect(screen.some((row) => row.trim() === (line.size === 'double' ? line.text.split('').join(' ') : line.text).trim())).toBe(true);
         expect(screen.every((row) => row.length <= columns)).toBe(true);
         expect(screen).toContain('-'.repeat(columns));
       });
@@ -131,13 +160,15 @@ describe('receipt model', () => {
 });
 
 describe('printable text', () => {
-  it('takes accents off, spells out the Naira sign and drops what has no ASCII form', () => {
+  it('takes accents off, spells out the Naira sign, maps Hausa hooked letters and leaves emoji out', () => {
     expect(toPrintable('Ọlọ́run Ṣeun')).toBe('Olorun Seun');
+    expect(toPrintable('ẹ ọ ṣ ɓ ɗ ƙ Ɓ Ɗ Ƙ ƴ')).toBe('e o s b d k B D K y');
+    expect(toPrintable('Ada 👩🏽‍🍳 🇳🇬!')).toBe('Ada  !');
     expect(toPrintable('₦12,000')).toBe('NGN12,000');
     expect(toPrintable('“Quoted” – dash… ﬁne')).toBe('"Quoted" - dash... fine');
-    expect(toPrintable('Straße Ærø')).toBe('Strasse AEro');
-    expect(toPrintable('Chris 🎬 影院')).toBe('Chris  ');
-    expect(cleanText('  Chris 🎬 影院  ')).toBe('Chris');
+    expect(toPrintable('Straße Ærø')).toBe('Strasse Aero');
+    expect(toPrintable('Chris 🎬 影院')).toBe('Chris  YingYuan');
+    expect(cleanText('  Chris 🎬 影院  ')).toBe('Chris YingYuan');
   });
 });
 
@@ -149,9 +180,15 @@ describe('text layout', () => {
     expect(wrap('', 10)).toEqual([]);
   });
 
-  it('keeps amounts flush right, wrapping the label above them', () => {
+  it('keeps amounts flush right and always on a line with their label', () => {
     expect(leftRight('Total', 'NGN 5.00', 20)).toEqual(['Total       NGN 5.00']);
-    expect(leftRight('A very long ticket category', 'NGN 5.00', 24)).toEqual(['A very long', '  ticket', '  category      NGN 5.00']);
+    expect(leftRight('A very long ticket category', 'NGN 5.00', 24)).toEqual(['A very long ticket', '  category      NGN 5.00']);
+    expect(leftRight('incl. Lagos consumption tax 5%', 'NGN 22,800.20', 30)).toEqual(['incl. Lagos consumption', '  tax 5%         NGN 22,800.20']);
+    for (const [label, amount] of [['Merchant commission', 'NGN 200.00'], ['A very long ticket category name', 'NGN 12,345,678.00'], ['Supercalifragilisticexpialidocious', 'NGN 1.00']]) {
+      const lines = leftRight(label!, amount!, 24);
+      expect(lines.at(-1)).toMatch(new RegExp(`^ *\\S.* ${amount!.replace(/[.]/g, '\\.')}$`));
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(24);
+    }
     for (const line of leftRight('A very long ticket category name', 'NGN 12,345,678.00', 24)) expect(line.length).toBeLessThanOrEqual(24);
     expect(leftRight('Reference', 'X'.repeat(40), 24).every((line) => line.length <= 24)).toBe(true);
   });

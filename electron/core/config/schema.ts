@@ -17,6 +17,17 @@ export const printerInterfaceSchema = z.string().superRefine((value, ctx) => {
   if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.why });
 });
 
+const taxRateSchema = z.object({ label: z.string().trim().min(1).max(40), ratePercent: z.number().min(0).max(100) }).strict();
+const footerText = z.string().trim().max(300);
+
+/** "Consumption tax=5; Service charge=10" -> [{ label, ratePercent }]; anything unreadable stays a string, which the schema refuses. */
+function parseTaxList(text: string): unknown {
+  const entries = text.split(';').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const parsed = entries.map((entry) => /^(.+?)\s*=\s*(\d+(?:\.\d+)?)\s*%?$/.exec(entry));
+  if (parsed.some((match) => match === null)) return text;
+  return parsed.map((match) => ({ label: match![1]!.trim(), ratePercent: Number(match![2]) }));
+}
+
 export const configSchema = z
   .object({
     terminal: z
@@ -32,6 +43,18 @@ export const configSchema = z
         /** The partner's hold needs a contact before the customer's details are taken. */
         email: z.email('must be an e-mail address'),
         phone: z.string().regex(/^\+234[789][01]\d{8}$/, 'must be a Nigerian number written +234XXXXXXXXXX'),
+        /** Printed under the name on every receipt; `|` starts a new line. Empty: no address line. */
+        address: z.string().trim().max(200),
+        /** Tax identification number printed on every receipt; empty: none printed. */
+        tin: z.string().trim().regex(/^([A-Za-z0-9][A-Za-z0-9-]{3,23})?$/, 'must be a TIN like 12345678-0001, or empty'),
+        /** VAT in percent; prices include it and receipts show its part. 0 switches the line off. */
+        vatRate: z.coerce.number().min(0).max(100),
+        /** Further taxes included in hotel prices, e.g. "Consumption tax=5; Service charge=10" (percent). */
+        hotelTaxes: z.preprocess((value) => (typeof value === 'string' ? parseTaxList(value) : value), z.array(taxRateSchema, {
+          error: 'must be a list like "Consumption tax=5; Service charge=10"',
+        })),
+        /** The cancellation policy printed on hotel receipts (the partner sends none); empty: none. */
+        hotelPolicy: z.string().trim().max(1000),
       })
       .strict(),
     partner: z
@@ -49,6 +72,14 @@ export const configSchema = z
         interface: printerInterfaceSchema,
         type: z.enum(['epson', 'star']),
         columns: z.coerce.number().pipe(z.union([z.literal(32), z.literal(48)], { error: 'must be 32 (58 mm paper) or 48 (80 mm paper)' })),
+        /** Cinema receipts end with one tear-off stub per admission. */
+        ticketStubs: z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean({ error: 'must be true or false' })),
+      })
+      .strict(),
+    receipt: z
+      .object({
+        /** The last lines of every receipt, per terminal profile; `|` starts a new line. */
+        footer: z.object({ counter: footerText, 'front-desk': footerText, kiosk: footerText }).strict(),
       })
       .strict(),
     kiosk: z

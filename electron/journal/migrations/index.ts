@@ -1,5 +1,6 @@
 import { initial } from './0001-initial';
 import { saleEventGuard } from './0003-sale-event-guard';
+import { receipts } from './0004-receipts';
 import { payments } from './0005-payments';
 import { corrections } from './0006-corrections';
 import { chain } from './0007-chain';
@@ -14,4 +15,4 @@ import { chain } from './0007-chain';
  * change. Trigger messages are shown to people, so they are sentences.
  */
 // 0007 (the hash chain) stays last: it chains every table the steps before it create.
-export const migrations: readonly string[] = [initial, saleEventGuard, payments, corrections, chain];
+export const migrations: readonly string[] = [initial, saleEventGuard, receipts, payments, corrections, chain];

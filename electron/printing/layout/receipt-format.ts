@@ -1,5 +1,5 @@
 import { partnerTimeZone } from '../../../shared/dates';
-import { formatNairaPlain, type Kobo } from '../../../shared/money';
+import { formatNairaPlain, koboDecimalText, type Kobo } from '../../../shared/money';
 
 /**
  * Dates and amounts as receipts print them. Month and day names are spelled here rather than by
@@ -35,4 +35,13 @@ export function formatDateLabel(date: string): string {
 /** "NGN 12,345.00": printer code pages have no Naira sign. */
 export const money = (kobo: Kobo): string => formatNairaPlain(kobo);
 
-export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+/** "12,345.00": a unit price beside a quantity, where the line's amount already says NGN. */
+export const amountOnly = (kobo: Kobo): string => `${kobo < 0 ? '-' : ''}${koboDecimalText(Math.abs(kobo), { grouping: true })}`;
+
+/** "7.5%", "5%". */
+export const percent = (rate: number): string => `${Number(rate.toFixed(2))}%`;
+
+/** "T01-000042": the terminal and its gapless receipt sequence number. */
+export const receiptNumberText = (terminalId: string, number: number): string => `${terminalId}-${String(number).padStart(6, '0')}`;
+
+export { plural } from '../../../shared/plural';

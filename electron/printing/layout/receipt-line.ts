@@ -7,12 +7,13 @@ export type TextSize = 'normal' | 'double';
 /**
  * One line of a laid-out receipt. The model guarantees every text line is printable ASCII and
  * already fits the paper (wrapped, columns padded), so the renderers never wrap or cut anything.
+ * A `partial` cut leaves a hinge (tear-off ticket stubs); a full cut ends the document.
  */
 export type ReceiptLine =
   | { kind: 'text'; text: string; align: Align; bold: boolean; size: TextSize }
   | { kind: 'rule'; char: '-' | '=' }
   | { kind: 'blank' }
   | { kind: 'qr'; payload: string }
-  | { kind: 'cut' };
+  | { kind: 'cut'; partial?: boolean };
 
 export const charsPerLine = (columns: Columns, size: TextSize): number => (size === 'double' ? columns / 2 : columns);

@@ -21,10 +21,12 @@ export function createReceiptWriter(columns: Columns) {
   return {
     columns,
     /** Free text, wrapped at word boundaries; `indent` spaces before every line. */
-    text(text: string, style: TextStyle & { indent?: number } = {}) {
+    text(text: string, style: TextStyle & { indent?: number; keepSpacing?: boolean } = {}) {
       const indent = ' '.repeat(style.indent ?? 0);
       const width = charsPerLine(columns, style.size ?? 'normal') - indent.length;
-      push(wrap(cleanText(text), width).map((line) => indent + line), style);
+      const printable = style.keepSpacing ? toPrintable(text).trim() : cleanText(text);
+      const fitted = style.keepSpacing && printable.length <= width ? [printable] : wrap(printable, width);
+      push(fitted.map((line) => indent + line), style);
     },
     /** A label with an amount (or any short value) flush right. */
     pair(label: string, value: string, style: { bold?: boolean; indent?: number } = {}) {
@@ -47,8 +49,9 @@ export function createReceiptWriter(columns: Columns) {
       const printable = toPrintable(payload).trim();
       if (printable !== '') lines.push({ kind: 'qr', payload: printable });
     },
-    cut() {
-      lines.push({ kind: 'cut' });
+    /** The end of a document (full cut), or a hinge between tear-off parts (`partial`). */
+    cut(options: { partial?: boolean } = {}) {
+      lines.push(options.partial ? { kind: 'cut', partial: true } : { kind: 'cut' });
     },
     lines: (): ReceiptLine[] => lines,
   };

@@ -23,14 +23,25 @@ const asciiLine = (text: string) => Buffer.from(`${text}\n`, 'latin1');
  * ours (see tcp-printer.ts).
  */
 export function renderEscPos(lines: readonly ReceiptLine[], options: { type: PrinterType; columns: Columns }): Buffer {
-  const printer = new ThermalPrinter({
+  const printer = libraryPrinter(options, '');
+  appendReceiptLines(printer, lines, options);
+  return Buffer.from(printer.getBuffer() ?? Buffer.alloc(0));
+}
+
+/** A node-thermal-printer instance set up as we use it; `interface` '' only builds the buffer. */
+export function libraryPrinter(options: { type: PrinterType; columns: Columns }, printerInterface: string): ThermalPrinter {
+  return new ThermalPrinter({
     type: options.type === 'star' ? PrinterTypes.STAR : PrinterTypes.EPSON,
-    interface: '', // no interface: the library only builds the buffer
+    interface: printerInterface,
     width: options.columns,
     // Lines arrive laid out and fitting; the library must not fold them again.
     breakLine: BreakLine.NONE,
-  }) as LibraryPrinter;
+  });
+}
 
+/** Appends the receipt's commands to a library printer's buffer (the bench's baseline sends it with the library's own execute()). */
+export function appendReceiptLines(library: ThermalPrinter, lines: readonly ReceiptLine[], options: { type: PrinterType; columns: Columns }): void {
+  const printer = library as LibraryPrinter;
   printer.initHardware();
   // ASCII is the same in every table; choosing one still makes the printer's state explicit.
   printer.setCharacterSet(CharacterSet.PC437_USA);
@@ -84,11 +95,12 @@ export function renderEscPos(lines: readonly ReceiptLine[], options: { type: Pri
       case 'cut':
         setSize('normal');
         setBold(false);
-        // Feeds the paper past the cutter, cuts, and resets the printer (ESC @) for the next job.
-        printer.cut();
+        // Feeds the paper past the cutter, cuts (a hinge for a partial cut), and resets the printer
+        // (ESC @): every mode is back to its power-on value.
+        if (line.partial) printer.partialCut();
+        else printer.cut();
         align = 'left';
         break;
     }
   }
-  return Buffer.from(printer.getBuffer() ?? Buffer.alloc(0));
 }

@@ -31,18 +31,33 @@ export function wrap(text: string, width: number, indent = ''): string[] {
 }
 
 /**
- * `left` and `right` on one line with the gap between them; a label too long for the room left
- * by the amount wraps above it, so amounts stay in one column down the receipt.
+ * `left` and `right` on one line with the gap between them. A label too long to share a line with
+ * its amount wraps (continuation lines indented), and the amount always stays on the label's last
+ * line, flush right: an amount is never left alone on a line, where it could be read as the next
+ * line's. Only a value wider than the paper itself gets lines of its own.
  */
 export function leftRight(left: string, right: string, width: number, indent = '  '): string[] {
   if (right.length === 0) return wrap(left, width, indent);
   if (left.length + 1 + right.length <= width) return [left + ' '.repeat(width - left.length - right.length) + right];
   const room = width - right.length - 1;
-  // Below this the label would be chopped into slivers: give the value lines of its own instead.
-  if (room < Math.min(12, width / 2)) return [...wrap(left, width, indent), ...wrap(right, width).map((line) => line.padStart(width))];
-  const lines = wrap(left, room, indent);
+  if (room < Math.max(1, indent.length + 1)) return [...wrap(left, width, indent), ...wrap(right, width).map((line) => line.padStart(width))];
+  const lines = wrap(left, width, indent);
   const last = lines.pop() ?? '';
-  return [...lines, last.padEnd(width - right.length) + right];
+  if (last.length <= room) return [...lines, last.padEnd(width - right.length) + right];
+  // The last line is too long to share with the amount: its longest tail of words that fits goes
+  // down beside the amount, the rest stays a line of its own.
+  const lead = lines.length > 0 ? indent : '';
+  const words = last.slice(lead.length).split(' ');
+  for (let keep = 1; keep < words.length; keep += 1) {
+    const tail = indent + words.slice(keep).join(' ');
+    if (tail.length <= room) return [...lines, lead + words.slice(0, keep).join(' '), tail.padEnd(width - right.length) + right];
+  }
+  // Not even the last word fits beside the amount: it is split.
+  const word = words.pop()!;
+  const head = words.length > 0 ? [lead + words.join(' ')] : [];
+  const pieces = wrap(word, room - indent.length);
+  const final = indent + pieces.pop()!;
+  return [...lines, ...head, ...pieces.map((piece) => indent + piece), final.padEnd(width - right.length) + right];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { parsePrinterSetting } from '../../../shared/printing/printer-setting';
 import path from 'node:path';
 import { posError } from '../../../shared/errors';
 import { createFilePrinter } from './file-printer';
@@ -28,21 +29,19 @@ export interface PrinterDeps {
 /** The printer a config names. A setting that cannot be used gives a printer that says so. */
 export function createPrinter(config: PrinterConfig, deps: PrinterDeps): Printer {
   const setting = config.interface.trim();
-  if (setting === 'preview' || setting === '') return createPreviewPrinter({ store: createPreviewStore({ dataDir: deps.dataDir, clock: deps.clock }) });
-
-  const tcp = /^tcp:\/\/([^\s:/]+):(\d{1,5})\/?$/.exec(setting);
-  if (tcp) {
-    const port = Number(tcp[2]);
-    if (port < 1 || port > 65_535) return unusablePrinter(setting, `port ${port} does not exist`);
-    return createTcpPrinter({ host: tcp[1]!, port, type: config.type, connectTimeoutMs: deps.connectTimeoutMs });
+  const parsed = parsePrinterSetting(setting);
+  if (!parsed.ok) return unusablePrinter(setting, parsed.why);
+  const place = parsed.value;
+  switch (place.kind) {
+    case 'preview':
+      return createPreviewPrinter({ store: createPreviewStore({ dataDir: deps.dataDir, clock: deps.clock }) });
+    case 'tcp':
+      return createTcpPrinter({ host: place.host, port: place.port, type: config.type, connectTimeoutMs: deps.connectTimeoutMs });
+    case 'os':
+      return createOsPrinter({ name: place.name, lpCommand: deps.lpCommand, lpstatCommand: deps.lpstatCommand });
+    case 'file':
+      return createFilePrinter({ path: path.resolve(deps.dataDir, place.path) });
   }
-  if (setting.startsWith('printer:') && setting.length > 'printer:'.length) {
-    return createOsPrinter({ name: setting.slice('printer:'.length), lpCommand: deps.lpCommand, lpstatCommand: deps.lpstatCommand });
-  }
-  if (setting.startsWith('file:') && setting.length > 'file:'.length) {
-    return createFilePrinter({ path: path.resolve(deps.dataDir, setting.slice('file:'.length)) });
-  }
-  return unusablePrinter(setting, 'it must be preview, tcp://host:port, printer:NAME or file:/path');
 }
 
 function unusablePrinter(setting: string, why: string): Printer {

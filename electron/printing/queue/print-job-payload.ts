@@ -7,7 +7,9 @@ import { buildReportReceipt } from '../receipts/build-report-receipt';
 import { buildTestPage } from '../receipts/build-test-page';
 import { toPrintDocument } from '../layout/print-document';
 import type { PrintDocument } from '../printers/printer';
-import { receiptInputSchema } from '../receipts/receipt-input';
+import { receiptInputSchema, type CopyMark, type ReceiptInputDraft } from '../receipts/receipt-input';
+import { buildSlip } from '../receipts/build-slip';
+import { slipInputSchema, type SlipInputDraft } from '../receipts/slip-input';
 import type { Columns } from '../layout/receipt-line';
 import type { PrinterType } from '../layout/render-escpos';
 import { reportReceiptInputSchema } from '../receipts/report-input';
@@ -15,7 +17,8 @@ import { reportReceiptInputSchema } from '../receipts/report-input';
 /**
  * What a print job keeps in the journal: the fully resolved content (so a retry after a restart
  * prints exactly what was queued, whatever changed since) and who asked for it (the audit of
- * reprints). The copy number is the job's own (the journal counts them), never the payload's.
+ * reprints). The receipt number and the copy number are the job's own (the journal counts them),
+ * never the payload's.
  */
 
 const requestedBySchema = z.object({ staffId: z.number().int().positive(), name: z.string() }).nullable();
@@ -31,18 +34,27 @@ export const testPageInputSchema = z.object({
 const receiptPayloadSchema = z.object({ receipt: receiptInputSchema, requestedBy: requestedBySchema });
 const reportPayloadSchema = z.object({ report: reportReceiptInputSchema, requestedBy: requestedBySchema });
 const testPayloadSchema = z.object({ page: testPageInputSchema, requestedBy: requestedBySchema });
+const slipPayloadSchema = z.object({ slip: slipInputSchema, requestedBy: requestedBySchema });
 
-export type ReceiptPayload = z.input<typeof receiptPayloadSchema>;
+export type ReceiptPayload = { receipt: ReceiptInputDraft; requestedBy: RequestedBy };
 export type ReportPayload = z.input<typeof reportPayloadSchema>;
 export type TestPayload = z.input<typeof testPayloadSchema>;
+export type SlipPayload = { slip: SlipInputDraft; requestedBy: RequestedBy };
 
 export interface PaperLayout {
   type: PrinterType;
   columns: Columns;
 }
 
-/** The journal numbers the original 1 and reprints from 2; the paper says "Reprint no. 1", "no. 2". */
-export const reprintNumber = (job: Pick<PrintJob, 'kind' | 'copyNumber'>): number => (job.kind === 'reprint' ? Math.max(1, job.copyNumber - 1) : 0);
+/** The journal numbers a sale's original 1 and its copies from 2; the paper says COPY 1, COPY 2. A slip's second print is COPY 1. */
+export const reprintNumber = (job: Pick<PrintJob, 'kind' | 'copyNumber'>): number =>
+  job.kind === 'reprint' ? Math.max(1, job.copyNumber - 1) : job.kind === 'slip' ? job.copyNumber - 1 : 0;
+
+/** COPY n, when the copy was asked for and by whom: the job's own facts, never the payload's. */
+function copyMark(job: PrintJob, requestedBy: RequestedBy): CopyMark | null {
+  const number = reprintNumber(job);
+  return number > 0 ? { number, at: job.createdAt, by: requestedBy?.name ?? null } : null;
+}
 
 /** Renders a job afresh (new bytes every time it is tried); a payload that does not parse is a failure. */
 export function documentForJob(job: PrintJob, layout: PaperLayout): Result<PrintDocument> {
@@ -52,9 +64,15 @@ export function documentForJob(job: PrintJob, layout: PaperLayout): Result<Print
     case 'reprint': {
       const parsed = receiptPayloadSchema.safeParse(job.payload);
       if (!parsed.success) return fail(damaged(job));
-      const copyNumber = reprintNumber(job);
-      const lines = buildReceipt({ ...parsed.data.receipt, copyNumber }, options);
-      return ok(toPrintDocument(`sale-${job.saleId}-${copyNumber === 0 ? 'original' : `copy-${copyNumber}`}`, lines, layout));
+      const copy = copyMark(job, parsed.data.requestedBy);
+      const lines = buildReceipt({ ...parsed.data.receipt, receiptNumber: job.receiptNumber, copy }, options);
+      return ok(toPrintDocument(`sale-${job.saleId}-${copy ? `copy-${copy.number}` : 'original'}`, lines, layout));
+    }
+    case 'slip': {
+      const parsed = slipPayloadSchema.safeParse(job.payload);
+      if (!parsed.success) return fail(damaged(job));
+      const copy = copyMark(job, parsed.data.requestedBy);
+      return ok(toPrintDocument(`slip-job-${job.id}`, buildSlip({ ...parsed.data.slip, copy }, options), layout));
     }
     case 'report': {
       const parsed = reportPayloadSchema.safeParse(job.payload);
@@ -77,7 +95,12 @@ export function jobTitle(job: PrintJob): string {
     case 'receipt':
       return 'Receipt';
     case 'reprint':
-      return `Reprint no. ${reprintNumber(job)}`;
+      return `Receipt COPY ${reprintNumber(job)}`;
+    case 'slip': {
+      const parsed = slipPayloadSchema.safeParse(job.payload);
+      const title = parsed.success ? `${parsed.data.slip.title.charAt(0)}${parsed.data.slip.title.slice(1).toLowerCase()} slip` : 'Slip';
+      return reprintNumber(job) > 0 ? `${title} COPY ${reprintNumber(job)}` : title;
+    }
     case 'test':
       return 'Printer test page';
     case 'report': {

@@ -9,7 +9,10 @@ import { isTrainingMode, type PosConfig } from '../../core/config/schema';
 import type { EventHub } from '../../core/event-hub';
 import type { Logger } from '../../core/logger';
 import { buildReceipt } from '../receipts/build-receipt';
-import { documentForJob, jobTitle, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type TestPayload } from './print-job-payload';
+import { documentForJob, jobTitle, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type SlipPayload, type TestPayload } from './print-job-payload';
+import { receiptNumberText } from '../layout/receipt-format';
+import { receiptSettingsFrom } from '../receipts/receipt-settings';
+import type { SlipInputDraft } from '../receipts/slip-input';
 import { createPrintWorker } from './print-worker';
 import type { Printer } from '../printers/printer';
 import { healthOf } from './printer-health';
@@ -25,8 +28,13 @@ export interface PrintQueueTuning {
   attemptDeadlineMs: number;
   /** One status question. */
   statusDeadlineMs: number;
-  /** Status checks while idle, and while waiting for staff to load paper or close the cover. */
+  /**
+   * Status checks while the printer is fine (how soon paper running out is noticed), while it is away
+   * (how soon a printer that answers again gets the waiting receipts), and while it waits for staff
+   * to load paper or close the cover.
+   */
   idlePollMs: number;
+  outagePollMs: number;
   waitPollMs: number;
   /** The longest the worker sleeps before looking at the queue on its own. */
   maxSleepMs: number;
@@ -39,8 +47,9 @@ export interface PrintQueueTuning {
 export const defaultPrintQueueTuning: PrintQueueTuning = {
   attemptDeadlineMs: 10_000,
   statusDeadlineMs: 3_000,
-  idlePollMs: 10_000,
-  waitPollMs: 2_000,
+  idlePollMs: 2_000,
+  outagePollMs: 1_000,
+  waitPollMs: 1_000,
   maxSleepMs: 60_000,
   answerWaitMs: 12_000,
   catchUpWindowMs: 15 * 60_000,
@@ -58,7 +67,7 @@ export interface PrintQueueDeps {
    */
   onSaleConfirmed(listener: (saleId: string) => void): () => void;
   logger: Logger;
-  /** merchant.name, terminal, printer (type, columns, interface), training mode. */
+  /** merchant, terminal, printer (type, columns, interface, ticket stubs), receipt footers, training mode. */
   config: PosConfig;
   tuning?: Partial<PrintQueueTuning>;
 }
@@ -68,13 +77,23 @@ export interface PrintQueue {
   status(options?: { refresh?: boolean }): Promise<PrinterStatusView>;
   /** For the status strip (HealthProbes.printer). */
   health(): Promise<HealthItem>;
-  /** A new job marked COPY with the next reprint number; who asked is kept in the journal. */
+  /**
+   * "Print again" for a sale. Exactly one original exists: while it has not reached the paper it is
+   * printed now (queued first if there is none yet); once it may have, a new job marked COPY n, with
+   * when and by whom, is journaled and printed.
+   */
   reprint(saleId: string, requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
+  /** A slip (refund, reversal, ...), printed like any job; see receipts/slip-input.ts. */
+  printSlip(slip: SlipInputDraft, options: { saleId: string | null; requestedBy: RequestedBy }): Promise<Result<PrintJobView>>;
   /** The text of the sale's latest receipt (its last reprint, else the original), for the screen. */
   preview(saleId: string): Result<ReceiptPreview>;
   jobs(query: { state?: PrintJobState; saleId?: string; limit: number }): Result<{ jobs: PrintJobView[] }>;
-  /** Staff try a failed job again, with a fresh deadline. */
-  retry(jobId: number): Promise<Result<PrintJobView>>;
+  /**
+   * Staff's "Print now" / "Print again" on a job: a waiting job stops waiting (the printer is asked
+   * at once), a failed one is queued again; one that may be on paper is never resent: its copy is
+   * printed instead, and answered.
+   */
+  retry(jobId: number, requestedBy?: RequestedBy): Promise<Result<PrintJobView>>;
   printReport(report: ShiftReport | ZReport, requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
   printTestPage(requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
   /** Stops listening and polling; waits for a try in progress (bounded by its deadline). */
@@ -93,7 +112,8 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   const tuning = { ...defaultPrintQueueTuning, ...deps.tuning };
   const trainingMode = isTrainingMode(config);
   const layout = { type: config.printer.type, columns: config.printer.columns };
-  const receiptContext = (copyNumber: number) => ({ config, trainingMode, copyNumber });
+  const settings = receiptSettingsFrom(config);
+  const receiptContext = { settings, trainingMode };
   /** Confirmed sales whose receipt could not be queued yet (journal briefly unavailable). */
   const missed = new Set<string>();
   let waitingSince: number | null = null;
@@ -105,8 +125,13 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     setting: config.printer.interface,
     statusDeadlineMs: tuning.statusDeadlineMs,
     idlePollMs: tuning.idlePollMs,
+    outagePollMs: tuning.outagePollMs,
     waitPollMs: tuning.waitPollMs,
     busy: () => worker.busy(),
+    waiting: () => {
+      const head = journal.printJobs.head();
+      return head.ok && head.value !== null;
+    },
     changed(view, previous) {
       events.emit('printer:status-changed', view);
       const waits = (state: string) => state === 'paper-out' || state === 'cover-open';
@@ -116,6 +141,11 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
         const extended = journal.printJobs.extendDeadlines(Math.max(0, clock().getTime() - waitingSince));
         if (!extended.ok) logger.error('print queue: could not move deadlines after a wait', { code: extended.error.code });
         waitingSince = null;
+      }
+      if (view.state === 'ready' && previous.state !== 'ready') {
+        // The printer answers again: the pauses were for a printer that was away, so nothing waits any longer.
+        const resumed = journal.printJobs.resume();
+        if (!resumed.ok) logger.error('print queue: could not resume the queue', { code: resumed.error.code });
       }
       kick();
     },
@@ -132,7 +162,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   });
 
   function enqueueReceipt(saleId: string): Result<PrintJob> {
-    const receipt = saleReceiptFromJournal(journal, saleId, receiptContext(0));
+    const receipt = saleReceiptFromJournal(journal, saleId, receiptContext);
     if (!receipt.ok) return receipt;
     const payload: ReceiptPayload = { receipt: receipt.value, requestedBy: null };
     return journal.printJobs.enqueue({ kind: 'receipt', saleId, payload });
@@ -153,8 +183,12 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   async function firstTry(job: Result<PrintJob>): Promise<Result<PrintJobView>> {
     if (!job.ok) return job;
     if (watch.needsStaff()) {
-      kick();
-      return ok(toView(job.value));
+      // Perhaps the paper was just loaded: ask before saying so.
+      await watch.refresh();
+      if (watch.needsStaff()) {
+        kick();
+        return ok(toView(job.value));
+      }
     }
     const tried = worker.tried(job.value.id, tuning.answerWaitMs);
     kick();
@@ -185,6 +219,46 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   watch.start();
   kick();
 
+  async function retry(jobId: number, requestedBy: RequestedBy = null): Promise<Result<PrintJobView>> {
+    const found = journal.printJobs.get(jobId);
+    if (!found.ok) return found;
+    const job = found.value;
+    if (!job) return fail(posError('NOT_FOUND', `There is no print job ${jobId}.`));
+    if (job.state === 'failed' && job.mayHavePrinted && job.saleId !== null && (job.kind === 'receipt' || job.kind === 'reprint')) {
+      const earlier = journal.printJobs.list({ saleId: job.saleId, limit: 500 });
+      return earlier.ok ? printCopy(job.saleId, requestedBy, earlier.value) : earlier;
+    }
+    if (job.state === 'failed' && job.mayHavePrinted && job.kind === 'slip') {
+      if (!isSlipPayload(job.payload)) return fail(posError('INTERNAL', `Print job ${jobId} cannot be printed again: what it printed is not readable in the journal.`));
+      const copy = journal.printJobs.enqueue({ kind: 'slip', saleId: job.saleId, copyNumber: job.copyNumber + 1, payload: { ...job.payload, requestedBy } });
+      if (copy.ok) supersede(job, copy.value);
+      return firstTry(copy);
+    }
+    const retried = journal.printJobs.retry(jobId);
+    if (!retried.ok) return retried;
+    logger.info('print job: staff asked to print it now', { jobId, kind: retried.value.kind, saleId: retried.value.saleId });
+    // Everything queued before it stops waiting too: it cannot overtake them (first in, first out).
+    journal.printJobs.resume();
+    return firstTry(retried);
+  }
+
+  /** A new COPY of a sale's receipt, journaled with who asked; failed jobs it replaces stop waiting for staff. */
+  async function printCopy(saleId: string, requestedBy: RequestedBy, earlier: readonly PrintJob[]): Promise<Result<PrintJobView>> {
+    const receipt = saleReceiptFromJournal(journal, saleId, receiptContext);
+    if (!receipt.ok) return receipt;
+    const payload: ReceiptPayload = { receipt: receipt.value, requestedBy };
+    const job = journal.printJobs.enqueue({ kind: 'reprint', saleId, payload });
+    if (!job.ok) return job;
+    logger.info('receipt copy requested', { saleId, jobId: job.value.id, copy: reprintNumber(job.value), by: requestedBy?.staffId ?? null });
+    for (const old of earlier) if (old.state === 'failed' && old.supersededBy === null && (old.kind === 'receipt' || old.kind === 'reprint')) supersede(old, job.value);
+    return firstTry(job);
+  }
+
+  function supersede(old: PrintJob, by: PrintJob) {
+    const done = journal.printJobs.supersede(old.id, by.id);
+    if (!done.ok) logger.warn('print queue: could not mark a failed job as replaced', { jobId: old.id, by: by.id, code: done.error.code });
+  }
+
   /** Confirmed sales from just before a stop that never got a receipt job get one now. */
   function catchUp() {
     const since = new Date(clock().getTime() - tuning.catchUpWindowMs).toISOString();
@@ -211,26 +285,28 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     async reprint(saleId, requestedBy) {
       const earlier = journal.printJobs.list({ saleId, limit: 500 });
       if (!earlier.ok) return earlier;
-      // What the journal will number it (it counts; the job's number is what prints).
-      const expected = Math.max(1, ...earlier.value.map((job) => job.copyNumber));
-      const receipt = saleReceiptFromJournal(journal, saleId, receiptContext(expected));
-      if (!receipt.ok) return receipt;
-      const payload: ReceiptPayload = { receipt: receipt.value, requestedBy };
-      const job = journal.printJobs.enqueue({ kind: 'reprint', saleId, payload });
-      if (job.ok) logger.info('receipt reprint requested', { saleId, jobId: job.value.id, copyNumber: job.value.copyNumber, by: requestedBy?.staffId ?? null });
-      return firstTry(job);
+      const original = earlier.value.find((job) => job.kind === 'receipt');
+      // No original yet, or one that never reached the paper: that one prints; there is no copy of nothing.
+      if (!original) return firstTry(enqueueReceipt(saleId));
+      if (!original.mayHavePrinted && (original.state === 'queued' || original.state === 'failed')) return retry(original.id, requestedBy);
+      return printCopy(saleId, requestedBy, earlier.value);
+    },
+
+    async printSlip(slip, { saleId, requestedBy }) {
+      const payload: SlipPayload = { slip, requestedBy };
+      return firstTry(journal.printJobs.enqueue({ kind: 'slip', saleId, payload }));
     },
 
     preview(saleId) {
-      const latest = journal.printJobs.list({ saleId, limit: 1 });
+      const latest = journal.printJobs.list({ saleId, limit: 50 });
       if (!latest.ok) return latest;
-      const job = latest.value[0];
+      const job = latest.value.find((candidate) => candidate.kind === 'receipt' || candidate.kind === 'reprint');
       if (job) {
         const document = documentForJob(job, layout);
         if (document.ok) return ok({ text: document.value.text, copyNumber: reprintNumber(job), columns: layout.columns });
       }
       // No job (printing was not set up when it sold), or one that cannot be read: from the sale itself.
-      const receipt = saleReceiptFromJournal(journal, saleId, receiptContext(0));
+      const receipt = saleReceiptFromJournal(journal, saleId, receiptContext);
       if (!receipt.ok) return receipt;
       return ok({ text: renderText(buildReceipt(receipt.value, { columns: layout.columns }), { columns: layout.columns }), copyNumber: 0, columns: layout.columns });
     },
@@ -240,14 +316,10 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       return found.ok ? ok({ jobs: found.value.map(toView) }) : found;
     },
 
-    async retry(jobId) {
-      const job = journal.printJobs.retry(jobId);
-      if (job.ok) logger.info('print job retried by staff', { jobId, kind: job.value.kind, saleId: job.value.saleId });
-      return firstTry(job);
-    },
+    retry,
 
     async printReport(report, requestedBy) {
-      const input = reportReceiptInputSchema.safeParse(reportInputFromShift(report, { merchantName: config.merchant.name, terminal: config.terminal, trainingMode }));
+      const input = reportReceiptInputSchema.safeParse(reportInputFromShift(report, { merchant: settings.merchant, terminal: settings.terminal, trainingMode }));
       if (!input.success) return fail(posError('INTERNAL', 'This shift report cannot be laid out for printing. Call support; the figures on screen are not affected.'));
       const payload: ReportPayload = { report: input.data, requestedBy };
       return firstTry(journal.printJobs.enqueue({ kind: 'report', payload }));
@@ -270,6 +342,8 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   };
 }
 
+const isSlipPayload = (payload: unknown): payload is SlipPayload => typeof payload === 'object' && payload !== null && 'slip' in payload;
+
 function toView(job: PrintJob): PrintJobView {
   return {
     id: job.id,
@@ -277,6 +351,10 @@ function toView(job: PrintJob): PrintJobView {
     kind: job.kind,
     title: jobTitle(job),
     copyNumber: reprintNumber(job),
+    receiptNumber: job.receiptNumber === null ? null : receiptNumberText(job.terminalId, job.receiptNumber),
+    mayHavePrinted: job.mayHavePrinted,
+    supersededBy: job.supersededBy,
+    printedAt: job.printedAt,
     state: job.state,
     attempts: job.attempts,
     lastError: job.lastError,

@@ -32,7 +32,7 @@ export interface PrintWorker {
 const backstopMs = 2_000;
 /** The journal keeps at most this much of a reason. */
 const reasonLimit = 500;
-const reprintAdvice = 'Check the printer: if the receipt is missing or cut short, use Reprint (it prints marked COPY).';
+const reprintAdvice = 'It is not sent again: check the printer, and if the receipt is missing or cut short, use Print again (it prints a COPY).';
 
 /**
  * Takes due jobs from the journal one at a time and prints them. Each try renders the job afresh
@@ -108,7 +108,7 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
       if (!result.mayHavePrinted && (result.printerState === 'paper-out' || result.printerState === 'cover-open')) {
         settle(job, jobs.returnUntried(job.id, clip(reason)));
       } else if (result.mayHavePrinted) {
-        settle(job, jobs.markFailed(job.id, clip(`${reason} ${reprintAdvice}`), { retry: false }));
+        settle(job, jobs.markFailed(job.id, clip(`${reason} ${reprintAdvice}`), { retry: false, mayHavePrinted: true }));
       } else {
         settle(job, jobs.markFailed(job.id, clip(reason)));
       }
@@ -116,7 +116,8 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
       await watch.refresh();
     } catch (error) {
       logger.error('print queue: a try ended unexpectedly', { jobId: job.id, error });
-      settle(job, jobs.markFailed(job.id, 'The till could not finish this try. It will be tried again.'));
+      // Whether bytes left is not known here: treat it as on paper, so only a COPY can follow.
+      settle(job, jobs.markFailed(job.id, `The till could not finish this try. ${reprintAdvice}`, { retry: false, mayHavePrinted: true }));
     } finally {
       for (const wakeWaiter of waiters.get(job.id) ?? []) wakeWaiter();
       waiters.delete(job.id);
@@ -135,15 +136,15 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
     logger.error('print queue: the journal could not record a try', { jobId: job.id, code: result.error.code });
   }
 
+  /** First in, first out: only the oldest queued job's pause matters; nothing overtakes it. */
   function sleepUntilDue() {
-    const queued = jobs.list({ states: ['queued'], limit: 500 });
-    if (!queued.ok || queued.value.length === 0) {
+    const head = jobs.head();
+    if (!head.ok || head.value === null) {
       // Nothing waits; new jobs wake the worker. A journal that could not answer is asked again later.
-      if (!queued.ok) sleep(options.maxSleepMs);
+      if (!head.ok) sleep(options.maxSleepMs);
       return;
     }
-    const soonest = Math.min(...queued.value.map((job) => Date.parse(job.nextAttemptAt)));
-    sleep(Math.max(25, soonest - options.clock().getTime()));
+    sleep(Math.max(25, Date.parse(head.value.nextAttemptAt) - options.clock().getTime()));
   }
 
   function sleep(ms: number) {

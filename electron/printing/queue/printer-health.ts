@@ -1,14 +1,16 @@
+import { parsePrinterSetting } from '../../../shared/printing/printer-setting';
 import type { HealthItem } from '../../../shared/app';
 import type { PrinterStatusView } from '../../../shared/printing/printer-status';
 import type { PrinterStatus } from '../printers/printer';
 
 /** Where the printer is, as a cashier would say it: "192.168.1.50", "printer Counter_1", "/dev/usb/lp0". */
 export function printerPlace(setting: string): string {
-  const value = setting.trim();
-  const tcp = /^tcp:\/\/([^\s:/]+):(\d{1,5})\/?$/.exec(value);
-  if (tcp) return tcp[2] === '9100' ? tcp[1]! : `${tcp[1]}:${tcp[2]}`;
-  if (value.startsWith('printer:')) return `printer ${value.slice('printer:'.length)}`;
-  if (value.startsWith('file:')) return value.slice('file:'.length);
+  const parsed = parsePrinterSetting(setting);
+  if (!parsed.ok) return 'this computer';
+  const place = parsed.value;
+  if (place.kind === 'tcp') return place.port === 9100 ? place.host : `${place.host}:${place.port}`;
+  if (place.kind === 'os') return `printer ${place.name}`;
+  if (place.kind === 'file') return place.path;
   return 'this computer';
 }
 

@@ -13,9 +13,16 @@ export interface PrinterWatchOptions {
   changed: (view: PrinterStatusView, previous: PrinterStatusView) => void;
   /** True while a job is being printed: polls then wait, the job's own status answers speak for it. */
   busy: () => boolean;
+  /** True while jobs are queued: a printer that is away is then asked more often. */
+  waiting: () => boolean;
   statusDeadlineMs: number;
-  /** Between checks while the printer is fine (or simply off), and while it waits for staff (paper, cover). */
+  /**
+   * Between checks: while the printer is fine (paper running out is noticed within this, unasked),
+   * while it is away with receipts waiting (they print this soon after it answers again), and while
+   * it waits for staff (paper, cover).
+   */
   idlePollMs: number;
+  outagePollMs: number;
   waitPollMs: number;
 }
 
@@ -33,7 +40,11 @@ export interface PrinterWatch {
   stop(): void;
 }
 
-/** The printer's status, kept fresh by polling (every 10 s by default, faster while waiting for staff). */
+/**
+ * The printer's status, kept fresh by polling: nobody has to ask for paper-out to show on screen.
+ * Polling rather than automatic status back (ASB): ASB needs a connection held open, and a receipt
+ * printer serves one connection at a time, so it would lock the printer away from the jobs.
+ */
 export function createPrinterWatch(options: PrinterWatchOptions): PrinterWatch {
   const { printer, clock } = options;
   const preview = options.setting.trim() === 'preview' || options.setting.trim() === '';
@@ -73,7 +84,8 @@ export function createPrinterWatch(options: PrinterWatchOptions): PrinterWatch {
 
   function schedule() {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(poll, needsStaff() ? options.waitPollMs : options.idlePollMs);
+    const away = view.state !== 'ready' && options.waiting();
+    timer = setTimeout(poll, needsStaff() ? options.waitPollMs : away ? options.outagePollMs : options.idlePollMs);
     timer.unref();
   }
 

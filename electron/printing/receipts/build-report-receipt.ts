@@ -1,3 +1,4 @@
+import { writeMerchantHeader } from './merchant-header';
 import { writeMarks } from './receipt-marks';
 import { formatDateTime, money } from '../layout/receipt-format';
 import type { Columns, ReceiptLine } from '../layout/receipt-line';
@@ -7,12 +8,13 @@ import type { ReportReceiptInput } from './report-input';
 /** An X or Z shift report on receipt paper, for the cashier and the supervisor who counts the drawer. */
 export function buildReportReceipt(report: ReportReceiptInput, options: { columns: Columns }): ReceiptLine[] {
   const writer = createReceiptWriter(options.columns);
-  writer.text(report.merchantName, { align: 'center', bold: true });
+  if (report.merchant) writeMerchantHeader(writer, report.merchant);
+  else writer.text(report.merchantName, { align: 'center', bold: true });
   writer.text(`${report.terminal.name} (${report.terminal.id})`, { align: 'center' });
   writer.text(report.kind === 'Z' ? `Z REPORT ${report.zNumber ?? ''}`.trim() : 'X REPORT', { align: 'center', bold: true, size: 'double' });
   writer.text(report.kind === 'Z' ? 'Shift closed' : 'Shift still open - running totals', { align: 'center' });
   writer.rule('=');
-  writeMarks(writer, { training: report.training, copyNumber: 0 });
+  writeMarks(writer, { training: report.training, copy: null });
 
   writer.pair('Shift', String(report.shiftNumber));
   writer.pair('Opened', formatDateTime(report.openedAt));
@@ -75,7 +77,7 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
     writer.blank();
     writer.text('Checked by: ____________________');
   }
-  if (report.training) writeMarks(writer, { training: true, copyNumber: 0 });
+  if (report.training) writeMarks(writer, { training: true, copy: null });
   writer.cut();
   return writer.lines();
 }

@@ -1,31 +1,29 @@
 import { posError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
-import type { Sale, Tender } from '../../journal';
-import type { PosConfig } from '../../core/config/schema';
 import { saleDetailsSchema, type CinemaDetails, type HotelDetails } from '../../../shared/sales/sale-details';
-import { receiptInputSchema, type CinemaSale, type HotelSale, type ReceiptInput, type ReceiptTender } from './receipt-input';
+import type { Sale, Tender } from '../../journal';
+import { includedTaxes } from './included-taxes';
+import { receiptInputSchema, type CinemaSale, type HotelSale, type ReceiptInput, type ReceiptInputDraft, type ReceiptTender } from './receipt-input';
+import type { ReceiptSettings } from './receipt-settings';
 
 export interface ReceiptSaleContext {
-  config: Pick<PosConfig, 'merchant' | 'terminal'>;
+  settings: ReceiptSettings;
   /** Who sold it; null for a self-service (kiosk) sale. */
   staffName: string | null;
   shiftNumber: number;
-  /** 0 for the original, 1, 2, ... for reprints. */
-  copyNumber: number;
   trainingMode: boolean;
-  /** The partner's answer kept with the confirmation: the hotel's address comes from there. */
+  /** The partner's answer kept with the confirmation: hotel address and other facts come from there. */
   partnerAnswer?: unknown;
 }
 
-const footer: Record<'cinema' | 'hotel', string[]> = {
-  cinema: ['Tickets are valid for the date and showtime above only.'],
-  hotel: [],
-};
+const cinemaFooter = 'Tickets are valid for the date and showtime above only.';
 
 /**
  * The receipt of a confirmed journal sale: what was sold comes from the sale's details (written
  * once, when the sale was created), the references from the partner's confirmation, the money from
- * the quote and the tenders the customer handed over.
+ * the quote and the tenders the customer handed over, the rest from the settings. A fact neither
+ * the journal nor the partner has is left out (null), never guessed. The receipt number and the
+ * COPY mark are the print job's, added when it prints.
  */
 export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): Result<ReceiptInput> {
   if (sale.state !== 'confirmed') {
@@ -36,10 +34,13 @@ export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): R
   }
   const details = saleDetailsSchema.safeParse(sale.details);
   if (!details.success) return fail(unreadable(sale.id, 'what was sold'));
+  const { settings } = context;
+  const kind = details.data.kind;
+  const rates = kind === 'hotel' ? [settings.vat, ...settings.hotelTaxes] : [settings.vat];
 
-  const input = {
-    merchant: { name: context.config.merchant.name, addressLines: [], phone: null },
-    terminal: { id: context.config.terminal.id, name: context.config.terminal.name },
+  const input: ReceiptInputDraft = {
+    merchant: settings.merchant,
+    terminal: settings.terminal,
     training: context.trainingMode,
     // A confirmed sale changes no more, so its last change is the moment it was confirmed.
     issuedAt: sale.updatedAt,
@@ -48,13 +49,17 @@ export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): R
     saleId: sale.id,
     partnerReference: sale.partnerReference,
     invoiceId: sale.invoiceId,
-    sale: details.data.kind === 'cinema' ? cinemaPart(details.data) : hotelPart(details.data, sale.bookingNumber, hotelAddressIn(context.partnerAnswer)),
+    sale:
+      details.data.kind === 'cinema'
+        ? cinemaPart(details.data, sale.details)
+        : hotelPart(details.data, sale.details, sale.bookingNumber, context.partnerAnswer, settings.hotelPolicy),
     totalKobo: sale.quoteKobo,
+    taxes: includedTaxes(sale.quoteKobo, rates),
     tenders: sale.tenders.map(toReceiptTender),
     customerName: details.data.customer.name.trim() || null,
-    copyNumber: context.copyNumber,
-    footerLines: footer[details.data.kind],
-  } satisfies ReceiptInput;
+    footerLines: kind === 'cinema' ? [cinemaFooter, ...settings.footerLines] : settings.footerLines,
+    ticketStubs: kind === 'cinema' && settings.ticketStubs,
+  };
 
   const checked = receiptInputSchema.safeParse(input);
   if (!checked.success) {
@@ -64,7 +69,8 @@ export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): R
   return ok(checked.data);
 }
 
-function cinemaPart(details: CinemaDetails): CinemaSale {
+function cinemaPart(details: CinemaDetails, raw: unknown): CinemaSale {
+  const end = details.showtime.end.trim();
   return {
     kind: 'cinema',
     filmTitle: details.film.title,
@@ -72,25 +78,34 @@ function cinemaPart(details: CinemaDetails): CinemaSale {
     cinemaAddress: details.location.address,
     attendanceDate: details.date,
     showtime: details.showtime.start,
+    endsAt: end !== '' && end !== details.showtime.start ? end : null,
+    // The partner seats nobody today; seat labels kept in the details one day are printed.
+    seats: textList(at(raw, 'seats')),
     tickets: details.tickets
       .filter((ticket) => ticket.count > 0)
       .map((ticket) => ({ category: ticket.title, count: ticket.count, unitPriceKobo: ticket.unitKobo, breakdown: ticket.breakdown })),
   };
 }
 
-function hotelPart(details: HotelDetails, bookingNumber: string | null, hotelAddress: string | null): HotelSale {
+function hotelPart(details: HotelDetails, raw: unknown, bookingNumber: string | null, answer: unknown, policy: string | null): HotelSale {
+  const hotel = at(raw, 'hotel');
+  const answered = at(answer, 'hotel');
   return {
     kind: 'hotel',
     hotelName: details.hotel.name,
-    hotelAddress,
+    hotelAddress: text(at(answered, 'location')) ?? text(at(hotel, 'address')) ?? text(at(hotel, 'location')),
+    hotelPhone: text(at(answered, 'phone')) ?? text(at(at(answered, 'contact'), 'phone')) ?? text(at(hotel, 'phone')),
     roomName: details.room.name,
     checkIn: details.checkIn,
     checkOut: details.checkOut,
+    checkInTime: text(at(answered, 'check_in_time')) ?? text(at(hotel, 'checkInTime')),
+    checkOutTime: text(at(answered, 'check_out_time')) ?? text(at(hotel, 'checkOutTime')),
     nights: details.nights,
     rooms: details.rooms,
     guests: details.guests,
     bookingNumber,
     pricePerNightKobo: details.pricePerNightKobo,
+    policy,
   };
 }
 
@@ -98,20 +113,22 @@ function toReceiptTender(tender: Tender): ReceiptTender {
   switch (tender.kind) {
     case 'cash':
       return { method: 'cash', amountKobo: tender.amountKobo, tenderedKobo: tender.tenderedKobo ?? tender.amountKobo, changeKobo: tender.changeKobo ?? 0 };
-    case 'card':
-      return { method: 'card', amountKobo: tender.amountKobo, approvalCode: tender.approvalCode };
+    case 'card': {
+      // The card terminal's masked card, where the journal keeps one.
+      const last4 = text(at(tender, 'cardLast4'));
+      return { method: 'card', amountKobo: tender.amountKobo, approvalCode: tender.approvalCode, last4: last4 && /^\d{4}$/.test(last4) ? last4 : null, scheme: text(at(tender, 'cardScheme')) };
+    }
     case 'transfer':
       return { method: 'transfer', amountKobo: tender.amountKobo, reference: tender.transferReference };
   }
 }
 
-/** `{ hotel: { location } }` in a booking answer; anything else (a ticket answer, nothing) gives null. */
-function hotelAddressIn(answer: unknown): string | null {
-  if (typeof answer !== 'object' || answer === null || !('hotel' in answer)) return null;
-  const hotel = answer.hotel;
-  if (typeof hotel !== 'object' || hotel === null || !('location' in hotel)) return null;
-  return typeof hotel.location === 'string' && hotel.location.trim() !== '' ? hotel.location.trim() : null;
+/** `value[key]` of a plain object, else undefined: partner answers and old details are read leniently. */
+function at(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined;
 }
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const textList = (value: unknown): string[] => (Array.isArray(value) ? value.map(text).filter((item): item is string => item !== null) : []);
 
 const unreadable = (saleId: string, what: string) =>
   posError('INTERNAL', `The journal's record of sale ${saleId} cannot make a receipt (${what} is missing or not readable). Call support; the sale itself is not affected.`);

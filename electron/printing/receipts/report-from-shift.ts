@@ -1,4 +1,5 @@
 import type { ShiftReport, ZReport } from '../../../shared/sales/reports';
+import type { Merchant } from './receipt-input';
 import type { ReportReceiptInput } from './report-input';
 
 const productNames = { cinema: 'Cinema tickets', hotel: 'Hotel rooms' } as const;
@@ -7,13 +8,14 @@ const tenderNames = { cash: 'Cash', card: 'Card', transfer: 'Transfer' } as cons
 /** An X report (open shift) or a Z report (closed, numbered) from the journal, as the paper shows it. */
 export function reportInputFromShift(
   report: ShiftReport | ZReport,
-  context: { merchantName: string; terminal: { id: string; name: string }; trainingMode: boolean },
+  context: { merchant: Merchant; terminal: { id: string; name: string }; trainingMode: boolean },
 ): ReportReceiptInput {
   const z = 'zNumber' in report ? report : null;
   return {
     kind: z ? 'Z' : 'X',
     zNumber: z?.zNumber ?? null,
-    merchantName: context.merchantName,
+    merchantName: context.merchant.name,
+    merchant: context.merchant,
     terminal: { id: context.terminal.id, name: context.terminal.name },
     training: context.trainingMode,
     shiftNumber: report.shiftNumber,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { koboSchema } from '../../../shared/money';
+import { merchantSchema } from './receipt-input';
 
 /**
  * An X (running) or Z (closing, numbered) shift report as printed. Plain data: the sales layer
@@ -14,6 +15,8 @@ export const reportReceiptInputSchema = z.object({
   /** Z reports are numbered per terminal; null on an X report. */
   zNumber: z.number().int().positive().nullable(),
   merchantName: z.string().min(1),
+  /** The merchant block on top, as on receipts; reports queued before it existed print the name only. */
+  merchant: merchantSchema.nullable().default(null),
   terminal: z.object({ id: z.string().min(1), name: z.string().min(1) }),
   training: z.boolean(),
   shiftNumber: z.number().int().positive(),

@@ -1,9 +1,9 @@
 import { posError } from '../../../shared/errors';
 import { fail, type Result } from '../../../shared/result';
 import type { Journal } from '../../journal';
-import type { PosConfig } from '../../core/config/schema';
 import { receiptInputFromSale } from './receipt-from-sale';
 import type { ReceiptInput } from './receipt-input';
+import type { ReceiptSettings } from './receipt-settings';
 
 /**
  * A sale's receipt from the journal alone: the sale, who sold it, its shift number and the
@@ -12,7 +12,7 @@ import type { ReceiptInput } from './receipt-input';
 export function saleReceiptFromJournal(
   journal: Journal,
   saleId: string,
-  context: { config: Pick<PosConfig, 'merchant' | 'terminal'>; trainingMode: boolean; copyNumber: number },
+  context: { settings: ReceiptSettings; trainingMode: boolean },
 ): Result<ReceiptInput> {
   const found = journal.sales.get(saleId);
   if (!found.ok) return found;
@@ -32,10 +32,9 @@ export function saleReceiptFromJournal(
   const confirmation = events.value.findLast((event) => event.toState === 'confirmed');
 
   return receiptInputFromSale(sale, {
-    config: context.config,
+    settings: context.settings,
     staffName,
     shiftNumber: shift.value?.number ?? 1,
-    copyNumber: context.copyNumber,
     trainingMode: context.trainingMode,
     partnerAnswer: answerIn(confirmation?.detail),
   });

@@ -1,0 +1,24 @@
+import { formatDateLabel, receiptNumberText } from '../layout/receipt-format';
+import type { ReceiptWriter } from '../layout/receipt-writer';
+import type { CinemaSale, ReceiptInput } from './receipt-input';
+
+/**
+ * One tear-off stub per admission (printer.ticketStubs), after the receipt, each ended by a hinge
+ * cut and the last by a full cut: the usher tears one off per person. Each stub stands alone: film,
+ * show date and time, category, reference and which of how many it is, with the TRAINING and COPY
+ * marks, so a stub is never mistaken for a valid one.
+ */
+export function writeTicketStubs(writer: ReceiptWriter, input: ReceiptInput, sale: CinemaSale) {
+  const admissions = sale.tickets.flatMap((line) => Array.from({ length: line.count }, () => line.category));
+  admissions.forEach((category, index) => {
+    writer.text('ADMIT ONE', { align: 'center', bold: true, size: 'double' });
+    writer.text(sale.filmTitle, { align: 'center', bold: true });
+    writer.text(`${formatDateLabel(sale.attendanceDate)} ${sale.showtime}`, { align: 'center' });
+    writer.text(`${category}, ticket ${index + 1} of ${admissions.length}`, { align: 'center' });
+    writer.text(`Ref ${input.partnerReference}`, { align: 'center' });
+    if (input.receiptNumber !== null) writer.text(`Receipt ${receiptNumberText(input.terminal.id, input.receiptNumber)}`, { align: 'center' });
+    if (input.copy) writer.text(`COPY ${input.copy.number} - not the original`, { align: 'center', bold: true });
+    if (input.training) writer.text('TRAINING - not valid', { align: 'center', bold: true });
+    writer.cut({ partial: index < admissions.length - 1 });
+  });
+}
