@@ -27,6 +27,28 @@ export type CreateStaffInput = z.input<typeof createStaffSchema>;
 
 const verifyPinSchema = z.object({ staffId: staffIdSchema, pin: z.string().max(64) }).strict();
 
+/** How PIN attempts turn into locks (the policy lives in sales/pin-lockout.ts; the count lives here). */
+export interface PinLockRule {
+  /** The attempt that makes this many in a row starts a lock. */
+  attemptsBeforeLock: number;
+  /** How long the n-th lock in a row lasts (n from 1). */
+  lockMs(locksInARow: number): number;
+}
+
+/** The answer to "may this PIN be looked at?", given before it is. */
+export type PinAttemptTicket =
+  | { allowed: false; lockedUntil: string }
+  /** `lockStarted`: this attempt reached the limit, so the lock stands unless its PIN proves right. */
+  | { allowed: true; lockStarted: { until: string; ms: number; locksInARow: number } | null };
+
+export interface StaffAuditEvent {
+  id: number;
+  staffId: number | null;
+  kind: 'pin-locked';
+  at: string;
+  detail: Record<string, unknown>;
+}
+
 export interface StaffRepository {
   create(input: CreateStaffInput): Promise<Result<Staff>>;
   /** The member of staff when the PIN is theirs and they are active; UNAUTHORIZED otherwise, always after the same work. */
@@ -35,6 +57,35 @@ export interface StaffRepository {
   list(): Result<Staff[]>;
   /** Zero on a first run: the app then asks for the first supervisor. */
   count(): Result<number>;
+  /**
+   * Counts one PIN attempt for a member of staff before the PIN is looked at, in one immediate
+   * transaction: refused while they are locked; the attempt that reaches the limit starts the
+   * lock at once, so attempts made while it is being evaluated are refused too.
+   */
+  reservePinAttempt(staffId: number, rule: PinLockRule): Result<PinAttemptTicket>;
+  /** Their PIN proved right: the count, the lock and the run of locks start over. */
+  clearPinAttempts(staffId: number): Result<void>;
+  /** The attempt that started a lock was wrong: the lock stands, and one audit event records it. */
+  recordPinLock(staffId: number, lock: { until: string; ms: number; locksInARow: number; wrongPins: number }): Result<void>;
+  /** Where the count stands (null: no PIN of theirs was ever tried on this journal). */
+  pinLockState(staffId: number): Result<{ attempts: number; locksInARow: number; lockedUntil: string | null } | null>;
+  /** The staff audit trail, oldest first. */
+  audit(staffId?: number): Result<StaffAuditEvent[]>;
+}
+
+interface LockoutRow {
+  staff_id: number;
+  attempts: number;
+  locks_in_a_row: number;
+  locked_until: string | null;
+}
+
+interface AuditRow {
+  id: number;
+  staff_id: number | null;
+  kind: 'pin-locked';
+  at: string;
+  detail_json: string;
 }
 
 interface StaffRow {
@@ -62,6 +113,33 @@ export function createStaffRepository(deps: {
   const insert = db.prepare(
     'INSERT INTO staff (terminal_id, name, role, pin_hash, created_at) VALUES (@terminalId, @name, @role, @pinHash, @at)',
   );
+
+  const selectLockout = db.prepare<[number], LockoutRow>('SELECT * FROM pin_lockouts WHERE staff_id = ?');
+  const upsertLockout = db.prepare(
+    `INSERT INTO pin_lockouts (staff_id, attempts, locks_in_a_row, locked_until, updated_at) VALUES (@staffId, @attempts, @locks, @until, @at)
+     ON CONFLICT (staff_id) DO UPDATE SET attempts = excluded.attempts, locks_in_a_row = excluded.locks_in_a_row, locked_until = excluded.locked_until, updated_at = excluded.updated_at`,
+  );
+  const insertAudit = db.prepare('INSERT INTO staff_audit (terminal_id, staff_id, kind, at, detail_json) VALUES (@terminalId, @staffId, @kind, @at, @detail)');
+  const selectAudit = db.prepare<[number | null, number | null], AuditRow>('SELECT * FROM staff_audit WHERE (? IS NULL OR staff_id = ?) ORDER BY id');
+
+  const reserve = db
+    .transaction((staffId: number, rule: PinLockRule): Result<PinAttemptTicket> => {
+      const now = clock();
+      const row = selectLockout.get(staffId);
+      if (row?.locked_until && Date.parse(row.locked_until) > now.getTime()) return ok({ allowed: false, lockedUntil: row.locked_until });
+      const attempts = (row?.attempts ?? 0) + 1;
+      const at = now.toISOString();
+      if (attempts < rule.attemptsBeforeLock) {
+        upsertLockout.run({ staffId, attempts, locks: row?.locks_in_a_row ?? 0, until: null, at });
+        return ok({ allowed: true, lockStarted: null });
+      }
+      const locksInARow = (row?.locks_in_a_row ?? 0) + 1;
+      const ms = rule.lockMs(locksInARow);
+      const until = new Date(now.getTime() + ms).toISOString();
+      upsertLockout.run({ staffId, attempts: 0, locks: locksInARow, until, at });
+      return ok({ allowed: true, lockStarted: { until, ms, locksInARow } });
+    })
+    .immediate;
 
   const wrongPin = () => fail(posError('UNAUTHORIZED', 'That PIN is not right. Try again.', { pin: ['is not right'] }));
 
@@ -102,5 +180,39 @@ export function createStaffRepository(deps: {
     list: () => guard.read(() => ok(selectAll.all().map(toStaff))),
 
     count: () => guard.read(() => ok(countAll.get()!)),
+
+    reservePinAttempt: (staffId, rule) => guard.write(() => reserve(staffId, rule)),
+
+    clearPinAttempts: (staffId) =>
+      guard.write(() => {
+        upsertLockout.run({ staffId, attempts: 0, locks: 0, until: null, at: clock().toISOString() });
+        return ok(undefined);
+      }),
+
+    recordPinLock: (staffId, lock) =>
+      guard.write(() => {
+        const detail = JSON.stringify({ wrongPins: lock.wrongPins, lockMs: lock.ms, lockedUntil: lock.until, locksInARow: lock.locksInARow });
+        insertAudit.run({ terminalId, staffId, kind: 'pin-locked', at: clock().toISOString(), detail });
+        return ok(undefined);
+      }),
+
+    pinLockState: (staffId) =>
+      guard.read(() => {
+        const row = selectLockout.get(staffId);
+        return ok(row ? { attempts: row.attempts, locksInARow: row.locks_in_a_row, lockedUntil: row.locked_until } : null);
+      }),
+
+    audit: (staffId) =>
+      guard.read(() =>
+        ok(
+          selectAudit.all(staffId ?? null, staffId ?? null).map((row) => ({
+            id: row.id,
+            staffId: row.staff_id,
+            kind: row.kind,
+            at: row.at,
+            detail: JSON.parse(row.detail_json) as Record<string, unknown>,
+          })),
+        ),
+      ),
   };
 }

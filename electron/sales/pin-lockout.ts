@@ -1,46 +1,77 @@
 import { posError, type PosError } from '../../shared/errors';
+import type { Result } from '../../shared/result';
+import type { Journal, Staff } from '../journal';
+import type { Logger } from '../core/logger';
 
 const maxLockMs = 15 * 60_000;
 
+/** What became of one PIN typed for a member of staff. */
+export type PinAttempt<T> =
+  | { kind: 'right'; value: T }
+  /** `lockedForMs` > 0: this wrong PIN was the last one allowed and started a lock that long. */
+  | { kind: 'wrong'; error: PosError; lockedForMs: number; staff: Staff | null }
+  /** Refused without looking at the PIN: the error says for how much longer. */
+  | { kind: 'locked'; error: PosError; staff: Staff }
+  /** The journal could not count the attempt, so the PIN was not looked at. */
+  | { kind: 'failed'; error: PosError };
+
 export interface PinLockout {
-  /** UNAUTHORIZED while locked, else null. Checked before any PIN is looked at. */
-  check(): PosError | null;
-  /** Counts a wrong PIN; returns the lock it started, in ms (0 when none). */
-  failed(): number;
-  succeeded(): void;
+  /**
+   * Looks at one PIN for `staffId` through `verify`, under the lock: the attempt is counted in the
+   * journal first, atomically, so however many arrive at once, at most `failures` are evaluated
+   * before the lock starts. Every screen that asks for a PIN (sign-in, a supervisor approving a
+   * refund) goes through here and counts towards the same per-person lock.
+   */
+  attempt<T>(staffId: number, verify: () => Promise<Result<T>>): Promise<PinAttempt<T>>;
 }
 
+/** Whole seconds, rounded up, with the right plural. */
+export const secondsText = (ms: number) => {
+  const seconds = Math.ceil(ms / 1000);
+  return `${seconds} more second${seconds === 1 ? '' : 's'}`;
+};
+
 /**
- * Slows down PIN guessing at a till in a public lobby: after `failures` wrong PINs in a row on
- * this terminal (whoever they were for) sign-in is locked for `lockMs`, doubling with every
- * further lock up to 15 minutes, until someone signs in. Held in memory: a restart clears it,
- * and a restart is slow and visible.
+ * Slows down PIN guessing at a till in a public lobby. After `failures` wrong PINs in a row for one
+ * member of staff, their PIN is locked for `lockMs`, doubling with every further lock up to 15
+ * minutes, until their PIN proves right. Kept in the journal: a restart does not clear it; each
+ * lock leaves an audit event. Someone who is not (or no longer) on the staff list is answered at
+ * once: ids are not secret (the sign-in screen lists them), so there is nothing to slow down.
  */
-export function createPinLockout(deps: { clock: () => Date; failures: number; lockMs: number }): PinLockout {
-  let wrong = 0;
-  let locks = 0;
-  let lockedUntil = 0;
+export function createPinLockout(deps: { journal: Journal; clock: () => Date; failures: number; lockMs: number; logger: Logger }): PinLockout {
+  const { journal, logger } = deps;
+  const rule = {
+    attemptsBeforeLock: deps.failures,
+    lockMs: (locksInARow: number) => Math.min(deps.lockMs * 2 ** (locksInARow - 1), maxLockMs),
+  };
+  const notRight = () => posError('UNAUTHORIZED', 'That PIN is not right. Try again.', { pin: ['is not right'] });
 
   return {
-    check() {
-      const left = lockedUntil - deps.clock().getTime();
-      if (left <= 0) return null;
-      const seconds = Math.ceil(left / 1000);
-      return posError('UNAUTHORIZED', `Too many wrong PINs. Sign-in is locked for ${seconds} more second${seconds === 1 ? '' : 's'}.`);
-    },
-    failed() {
-      wrong += 1;
-      if (wrong < deps.failures) return 0;
-      wrong = 0;
-      locks += 1;
-      const lock = Math.min(deps.lockMs * 2 ** (locks - 1), maxLockMs);
-      lockedUntil = deps.clock().getTime() + lock;
-      return lock;
-    },
-    succeeded() {
-      wrong = 0;
-      locks = 0;
-      lockedUntil = 0;
+    async attempt(staffId, verify) {
+      const found = journal.staff.get(staffId);
+      if (!found.ok) return { kind: 'failed', error: found.error };
+      const staff = found.value;
+      if (!staff || !staff.active) return { kind: 'wrong', error: notRight(), lockedForMs: 0, staff: null };
+
+      const ticket = journal.staff.reservePinAttempt(staffId, rule);
+      if (!ticket.ok) return { kind: 'failed', error: ticket.error };
+      if (!ticket.value.allowed) {
+        const left = Date.parse(ticket.value.lockedUntil) - deps.clock().getTime();
+        return { kind: 'locked', staff, error: posError('UNAUTHORIZED', `Too many wrong PINs for ${staff.name}. Their PIN is locked for ${secondsText(left)}.`) };
+      }
+      const started = ticket.value.lockStarted;
+      const verified = await verify();
+      if (!verified.ok && verified.error.code !== 'UNAUTHORIZED') return { kind: 'failed', error: verified.error };
+      if (verified.ok) {
+        const cleared = journal.staff.clearPinAttempts(staffId);
+        if (!cleared.ok) logger.warn('a right PIN could not reset its lockout count', { staffId, code: cleared.error.code });
+        return { kind: 'right', value: verified.value };
+      }
+      if (!started) return { kind: 'wrong', error: verified.error, lockedForMs: 0, staff };
+      const recorded = journal.staff.recordPinLock(staffId, { ...started, wrongPins: rule.attemptsBeforeLock });
+      if (!recorded.ok) logger.error('a PIN lock could not be written to the audit trail', { staffId, code: recorded.error.code });
+      logger.warn('PIN locked after too many wrong PINs', { staffId, lockMs: started.ms, locksInARow: started.locksInARow });
+      return { kind: 'wrong', error: verified.error, lockedForMs: started.ms, staff };
     },
   };
 }

@@ -26,11 +26,12 @@ export const signInFirst = () => posError('UNAUTHORIZED', 'Sign in first.');
 
 /**
  * Who is at the till. The signed-in member of staff lives in memory for this running app only:
- * after a restart everyone signs in again, so a crashed till never reopens logged in.
+ * after a restart everyone signs in again, so a crashed till never reopens logged in. Wrong PINs
+ * count per person in the journal (pin-lockout.ts), so a restart does not clear a lock.
  */
 export function createStaffDesk(deps: { journal: Journal; clock: () => Date; logger: Logger; pinFailuresBeforeLock: number; pinLockMs: number }): StaffDesk {
   const { journal, logger } = deps;
-  const lockout = createPinLockout({ clock: deps.clock, failures: deps.pinFailuresBeforeLock, lockMs: deps.pinLockMs });
+  const lockout = createPinLockout({ journal, clock: deps.clock, failures: deps.pinFailuresBeforeLock, lockMs: deps.pinLockMs, logger });
   // Setup and create check the staff list, then hash a PIN (slow), then write: never two at once.
   const serial = createSerialQueue();
   let current: Staff | null = null;
@@ -60,27 +61,26 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
         const created = await journal.staff.create({ name: input.name, role: 'supervisor', pin: input.pin });
         if (!created.ok) return created;
         current = created.value;
-        lockout.succeeded();
         logger.info('first supervisor set up', { staffId: created.value.id });
         return ok(toView(created.value));
       }),
 
     async signIn(input) {
-      const locked = lockout.check();
-      if (locked) return fail(locked);
-      const verified = await journal.staff.verifyPin(input);
-      if (verified.ok) {
-        lockout.succeeded();
-        current = verified.value;
-        logger.info('staff signed in', { staffId: verified.value.id });
-        return ok(toView(verified.value));
+      const attempt = await lockout.attempt(input.staffId, () => journal.staff.verifyPin(input));
+      switch (attempt.kind) {
+        case 'right':
+          current = attempt.value;
+          logger.info('staff signed in', { staffId: attempt.value.id });
+          return ok(toView(attempt.value));
+        case 'wrong': {
+          logger.warn('wrong PIN', { staffId: input.staffId, locked: attempt.lockedForMs > 0 });
+          if (attempt.lockedForMs === 0) return fail(attempt.error);
+          const seconds = Math.ceil(attempt.lockedForMs / 1000);
+          return fail(posError('UNAUTHORIZED', `That PIN is not right. After too many wrong PINs, sign-in for ${attempt.staff?.name ?? 'this person'} is locked for ${seconds} seconds.`, { pin: ['is not right'] }));
+        }
+        default:
+          return fail(attempt.error);
       }
-      if (verified.error.code !== 'UNAUTHORIZED') return verified;
-      const lockMs = lockout.failed();
-      logger.warn('wrong PIN', { staffId: input.staffId, locked: lockMs > 0 });
-      if (lockMs === 0) return verified;
-      const seconds = Math.ceil(lockMs / 1000);
-      return fail(posError('UNAUTHORIZED', `That PIN is not right. After too many wrong PINs, sign-in is locked for ${seconds} seconds.`, { pin: ['is not right'] }));
     },
 
     signOut() {

@@ -1,4 +1,5 @@
 import { initial } from './0001-initial';
+import { pinLockout } from './0002-pin-lockout';
 import { saleEventGuard } from './0003-sale-event-guard';
 import { receipts } from './0004-receipts';
 import { payments } from './0005-payments';
@@ -15,4 +16,4 @@ import { chain } from './0007-chain';
  * change. Trigger messages are shown to people, so they are sentences.
  */
 // 0007 (the hash chain) stays last: it chains every table the steps before it create.
-export const migrations: readonly string[] = [initial, saleEventGuard, receipts, payments, corrections, chain];
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain];
