@@ -21,6 +21,8 @@ export const healthSchema = z.object({
   partner: healthItemSchema,
   printer: healthItemSchema,
   journal: healthItemSchema,
+  /** Head office shipping ("12 records not sent, oldest 2 h ago"); only on a till with fleet set up. */
+  fleet: healthItemSchema.optional(),
   checkedAt: z.iso.datetime(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -2,6 +2,7 @@ import type { Result } from '../../shared/result';
 import type { PartnerClient } from '../partner/client';
 import type { PrintQueue } from '../printing';
 import type { Sales } from '../sales';
+import type { Fleet } from '../fleet/create-fleet';
 import type { ConfigKey } from '../core/config/keys';
 import type { PosConfig } from '../core/config/schema';
 import type { EventHub } from '../core/event-hub';
@@ -25,4 +26,6 @@ export interface PosContext {
   sales: Result<Sales>;
   /** Receipts, reports and the printer's status; a failure (no journal, no printer) refuses the printing channels. */
   printing: Result<PrintQueue>;
+  /** Shipping to head office and its report; null when fleet.databaseUrl is not set. */
+  fleet: Fleet | null;
 }

@@ -23,6 +23,8 @@ import { createStaffHandlers } from './handlers/staff';
 import { createJournalSalvageHandlers } from './handlers/journal-salvage';
 import { createPrintingHandlers } from './handlers/printing';
 import { createSettingsHandlers } from './handlers/settings';
+import { createFleetHandlers } from './handlers/fleet';
+import type { Fleet } from '../fleet/create-fleet';
 import { createRefundHandlers } from './handlers/refunds';
 import type { CardMoneyBack } from '../sales/corrections';
 import type { PosContext } from './context';
@@ -56,6 +58,8 @@ export interface PosDeps {
   cardMoneyBack?: CardMoneyBack;
   /** Shorter print deadlines and polls, for tests. */
   printTuning?: Partial<PrintQueueTuning>;
+  /** Shipping to head office's PostgreSQL (fleet.databaseUrl set); absent: this till stands alone. */
+  fleet?: Fleet;
   clock?: () => Date;
   /** Called by `close()`, for the services the composition root opened (journal, printer, sandbox). */
   onClose?: () => Promise<void> | void;
@@ -84,6 +88,9 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   // ...and of what the till waits for before it can settle a sale whose outcome is unknown.
   domainEvents.subscribe('sale.waiting', ({ sale }) => events.emit('sale:updated', sale));
   const journal = deps.journal ?? fail(posError('JOURNAL_UNAVAILABLE', 'No sale journal is set up on this till, so selling is paused. Restart Lobby POS; if it persists, call support.'));
+  // Every sale move wrote chain links: head office gets them now rather than at the next poll.
+  const fleet = deps.fleet ?? null;
+  if (fleet) domainEvents.subscribe('sale.moved', () => fleet.nudge());
   const sales: Result<Sales> = journal.ok
     ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: deps.salesTuning, cardMoneyBack: deps.cardMoneyBack ?? null }))
     : journal;
@@ -106,13 +113,14 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     secrets: deps.secrets,
     events,
     health: createHealthMonitor({
-      probes: { printer: printerProbe, journal: journalProbe, partner: createPartnerProbe(deps.partner, { trainingMode: isTrainingMode(config) }) },
+      probes: { printer: printerProbe, journal: journalProbe, partner: createPartnerProbe(deps.partner, { trainingMode: isTrainingMode(config) }), ...(fleet ? { fleet: async () => fleet.health() } : {}) },
       events,
       clock,
     }),
     partner: deps.partner,
     sales,
     printing,
+    fleet,
   };
   // The partner back after being down: sales waiting for a lookup are looked up at once.
   let partnerState: HealthItem['state'] | null = null;
@@ -143,7 +151,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     forgetCustomerAfterMs: (config.kiosk.idleSeconds + config.kiosk.warningSeconds) * 2_000 + 60_000,
   });
   const dispatch = createDispatch(
-    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createRefundHandlers(ctx) },
+    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createFleetHandlers(ctx), ...createRefundHandlers(ctx) },
     deps.logger,
     gate,
   );

@@ -6,6 +6,8 @@ export interface HealthProbes {
   partner: () => Promise<HealthItem>;
   printer: () => Promise<HealthItem>;
   journal: () => Promise<HealthItem>;
+  /** Head office shipping; only when fleet.databaseUrl is set. */
+  fleet?: () => Promise<HealthItem>;
 }
 
 export interface HealthMonitor {
@@ -23,13 +25,14 @@ export function createHealthMonitor(deps: { probes: HealthProbes; events: EventH
   let inFlight: Promise<Health> | null = null;
 
   const probeAll = async (): Promise<Health> => {
-    const [partner, printer, journal] = await Promise.all([
+    const [partner, printer, journal, fleet] = await Promise.all([
       settle(deps.probes.partner),
       settle(deps.probes.printer),
       settle(deps.probes.journal),
+      deps.probes.fleet ? settle(deps.probes.fleet) : undefined,
     ]);
-    const next: Health = { partner, printer, journal, checkedAt: deps.clock().toISOString() };
-    const changed = !last || (['partner', 'printer', 'journal'] as const).some((part) => last![part].state !== next[part].state);
+    const next: Health = { partner, printer, journal, ...(fleet ? { fleet } : {}), checkedAt: deps.clock().toISOString() };
+    const changed = !last || (['partner', 'printer', 'journal', 'fleet'] as const).some((part) => last![part]?.state !== next[part]?.state);
     last = next;
     if (changed) deps.events.emit('app:health-changed', next);
     return next;

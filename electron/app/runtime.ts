@@ -5,7 +5,9 @@ import { journalFile, openJournal } from '../journal';
 import { createPartnerClient, type PartnerClient } from '../partner/client';
 import { createPrinter } from '../printing';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../sandbox';
-import { isTrainingMode, type PosConfig } from '../core/config/schema';
+import { isFleetConfigured, isTrainingMode, type PosConfig } from '../core/config/schema';
+import { createFleet } from '../fleet/create-fleet';
+import { createFleetPasswordStore, type FleetPasswordStore } from '../fleet/fleet-password';
 import { createPos, type Pos, type PosDeps } from './create-pos';
 import type { Logger } from '../core/logger';
 import type { SecretStore } from '../core/secrets';
@@ -27,6 +29,8 @@ export function createPosRuntime(options: {
   /** better-sqlite3 built for Electron's ABI (packaged app); plain Node uses its own build. */
   nativeBinding?: string;
   clock?: () => Date;
+  /** Where head office's database password is kept (Electron: encrypted with safeStorage); default: POS_FLEET_PASSWORD or a 0600 file. */
+  fleetPassword?: FleetPasswordStore;
 }): Pos {
   const { config } = options;
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -42,6 +46,22 @@ export function createPosRuntime(options: {
   const journal = openJournal({ file: journalFile(config.dataDir), terminalId: config.terminal.id, clock: options.clock, nativeBinding: options.nativeBinding });
   if (!journal.ok) options.logger.error('journal could not be opened; selling is paused', { message: journal.error.message, movedTo: journal.movedTo });
 
+  // With fleet.databaseUrl set, the journal's hash chain is shipped to head office on a connection
+  // of its own, off the sale path; without it nothing here runs and the till stands alone.
+  const fleet =
+    journal.ok && isFleetConfigured(config)
+      ? createFleet({
+          settings: { databaseUrl: config.fleet.databaseUrl, tls: config.fleet.tls, caFile: config.fleet.caFile || undefined },
+          password: options.fleetPassword ?? createFleetPasswordStore({ dataDir: config.dataDir }),
+          journalFile: journal.value.file,
+          terminalId: config.terminal.id,
+          terminalName: config.terminal.name,
+          nativeBinding: options.nativeBinding,
+          logger: options.logger,
+          clock: options.clock,
+        })
+      : undefined;
+
   return createPos(config, {
     version: options.version,
     logger: options.logger,
@@ -53,7 +73,10 @@ export function createPosRuntime(options: {
     // Confirmed sales print through the journal's durable queue on this printer.
     printer: createPrinter(config.printer, { dataDir: config.dataDir, clock: options.clock }),
     configSources: options.configSources,
-    onClose: () => {
+    fleet,
+    onClose: async () => {
+      // The shipper's own connection to the journal closes before the journal does.
+      await fleet?.close();
       if (journal.ok) journal.value.close();
     },
   });

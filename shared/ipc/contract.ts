@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fleetReportRequestSchema, fleetReportSchema, fleetStatusSchema } from '../fleet/report';
 import type { ChannelSpec, EventSpec } from './access';
 import { appInfoSchema, healthSchema } from '../app';
 import { datesResultSchema, filmPageSchema, filmSchema, showtimesResultSchema, ticketCategoriesResultSchema } from '../catalog/cinema';
@@ -154,6 +155,11 @@ export const channels = {
   'print:retry': { request: printRetryRequestSchema, response: printJobViewSchema, access: 'staff' },
   /** Signed-in staff: print the open shift's X report, or a closed shift's Z report by number. */
   'report:print': { request: reportPrintRequestSchema, response: printJobViewSchema, access: 'staff' },
+
+  /** This till's shipping to head office: records not sent yet, the oldest, why not (configured: false without fleet). */
+  'fleet:status': { request: empty, response: fleetStatusSchema, access: 'staff' },
+  /** Supervisor, fleet set up: head office's figures for every terminal over a range of days (the All terminals screen). */
+  'fleet:report': { request: fleetReportRequestSchema, response: fleetReportSchema, access: 'supervisor' },
 
   /** What can still be given back for a sale (by tender and line) and who can approve it; never at a kiosk. */
   'correction:options': { request: z.object({ saleId: saleIdSchema }).strict(), response: correctionOptionsSchema, access: 'staff' },

@@ -28,6 +28,9 @@ export const configKeys = {
   'receipt.footer.kiosk': { env: 'POS_RECEIPT_FOOTER_KIOSK', flag: 'receipt-footer-kiosk', default: 'Keep this receipt: it is your proof of purchase.|Thank you!', help: 'Last lines of receipts printed at a self-service kiosk; | starts a new line.' },
   'kiosk.idleSeconds': { env: 'POS_KIOSK_IDLE_SECONDS', flag: 'kiosk-idle-seconds', default: 60, help: 'Kiosk: seconds without a touch before "Still there?" appears.' },
   'kiosk.warningSeconds': { env: 'POS_KIOSK_WARNING_SECONDS', flag: 'kiosk-warning-seconds', default: 20, help: 'Kiosk: seconds "Still there?" counts down before the screen resets and forgets the customer.' },
+  'fleet.databaseUrl': { env: 'POS_FLEET_DATABASE_URL', flag: 'fleet-database-url', default: '', help: "Head office's PostgreSQL, postgres://user@host:5432/db (no password: POS_FLEET_PASSWORD); empty = this till stands alone." },
+  'fleet.tls': { env: 'POS_FLEET_TLS', flag: 'fleet-tls', default: 'verify', help: 'TLS to head office: verify (certificate checked), require (encrypted, not checked) or off (loopback/private link only).' },
+  'fleet.caFile': { env: 'POS_FLEET_CA_FILE', flag: 'fleet-ca-file', default: '', help: "CA certificate (PEM) that head office's server certificate is checked against; empty = the system's." },
   dataDir: { env: 'POS_DATA_DIR', flag: 'data-dir', default: null, help: "Where the journal, config.json and training data live; default: the platform's user-data folder." },
   locale: { env: 'POS_LOCALE', flag: 'locale', default: 'en-NG', help: 'Locale for dates and amounts.' },
 } as const;

@@ -62,7 +62,8 @@ export function loadConfig(inputs: ConfigInputs = {}): ConfigLoad {
   const issue = parsed.error.issues[0]!;
   const key = issue.path.join('.') as ConfigKey;
   const entry = values.get(key);
-  const shown = entry ? ` = ${JSON.stringify(entry.value)} (from ${entry.source})` : '';
+  // A URL's password (someone put it in fleet.databaseUrl) never reaches a message or a log.
+  const shown = entry ? ` = ${JSON.stringify(entry.value).replace(/(\/\/[^/:@\s"]*:)[^@\s"]*@/g, '$1***@')} (from ${entry.source})` : '';
   return { ok: false, message: `Configuration error: ${key}${shown}: ${issue.message}` };
 }
 

@@ -88,6 +88,25 @@ export const configSchema = z
         warningSeconds: z.coerce.number().int().min(2).max(300),
       })
       .strict(),
+    fleet: z
+      .object({
+        /**
+         * Head office's PostgreSQL (postgres://user@host:5432/db); empty = this till stands alone.
+         * The password is never written here: it is kept like the partner key (POS_FLEET_PASSWORD
+         * or the till's secret store), so it stays out of config.json, logs and screens.
+         */
+        databaseUrl: z.union([
+          z.literal(''),
+          z
+            .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres://user@host:port/database URL' })
+            .refine((url) => new URL(url).password === '', 'must not carry a password: put it in POS_FLEET_PASSWORD or the 0600 file fleet-db-password in the data folder'),
+        ]),
+        /** off: plain TCP (a loopback or private link only); require: TLS; verify: TLS with the server's certificate checked. */
+        tls: z.enum(['off', 'require', 'verify']),
+        /** A CA certificate (PEM file) to check the server against with tls=verify; empty = the system's. */
+        caFile: z.string(),
+      })
+      .strict(),
     dataDir: z.string().min(1),
     locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a locale like en-NG'),
   })
@@ -96,3 +115,5 @@ export const configSchema = z
 export type PosConfig = z.infer<typeof configSchema>;
 
 export const isTrainingMode = (config: PosConfig) => config.partner.baseUrl === '';
+
+export const isFleetConfigured = (config: PosConfig) => config.fleet.databaseUrl !== '';

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPosRuntime } from '../../electron/app/runtime';
+import { loadConfig } from '../../electron/core/config/load';
+import { silentLogger } from '../../electron/core/logger';
+import { createFileSecretStore } from '../../electron/core/secrets';
+import { applyCentralMigrations } from '../../electron/fleet/central-migrations';
+import { createFleetPasswordStore } from '../../electron/fleet/fleet-password';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+
+let server: TestPostgres;
+const dirs: string[] = [];
+beforeAll(async () => {
+  server = await startTestPostgres();
+  const admin = await server.client();
+  await applyCentralMigrations(admin);
+  await admin.end();
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function till(flags: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-fleet-app-'));
+  dirs.push(dataDir);
+  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'terminal-id': 'APP1', ...flags } });
+  if (!loaded.ok) throw new Error(loaded.message);
+  return createPosRuntime({ config: loaded.config, secrets: createFileSecretStore({ dataDir, env: {} }), logger: silentLogger, version: 'test', fleetPassword: createFleetPasswordStore({ dataDir, env: {} }) });
+}
+
+describe('a till pointed at head office', () => {
+  it('ships as it works, shows the backlog on the status strip, and gives supervisors every terminal’s figures', async () => {
+    const pos = till({ 'fleet-database-url': server.url, 'fleet-tls': 'off' });
+    try {
+      expect(await pos.api['fleet:status']({})).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+      expect((await pos.api['staff:setup']({ name: 'Ada Obi', pin: '2468' })).ok).toBe(true);
+      expect((await pos.api['shift:open']({ floatKobo: 500_000 })).ok).toBe(true);
+      let status = await pos.api['fleet:status']({});
+      for (let i = 0; i < 200 && !(status.ok && status.value.unsentCount === 0 && status.value.state === 'idle'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = await pos.api['fleet:status']({});
+      }
+      expect(status).toMatchObject({ ok: true, value: { configured: true, state: 'idle', unsentCount: 0, database: `127.0.0.1:${server.port}/postgres`, problem: null } });
+      const health = await pos.api['app:health']({ refresh: true });
+      expect(health).toMatchObject({ ok: true, value: { fleet: { state: 'ok', label: 'Head office up to date' } } });
+      expect(JSON.stringify(health)).not.toContain('postgres://');
+
+      const report = await pos.api['fleet:report']({ from: '2020-01-01', to: '2030-01-01' });
+      expect(report).toMatchObject({ ok: true, value: { terminals: [{ terminalId: 'APP1', brokenAtSeq: null, unsentCount: 0 }] } });
+
+      // Head office goes away: the strip says how many records wait and since when.
+      await server.crash();
+      expect((await pos.api['shift:cash']({ kind: 'in', amountKobo: 10_000, reason: 'Change from the bank' })).ok).toBe(true);
+      for (let i = 0; i < 200; i++) {
+        const s = await pos.api['fleet:status']({});
+        if (s.ok && s.value.state === 'offline' && s.value.unsentCount > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const waiting = await pos.api['app:health']({ refresh: true });
+      expect(waiting).toMatchObject({ ok: true, value: { fleet: { state: 'degraded', label: expect.stringMatching(/^\d+ records? not sent, oldest \d+ min ago$/) } } });
+      expect(await pos.api['fleet:report']({ from: '2020-01-01', to: '2030-01-01' })).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: expect.stringMatching(/cannot be reached/) } });
+    } finally {
+      await server.start();
+      await pos.close();
+    }
+  });
+
+  it('changes nothing without fleet.databaseUrl', async () => {
+    const pos = till({});
+    try {
+      await pos.api['staff:setup']({ name: 'Ada Obi', pin: '2468' });
+      expect(await pos.api['fleet:status']({})).toEqual({ ok: true, value: { configured: false, state: 'off', unsentCount: 0, oldestUnsentAt: null, lastShippedAt: null, database: null, problem: null } });
+      const health = await pos.api['app:health']({ refresh: true });
+      expect(health.ok && 'fleet' in health.value).toBe(false);
+      expect(await pos.api['fleet:report']({ from: '2025-01-01', to: '2025-01-02' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    } finally {
+      await pos.close();
+    }
+  });
+
+  it('refuses a database URL that carries a password', () => {
+    const loaded = loadConfig({ env: {}, flags: { 'data-dir': os.tmpdir(), 'fleet-database-url': 'postgres://till:secret@db.example:5432/fleet' } });
+    expect(loaded).toMatchObject({ ok: false, message: expect.stringMatching(/fleet\.databaseUrl.*must not carry a password/) });
+    expect(loaded.ok ? '' : loaded.message).not.toContain('secret');
+  });
+});
