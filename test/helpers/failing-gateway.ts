@@ -103,7 +103,8 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
         return;
       }
       case 'reset':
-        res.socket?.resetAndDestroy?.() ?? res.socket?.destroy();
+        if (res.socket?.resetAndDestroy) res.socket.resetAndDestroy();
+        else res.socket?.destroy();
         return;
       case 'hang':
         // Held open until the client aborts or the gateway closes.

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { journalFile, openJournal, type Journal, type JournalOptions } from '../../electron/journal';
-import { createPartnerClient } from '../../electron/partner/client';
+import { createPartnerClient, type PartnerClientOptions } from '../../electron/partner/client';
 import { loadConfig } from '../../electron/core/config/load';
 import type { PosConfig } from '../../electron/core/config/schema';
 import { createPos, type Pos } from '../../electron/app/create-pos';
 import { silentLogger } from '../../electron/core/logger';
 import { createFileSecretStore } from '../../electron/core/secrets';
 import type { SalesTuning } from '../../electron/sales';
+import { instantTerminal } from './terminal-fixture';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox, type SandboxServer } from '../../electron/sandbox';
 import type { HealthItem, TerminalProfile } from '../../shared/app';
 import { addDays, lagosDate } from '../../shared/dates';
@@ -152,6 +153,8 @@ export function openTill(options: {
   tuning?: Partial<SalesTuning>;
   journal?: Partial<JournalOptions>;
   timeoutMs?: number;
+  /** Partner client options over the defaults here (prefixes, a recording fetch). */
+  partner?: Partial<PartnerClientOptions>;
 }): Till {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-sales-'));
   const config = tillConfig(dataDir, options.profile, options.url);
@@ -164,6 +167,7 @@ export function openTill(options: {
     timeoutMs: options.timeoutMs ?? 1000,
     retry: { attempts: 2, baseDelayMs: 5 },
     clock: options.clock,
+    ...options.partner,
   });
   const pos = createPos(config, {
     version: '0.0.0-test',
@@ -174,6 +178,8 @@ export function openTill(options: {
     journal: opened,
     clock: options.clock,
     salesTuning: { ...fastTuning, ...options.tuning },
+    // A kiosk takes cards only at a card terminal: a simulated one that approves at once.
+    ...(options.profile === 'kiosk' ? { cardTerminal: instantTerminal() } : {}),
     onClose: () => journal.close(),
   });
   return { pos, journal, dataDir, close: () => pos.close() };
