@@ -224,6 +224,12 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     if (!found.ok) return found;
     const job = found.value;
     if (!job) return fail(posError('NOT_FOUND', `There is no print job ${jobId}.`));
+    if (job.state === 'printing') {
+      // Already on its way: the answer is how this try ends.
+      await worker.tried(job.id, tuning.answerWaitMs);
+      const now = journal.printJobs.get(job.id);
+      return now.ok ? ok(toView(now.value ?? job)) : now;
+    }
     if (job.state === 'failed' && job.mayHavePrinted && job.saleId !== null && (job.kind === 'receipt' || job.kind === 'reprint')) {
       const earlier = journal.printJobs.list({ saleId: job.saleId, limit: 500 });
       return earlier.ok ? printCopy(job.saleId, requestedBy, earlier.value) : earlier;

@@ -4,12 +4,18 @@ import type { PrinterStatusView } from '@shared/printing/printer-status';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
 
-/** The printer as it is now (pushed on change), a test page, and receipts that did not print. */
+/**
+ * The printer as it is now (pushed on change), a test page, receipts waiting to print (Print now
+ * asks the printer at once) and receipts that did not print. One that may already be on paper is
+ * never sent again: its button prints a COPY, and once that is done the failed one leaves the list.
+ */
 export function PrinterPanel() {
   const pos = usePos();
   const client = useQueryClient();
   const status = usePosQuery('printer:status', {}, { staleTime: 0 });
   const failed = usePosQuery('print:jobs', { state: 'failed', limit: 20 }, { staleTime: 0 });
+  const waiting = usePosQuery('print:jobs', { state: 'queued', limit: 20 }, { staleTime: 0, refetchInterval: 2_000 });
+  const toDo = failed.data?.jobs.filter((job) => job.supersededBy === null) ?? [];
   const onStatus = useCallback((payload: PrinterStatusView, c: QueryClient) => {
     c.setQueryData(['printer:status', {}], payload);
     void c.invalidateQueries({ queryKey: ['print:jobs'] });
@@ -42,17 +48,36 @@ export function PrinterPanel() {
           Check the printer
         </button>
       </div>
-      {failed.data && failed.data.jobs.length > 0 && (
+      {waiting.data && waiting.data.jobs.length > 0 && (
+        <>
+          <h3>Waiting to print</h3>
+          <ul className="sale-list">
+            {[...waiting.data.jobs].reverse().map((job) => (
+              <li key={job.id} className="form-row">
+                <span className="field-grow">
+                  <strong>{job.title}</strong>
+                  {job.receiptNumber ? ` ${job.receiptNumber}` : ''}
+                  {job.lastError ? ` — ${job.lastError}` : ''}
+                </span>
+                <button type="button" className="button button-primary" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
+                  Print now
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {toDo.length > 0 && (
         <>
           <h3>Did not print</h3>
           <ul className="sale-list">
-            {failed.data.jobs.map((job) => (
+            {toDo.map((job) => (
               <li key={job.id} className="form-row">
                 <span className="field-grow">
                   <strong>{job.title}</strong> — {job.lastError}
                 </span>
                 <button type="button" className="button button-primary" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
-                  Print again
+                  {job.mayHavePrinted && job.saleId !== null ? 'Print a copy' : 'Print again'}
                 </button>
               </li>
             ))}

@@ -6,7 +6,7 @@ import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/qu
 
 const jobState = (job: PrintJobView | undefined): string => {
   if (!job) return 'Receipt not printed yet.';
-  if (job.state === 'printed') return job.copyNumber === 0 ? 'Receipt printed.' : `Reprint no. ${job.copyNumber} printed.`;
+  if (job.state === 'printed') return job.copyNumber === 0 ? `Receipt ${job.receiptNumber ?? ''} printed.`.replace('  ', ' ') : `COPY ${job.copyNumber} printed.`;
   if (job.state === 'failed') return `Receipt not printed: ${job.lastError ?? 'the printer did not take it.'}`;
   return job.attempts > 0 ? `Printing… (try ${job.attempts + 1}). ${job.lastError ?? ''}` : 'Printing…';
 };
@@ -36,7 +36,7 @@ export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprin
       )}
       {canReprint && (
         <button type="button" className="button button-ghost-dark" disabled={reprint.isPending} onClick={() => reprint.mutate()}>
-          {reprint.isPending ? 'Reprinting…' : 'Reprint (COPY)'}
+          {reprint.isPending ? 'Printing…' : latest?.state === 'printed' || latest?.mayHavePrinted ? 'Print again (COPY)' : 'Print now'}
         </button>
       )}
       {reprint.error instanceof PosCallError && <p className="field-error" role="alert">{reprint.error.error.message}</p>}
