@@ -31,6 +31,8 @@ export interface FailingGateway {
   down: GatewayFailure | null;
   /** Requests whose path (with query) matches are answered with the failure, never reaching the partner. */
   blocked: Array<{ path: RegExp; failure: GatewayFailure }>;
+  /** Rewrites request bodies on their way to the partner (a till of an older version, say). */
+  rewriteRequest: ((body: string, path: string) => string) | null;
   /** Method and path of every request that reached the gateway, in order. */
   requests: Array<{ method: string; path: string; at: number }>;
   close(): Promise<void>;
@@ -47,7 +49,7 @@ export const gatewayPage = (status: number, title: string): GatewayFailure => ({
 });
 
 export async function startFailingGateway(upstream: string): Promise<FailingGateway> {
-  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], requests: [] };
+  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, requests: [] };
 
   const server = createServer((req, res) => void serve(req, res));
   ignoreClientErrors(server);
@@ -75,7 +77,7 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
         headers: Object.entries(req.headers).flatMap(([name, value]) =>
           typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name) ? [[name, value] as [string, string]] : [],
         ),
-        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+        body: chunks.length === 0 ? undefined : gateway.rewriteRequest ? gateway.rewriteRequest(Buffer.concat(chunks).toString('utf8'), path) : Buffer.concat(chunks),
       });
       answer = { status: forwarded.status, headers: forwarded.headers, body: await forwarded.text() };
     } catch {

@@ -40,6 +40,7 @@ beforeEach(() => {
   gateway.beforeCommit.length = 0;
   gateway.down = null;
   gateway.blocked.length = 0;
+  gateway.rewriteRequest = null;
 });
 
 async function settled(saleId: string): Promise<SaleView> {
@@ -159,6 +160,36 @@ describe('failures before the partner saw the purchase', () => {
     } finally {
       partnerOffsetMs = 0;
     }
+  });
+});
+
+describe('attendance_date sent the old way (DD-MM-YYYY, as the docs say)', () => {
+  it('fails as on the live service (a 500 with the database error, nothing sold), and the till settles it: no record, so rejected after the grace window', async () => {
+    const showing = await findShowing(till.pos);
+    const selection = selectionOf(showing, [['Regular', 2]]);
+    const before = value(await till.pos.api['cinema:tickets']({ filmId: selection.filmId, locationId: selection.locationId })).categories;
+    // What an older till sent: the same purchase with the date turned round.
+    gateway.rewriteRequest = (body, path) =>
+      path.endsWith('/experience/buy/tickets') ? body.replace(/"attendance_date":"(\d{4})-(\d{2})-(\d{2})"/, '"attendance_date":"$3-$2-$1"') : body;
+    const saleId = newSaleId('OLDDATE');
+    const sale = value(await till.pos.api['sale:submit']({ saleId, kind: 'cinema', cinema: selection, customer, tender: { kind: 'card' } }));
+    // A 500 is not the partner refusing the sale: it might have committed first.
+    expect(sale.state).toBe('unknown');
+    expect(sale.failureReason).toMatch(/HTTP 500/);
+    const note = value(till.journal.sales.events(saleId)).find((event) => event.toState === 'unknown')?.detail as { note?: { partnerMessage?: string } };
+    expect(note.note?.partnerMessage).toMatch(/Incorrect date value: '\d{2}-\d{2}-\d{4}' for column 'attendance_date'/);
+    const final = await settled(saleId);
+    expect(final.state).toBe('rejected');
+    expect(final.failureReason).toMatch(/no record of this sale, so nothing was charged/);
+    expect(purchasesOf(sandbox, saleId)).toEqual([]);
+    expect(value(till.journal.sales.events(saleId)).map((event) => event.toState)).toEqual(['pending', 'sent', 'unknown', 'rejected']);
+    // Nothing was sold: once the hold lapses or is let go, the seats are all there again.
+    gateway.rewriteRequest = null;
+    const again = newSaleId('OLDDATE');
+    expect(value(await till.pos.api['sale:submit']({ saleId: again, kind: 'cinema', cinema: selection, customer, tender: { kind: 'card' } })).state).toBe('confirmed');
+    const after = value(await till.pos.api['cinema:tickets']({ filmId: selection.filmId, locationId: selection.locationId })).categories;
+    const regular = (list: typeof before) => list.find((category) => category.title === 'Regular')!;
+    expect(regular(after).slotsRemaining).toBeGreaterThanOrEqual(regular(before).slotsRemaining - 2 - 2);
   });
 });
 
