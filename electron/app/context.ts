@@ -3,6 +3,7 @@ import type { PartnerClient } from '../partner/client';
 import type { PrintQueue } from '../printing';
 import type { Sales } from '../sales';
 import type { Fleet } from '../fleet/create-fleet';
+import type { PaymentsContext } from './card-payments-wiring';
 import type { ConfigKey } from '../core/config/keys';
 import type { PosConfig } from '../core/config/schema';
 import type { EventHub } from '../core/event-hub';
@@ -28,4 +29,6 @@ export interface PosContext {
   printing: Result<PrintQueue>;
   /** Shipping to head office and its report; null when fleet.databaseUrl is not set. */
   fleet: Fleet | null;
+  /** The card terminal: how cards are taken here, and the payments domain when the till drives one. */
+  payments: PaymentsContext;
 }

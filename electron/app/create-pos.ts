@@ -25,6 +25,10 @@ import { createPrintingHandlers } from './handlers/printing';
 import { createSettingsHandlers } from './handlers/settings';
 import { createFleetHandlers } from './handlers/fleet';
 import type { Fleet } from '../fleet/create-fleet';
+import { createPaymentHandlers } from './handlers/payments';
+import { noTerminal, wireCardPayments } from './card-payments-wiring';
+import type { CardPaymentsTuning } from '../payments/card-payments';
+import type { TerminalChoice } from '../payments/choose-terminal';
 import { createRefundHandlers } from './handlers/refunds';
 import type { CardMoneyBack } from '../sales/corrections';
 import type { PosContext } from './context';
@@ -58,6 +62,10 @@ export interface PosDeps {
   cardMoneyBack?: CardMoneyBack;
   /** Shorter print deadlines and polls, for tests. */
   printTuning?: Partial<PrintQueueTuning>;
+  /** The card terminal the composition root chose from `payments.terminal`; absent: none (approval code). */
+  cardTerminal?: TerminalChoice;
+  /** Shorter lookups and retries of card payments, for tests. */
+  paymentsTuning?: Partial<CardPaymentsTuning>;
   /** Shipping to head office's PostgreSQL (fleet.databaseUrl set); absent: this till stands alone. */
   fleet?: Fleet;
   clock?: () => Date;
@@ -91,8 +99,12 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   // Every sale move wrote chain links: head office gets them now rather than at the next poll.
   const fleet = deps.fleet ?? null;
   if (fleet) domainEvents.subscribe('sale.moved', () => fleet.nudge());
+  // Before selling starts: the terminal is asked about payments a restart left unfinished.
+  const cardPayments = wireCardPayments({ choice: deps.cardTerminal ?? noTerminal(config.terminal.profile), journal: journal.ok ? journal.value : null, clock, logger: deps.logger, domainEvents, events, tuning: deps.paymentsTuning });
+  // Paying at a terminal takes time before the purchase does: seats must be held long enough for both.
+  const holdMarginMs = cardPayments.port ? 20_000 + config.payments.timeoutSeconds * 1000 : undefined;
   const sales: Result<Sales> = journal.ok
-    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: deps.salesTuning, cardMoneyBack: deps.cardMoneyBack ?? null }))
+    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: { ...(holdMarginMs ? { holdMarginMs } : {}), ...deps.salesTuning }, cardTerminal: cardPayments.port, cardMoneyBack: deps.cardMoneyBack ?? null }))
     : journal;
   const journalDown = async (): Promise<HealthItem> => ({ state: 'down', label: 'Journal unavailable', detail: journal.ok ? '' : journal.error.message });
   const journalProbe = journal.ok ? async () => journal.value.probe() : deps.journal ? journalDown : (deps.probes.journal ?? journalDown);
@@ -121,6 +133,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     sales,
     printing,
     fleet,
+    payments: cardPayments.context,
   };
   // The partner back after being down: sales waiting for a lookup are looked up at once.
   let partnerState: HealthItem['state'] | null = null;
@@ -151,7 +164,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     forgetCustomerAfterMs: (config.kiosk.idleSeconds + config.kiosk.warningSeconds) * 2_000 + 60_000,
   });
   const dispatch = createDispatch(
-    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createFleetHandlers(ctx), ...createRefundHandlers(ctx) },
+    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createFleetHandlers(ctx), ...createPaymentHandlers(ctx), ...createRefundHandlers(ctx) },
     deps.logger,
     gate,
   );
@@ -168,6 +181,9 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     close: async () => {
       // Purchases in flight finish (and are journaled) before the journal is closed.
       if (sales.ok) await sales.value.close();
+      // Then payments: lookups and reversals in flight finish before the journal closes.
+      await cardPayments.context.service?.close();
+      if (cardPayments.context.choice.mode !== 'none') cardPayments.context.choice.simulator?.close();
       // Then printing: receipts of the sales that just finished are queued before it stops.
       if (printing.ok) await printing.value.close();
       await deps.onClose?.();

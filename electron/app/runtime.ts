@@ -9,6 +9,10 @@ import { isFleetConfigured, isTrainingMode, type PosConfig } from '../core/confi
 import { createFleet } from '../fleet/create-fleet';
 import { createFleetPasswordStore, type FleetPasswordStore } from '../fleet/fleet-password';
 import { createPos, type Pos, type PosDeps } from './create-pos';
+import { chooseTerminal, type terminalTimings } from '../payments/choose-terminal';
+import type { CardPaymentsTuning } from '../payments/card-payments';
+import { paystackSecretKey } from '../payments/paystack/paystack-secret';
+import type { TerminalSimulator } from '../payments/simulator';
 import type { Logger } from '../core/logger';
 import type { SecretStore } from '../core/secrets';
 
@@ -31,6 +35,8 @@ export function createPosRuntime(options: {
   clock?: () => Date;
   /** Where head office's database password is kept (Electron: encrypted with safeStorage); default: POS_FLEET_PASSWORD or a 0600 file. */
   fleetPassword?: FleetPasswordStore;
+  /** Tests: faster polls and lookups of the card terminal, or a simulated terminal of their own. */
+  cardTerminal?: { timings?: Partial<typeof terminalTimings>; tuning?: Partial<CardPaymentsTuning>; simulator?: TerminalSimulator; fetch?: typeof fetch };
 }): Pos {
   const { config } = options;
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -73,6 +79,14 @@ export function createPosRuntime(options: {
     // Confirmed sales print through the journal's durable queue on this printer.
     printer: createPrinter(config.printer, { dataDir: config.dataDir, clock: options.clock }),
     configSources: options.configSources,
+    // The card terminal from payments.terminal: the simulated one in training, a Paystack Terminal, or none.
+    cardTerminal: chooseTerminal(config, {
+      training: isTrainingMode(config),
+      secretKey: paystackSecretKey({ dataDir: config.dataDir }),
+      clock: options.clock,
+      ...options.cardTerminal,
+    }),
+    paymentsTuning: options.cardTerminal?.tuning,
     fleet,
     onClose: async () => {
       // The shipper's own connection to the journal closes before the journal does.

@@ -1,4 +1,5 @@
 import type { CorrectionView } from '../../shared/sales/corrections';
+import type { CardPaymentAttempt, CardPaymentView, PaymentProgress } from '../../shared/payments/card-payment';
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Logger } from './logger';
 
@@ -15,6 +16,12 @@ export interface DomainEventMap {
   'sale.moved': { sale: SaleView };
   /** An unsettled sale did not move, but what the till waits for to settle it changed (the screen's text). */
   'sale.waiting': { sale: SaleView };
+  /** A card payment moved a step at the terminal (waiting for the card, PIN, processing). */
+  'payment.progress': { progress: PaymentProgress };
+  /** A sale's card payments changed in the journal (an attempt started, ended, was settled or reversed). */
+  'payment.moved': { payment: CardPaymentView };
+  /** An approved card payment was given back because its sale did not happen (a reversal slip is due). */
+  'payment.reversed': { payment: CardPaymentAttempt; saleId: string };
   /** A void or refund was written to the journal, or the card terminal's answer to one was (the sale as it is now). */
   'correction.recorded': { sale: SaleView; correction: CorrectionView };
 }

@@ -18,7 +18,9 @@ import type { Reconciler } from './reconciler';
 import type { SaleDetails } from '../../shared/sales/sale-details';
 import type { ToSaleView } from './sale-view';
 import type { StaffDesk } from './staff-desk';
-import { tenderAllowed, tenderFor } from './tender';
+import { cardAtTerminal, cardTenderProblem, tenderAllowed, tenderFor } from './tender';
+import { createCardSales } from './card-sale';
+import type { CardTerminalPort } from './card-terminal-port';
 import type { TicketHolds } from './ticket-holds';
 
 export type SubmitSaleRequest = z.output<typeof submitSaleRequestSchema>;
@@ -31,6 +33,12 @@ export interface Checkout {
    * sale id again returns that sale; while it is in flight, callers share its outcome.
    */
   submit(request: SubmitSaleRequest): Promise<Result<SaleView>>;
+  /** Another card attempt for a sale waiting to be paid at the terminal (Try again, Another card). */
+  payCard(saleId: string): Promise<Result<SaleView>>;
+  /** Gives up a sale waiting to be paid at the terminal: the terminal first, then the sale and its seats. */
+  abandonCard(saleId: string): Promise<Result<SaleView>>;
+  /** At start, once card payments are settled: sales left unbooked after their card was charged are let go. */
+  recoverCardSales(): void;
   /** The outcome of a submission running now, if any. */
   running(saleId: string): Promise<Result<SaleView>> | undefined;
   inFlightCount(): number;
@@ -39,7 +47,7 @@ export interface Checkout {
 
 /** A sale ready to be written down: the exact partner body, what the screens need, how it is paid. */
 type SalePlan =
-  | { kind: 'cinema'; quoteKobo: number; body: WireTicketPurchaseRequest; details: SaleDetails; tenders: TenderInput[]; holdId: string }
+  | { kind: 'cinema'; quoteKobo: number; body: WireTicketPurchaseRequest; details: SaleDetails; tenders: TenderInput[]; holdId: string; holdExpiresAt: Date }
   | { kind: 'hotel'; quoteKobo: number; body: WireHotelBookingRequest; details: SaleDetails; tenders: TenderInput[]; holdId: null };
 
 const maxHoldOwners = 1_000;
@@ -56,6 +64,10 @@ export interface CheckoutDeps {
   view: ToSaleView;
   /** Announces a sale's new state (sale:updated). */
   moved(sale: Sale): void;
+  /** The integrated card terminal; absent: card is taken on a stand-alone machine (approval code). */
+  cardTerminal?: CardTerminalPort | null;
+  /** Seats must have this long left before a card attempt starts (paying takes time, then buying does). */
+  holdMarginMs?: number;
 }
 
 export function createCheckout(deps: CheckoutDeps): Checkout {
@@ -67,6 +79,9 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
    */
   const holdOwners = new Map<string, string>();
   const profile = config.terminal.profile;
+  const cardSales = deps.cardTerminal
+    ? createCardSales({ journal, port: deps.cardTerminal, clock, logger, holds, view: deps.view, moved: deps.moved, holdMarginMs: deps.holdMarginMs ?? 20_000 })
+    : null;
 
   /** Who sells (null: the kiosk's self-service), in an open shift. */
   function seller(): Result<{ staffId: number | null }> {
@@ -116,6 +131,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       details: cinemaDetails(request.cinema, quote.value, request.customer, config.locale),
       tenders: tenders.value,
       holdId: hold.value.holdId,
+      holdExpiresAt: hold.value.expiresAt,
     });
   }
 
@@ -146,7 +162,21 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     }
     if (!created.value.created) return ok(deps.view(created.value.sale));
     deps.moved(created.value.sale);
+    // Paid at the terminal: only an approved payment lets the sale go on to the partner.
+    if (cardSales && plan.tenders.some(cardAtTerminal)) {
+      return cardSales.payThenSend(saleId, {
+        quoteKobo: plan.quoteKobo,
+        description: `Lobby POS ${journal.terminalId} sale ${saleId}`,
+        holdId: plan.holdId,
+        holdExpiresAt: plan.kind === 'cinema' ? plan.holdExpiresAt : null,
+        send: () => sendToPartner(saleId, plan),
+      });
+    }
+    return sendToPartner(saleId, plan);
+  }
 
+  /** `sent` on disk, then the partner, then its answer on disk. */
+  async function sendToPartner(saleId: string, plan: SalePlan): Promise<Result<SaleView>> {
     const sent = journal.sales.transition(saleId, 'sent');
     if (!sent.ok) {
       logger.error('could not mark a sale sent; it was not sent', { saleId, code: sent.error.code });
@@ -185,6 +215,8 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     // Refused before any partner read: no amount is needed to know a kiosk takes cards only.
     const payable = tenderAllowed(request.tender, profile);
     if (!payable.ok) return payable;
+    const card = cardTenderProblem(request.tender, profile, deps.cardTerminal ?? null);
+    if (!card.ok) return card;
     const plan = request.kind === 'cinema' ? await planCinema(request) : await planHotel(request);
     if (!plan.ok) return plan;
     return commitAndSend(request.saleId, who.value.staffId, plan.value);
@@ -223,6 +255,25 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       inFlight.set(request.saleId, work);
       return work;
     },
+
+    payCard(saleId) {
+      const already = inFlight.get(saleId);
+      if (already) return already;
+      if (!cardSales) return Promise.resolve(fail(posError('VALIDATION', 'This till has no card terminal to take the payment on.')));
+      const work = cardSales.retry(saleId).finally(() => inFlight.delete(saleId));
+      inFlight.set(saleId, work);
+      return work;
+    },
+
+    async abandonCard(saleId) {
+      if (!cardSales) return fail(posError('VALIDATION', 'This till has no card terminal to take the payment on.'));
+      const abandoned = await cardSales.abandon(saleId, inFlight.get(saleId));
+      // The seats of a sale given up are free for another sale again.
+      for (const [holdId, owner] of holdOwners) if (owner === saleId && abandoned.ok && abandoned.value.state === 'rejected') holdOwners.delete(holdId);
+      return abandoned;
+    },
+
+    recoverCardSales: () => cardSales?.recoverAtStart((saleId) => inFlight.has(saleId)),
 
     running: (saleId) => inFlight.get(saleId),
     inFlightCount: () => inFlight.size,

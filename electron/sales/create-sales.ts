@@ -24,6 +24,10 @@ export interface Sales {
   hold(selection: CinemaSelection): Promise<Result<Hold>>;
   releaseHold(holdId: string): Promise<Result<{ released: boolean }>>;
   submit(request: SubmitSaleRequest): Promise<Result<SaleView>>;
+  /** Another card attempt for a sale waiting to be paid at the terminal. */
+  payCard(saleId: string): Promise<Result<SaleView>>;
+  /** Gives up a sale waiting to be paid at the terminal (the terminal first, then the sale and its seats). */
+  abandonCard(saleId: string): Promise<Result<SaleView>>;
   get(saleId: string): Result<SaleView>;
   /** Asks the partner now what became of an unsettled sale; a settled one is returned as it is. */
   settle(saleId: string): Promise<Result<SaleView>>;
@@ -71,11 +75,15 @@ export function createSales(deps: SalesDeps): Sales {
     waitingChanged: (sale) => deps.events.publish('sale.waiting', { sale: view(sale) }),
   });
   waitingFor = reconciler.waitingFor;
-  const checkout = createCheckout({ journal, partner, clock, logger, config, staff, holds, reconciler, view, moved });
+  const checkout = createCheckout({ journal, partner, clock, logger, config, staff, holds, reconciler, view, moved, cardTerminal: deps.cardTerminal ?? null, holdMarginMs: tuning.holdMarginMs });
   inFlight = (saleId) => checkout.running(saleId) !== undefined;
   const shifts = createShiftDesk({ journal, staff, clock, logger, salesInFlight: checkout.inFlightCount });
 
-  reconciler.recoverAtStart();
+  // Card payments left unfinished by a restart are settled with the terminal first: a sale whose
+  // payment went through must not be rejected as "never sent" before that is known.
+  const cardsSettled = deps.cardTerminal ? deps.cardTerminal.ready().then(() => checkout.recoverCardSales()) : Promise.resolve();
+  if (deps.cardTerminal) void cardsSettled.then(() => reconciler.recoverAtStart());
+  else reconciler.recoverAtStart();
 
   const corrections = createCorrections({
     journal,
@@ -112,6 +120,8 @@ export function createSales(deps: SalesDeps): Sales {
     hold: checkout.hold,
     releaseHold: checkout.releaseHold,
     submit: checkout.submit,
+    payCard: checkout.payCard,
+    abandonCard: checkout.abandonCard,
 
     get(saleId) {
       const sale = find(saleId);
@@ -155,7 +165,10 @@ export function createSales(deps: SalesDeps): Sales {
       return ok({ fileName: exportFileName(journal.terminalId, range, lagosDate(clock())), ...exported.value });
     },
 
-    reconcileAll: reconciler.reconcileAll,
+    async reconcileAll() {
+      await cardsSettled;
+      return reconciler.reconcileAll();
+    },
     partnerAnswered: reconciler.partnerAnswered,
 
     async close() {

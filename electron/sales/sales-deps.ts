@@ -4,6 +4,7 @@ import type { PosConfig } from '../core/config/schema';
 import type { DomainEvents } from '../core/domain-events';
 import type { Logger } from '../core/logger';
 import type { CardMoneyBack } from './corrections/card-money-back';
+import type { CardTerminalPort } from './card-terminal-port';
 
 /** Where sale changes are announced: printing, the screen (through app) and others subscribe. */
 export type SaleEvents = Pick<DomainEvents, 'publish'>;
@@ -53,4 +54,6 @@ export interface SalesDeps {
   tuning?: Partial<SalesTuning>;
   /** The integrated card terminal's way of giving money back (app fills it from payments); none: by approval code. */
   cardMoneyBack?: CardMoneyBack | null;
+  /** The integrated card terminal (app fills it from payments); none: card by approval code, never at a kiosk. */
+  cardTerminal?: CardTerminalPort | null;
 }

@@ -37,3 +37,23 @@ export function tenderAllowed(request: TenderRequest, profile: TerminalProfile):
   }
   return ok(undefined);
 }
+
+/** A card tender taken on the integrated terminal (no approval code typed from a stand-alone machine). */
+export const cardAtTerminal = (tender: TenderInput): boolean => tender.kind === 'card' && !tender.approvalCode;
+
+/**
+ * Whether card can be taken here: at the integrated terminal when there is one (and it can work),
+ * by approval code from a stand-alone machine otherwise. A kiosk never takes an approval code: a
+ * customer could type anything, and nobody would have checked that money was taken.
+ */
+export function cardTenderProblem(request: TenderRequest, profile: TerminalProfile, terminal: { problem(): string | null } | null): Result<void> {
+  if (request.kind !== 'card') return ok(undefined);
+  if (profile === 'kiosk') {
+    if (!terminal) {
+      return fail(posError('VALIDATION', 'This kiosk cannot take payments: no card terminal is set up on it. Please pay at the counter. (Staff: set payments.terminal.)', { 'tender.kind': ['needs a card terminal on this kiosk'] }));
+    }
+    if (request.approvalCode) return fail(posError('VALIDATION', 'A kiosk takes cards on its own terminal only.', { 'tender.approvalCode': ['is not taken at a kiosk'] }));
+  }
+  const problem = terminal && !request.approvalCode ? terminal.problem() : null;
+  return problem ? fail(posError('VALIDATION', problem, { 'tender.kind': [problem] })) : ok(undefined);
+}

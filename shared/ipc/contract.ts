@@ -37,6 +37,7 @@ import {
   saleReceiptRequestSchema,
 } from '../printing/print-jobs';
 import { printerStatusViewSchema } from '../printing/printer-status';
+import { cardPaymentViewSchema, paymentProgressSchema, simulatorDisplaySchema, simulatorFaultsSchema, terminalInfoSchema, testCards } from '../payments/card-payment';
 import { editableSettingsSchema, settingsViewSchema } from '../settings/settings';
 
 const empty = z.object({}).strict();
@@ -175,6 +176,28 @@ export const channels = {
   'cancellation:agree': { request: agreeCancellationRequestSchema, response: cancellationViewSchema, access: 'staff' },
   /** The partner has settled a cancellation: agreed -> closed. */
   'cancellation:close': { request: closeCancellationRequestSchema, response: cancellationViewSchema, access: 'staff' },
+
+  /** How this till takes cards (integrated terminal or approval code) and why it cannot, if it cannot. */
+  'payment:terminal': { request: empty, response: terminalInfoSchema, access: 'public' },
+  /** A sale's card payment attempts at the terminal and where the current one stands. */
+  'payment:get': { request: z.object({ saleId: saleIdSchema }).strict(), response: cardPaymentViewSchema, access: 'customer' },
+  /** Calls off the payment at the terminal now (the Cancel button while it waits); the sale keeps waiting to be paid. */
+  'payment:cancel': { request: z.object({ saleId: saleIdSchema }).strict(), response: cardPaymentViewSchema, access: 'customer' },
+  /** Another attempt for a sale whose last card payment ended uncharged (Try again, Another card); then the sale goes on. */
+  'payment:retry': { request: z.object({ saleId: saleIdSchema }).strict(), response: saleViewSchema, access: 'customer' },
+  /** Gives up a sale waiting to be paid (Cancel, idle reset): the terminal first, then the sale is rejected and its seats released. */
+  'payment:abandon': { request: z.object({ saleId: saleIdSchema }).strict(), response: saleViewSchema, access: 'customer' },
+  /** Training only: act on the simulated terminal as the customer would (present a test card, cancel on it) or switch its faults. */
+  'payment:simulator': {
+    request: z.discriminatedUnion('action', [
+      z.object({ action: z.literal('present-card'), card: z.enum(['visa', 'mastercard', 'verve']).optional(), test: z.enum(testCards).optional() }).strict(),
+      z.object({ action: z.literal('cancel-on-device') }).strict(),
+      z.object({ action: z.literal('faults'), faults: simulatorFaultsSchema.partial() }).strict(),
+      z.object({ action: z.literal('show') }).strict(),
+    ]),
+    response: z.object({ display: simulatorDisplaySchema, faults: simulatorFaultsSchema }),
+    access: 'public',
+  },
 } as const satisfies Record<string, ChannelSpec>;
 
 /** Pushed from main to the renderer; never requested. */
@@ -184,6 +207,12 @@ export const events = {
   'sale:updated': { payload: saleViewSchema, access: 'customer' },
   /** The receipt printer's state or its detail changed (out of paper, back, not answering). */
   'printer:status-changed': { payload: printerStatusViewSchema, access: 'public' },
+  /** A card payment moved a step at the terminal (waiting for the card, PIN, processing). */
+  'payment:progress': { payload: paymentProgressSchema, access: 'customer' },
+  /** A sale's card payments changed (an attempt started, ended, was settled or given back). */
+  'payment:updated': { payload: cardPaymentViewSchema, access: 'customer' },
+  /** Training: what the simulated terminal's own screen shows now. */
+  'payment:simulator-display': { payload: simulatorDisplaySchema, access: 'public' },
 } as const satisfies Record<string, EventSpec>;
 
 export const channelNames = Object.keys(channels) as ChannelName[];

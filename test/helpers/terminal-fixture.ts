@@ -2,6 +2,8 @@ import type { PaymentStage } from '../../shared/payments/card-payment';
 import type { PaymentOutcome, PaymentTerminal } from '../../electron/payments/payment-terminal';
 import { createPaystackHttp } from '../../electron/payments/paystack/paystack-http';
 import { createPaystackTerminal, type PaystackTerminalOptions } from '../../electron/payments/paystack/paystack-terminal';
+import type { TerminalChoice } from '../../electron/payments/choose-terminal';
+import { createSimulatedTerminal } from '../../electron/payments/simulated-terminal';
 import { createTerminalSimulator, startTerminalServer, type DeviceTimings, type TerminalServer, type TerminalSimulator } from '../../electron/payments/simulator';
 
 /** Device timings short enough for tests, long enough that every stage is seen. */
@@ -65,3 +67,28 @@ export const until = async (check: () => boolean, timeoutMs = 5_000, what = 'con
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 };
+
+/**
+ * A kiosk's card terminal for tests that are not about payments: the simulated terminal in-process
+ * behind the real adapter, a card presented at once, every step a millisecond (amounts ending in
+ * 00 are approved).
+ */
+export function instantTerminal(): TerminalChoice {
+  const simulator = createTerminalSimulator({ timings: { deliveryMs: 1, stepMs: 1, resultMs: 5, autoPresentMs: 1 } });
+  return {
+    mode: 'simulated',
+    info: { mode: 'simulated', label: 'Simulated terminal (test)', integrated: true, problem: null, simulated: true },
+    terminal: createSimulatedTerminal({ simulator, timeoutMs: 5_000, pollMs: 5, settleMs: 30, missedPollsBeforeUnknown: 3 }),
+    device: 'simulated',
+    simulator,
+    problem: () => null,
+  };
+}
+
+/** For createPosRuntime in training mode: its simulated terminal presents a card at once, every step a millisecond. */
+export function instantTraining() {
+  return {
+    simulator: createTerminalSimulator({ timings: { deliveryMs: 1, stepMs: 1, resultMs: 5, autoPresentMs: 1 } }),
+    timings: { pollMs: 5, settleMs: 30, missedPollsBeforeUnknown: 3 },
+  };
+}

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPosRuntime } from '../../electron/app/runtime';
+import { instantTraining } from '../helpers/terminal-fixture';
 import type { Pos } from '../../electron/app/create-pos';
 import { loadConfig } from '../../electron/core/config/load';
 import { silentLogger } from '../../electron/core/logger';
@@ -28,7 +29,7 @@ function openTill(profile: 'counter' | 'kiosk'): Pos {
   dirs.push(dataDir);
   const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, profile } });
   if (!loaded.ok) throw new Error(loaded.message);
-  const pos = createPosRuntime({ config: loaded.config, secrets: createFileSecretStore({ dataDir, env: {} }), logger: silentLogger, version: 'test' });
+  const pos = createPosRuntime({ config: loaded.config, secrets: createFileSecretStore({ dataDir, env: {} }), logger: silentLogger, version: 'test', cardTerminal: instantTraining() });
   tills.push(pos);
   return pos;
 }

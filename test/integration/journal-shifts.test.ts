@@ -44,6 +44,13 @@ function sell(input: Omit<CreateSaleInput, 'id' | 'request' | 'details'>, state:
     confirmed: [['sent', {}], ['confirmed', { partnerReference: `R${saleCount}`, ...(partnerAmountKobo ? { partnerAmountKobo } : {}) }]],
     rejected: [['sent', {}], ['rejected', { failureReason: 'sold out' }]],
   };
+  // A self-service sale is only sent once its card payment at the terminal is approved.
+  if (input.staffId === null && state !== 'pending') {
+    const paid = journal.payments.begin({ saleId: id, device: 'simulated', amountKobo: input.quoteKobo });
+    if (!paid.ok) throw new Error(paid.error.message);
+    const approved = journal.payments.move(paid.value.reference, 'approved', { transactionReference: `T${saleCount}`, authCode: '123456', maskedPan: '**** 4081', scheme: 'visa' });
+    if (!approved.ok) throw new Error(approved.error.message);
+  }
   for (const [to, detail] of path[state]) {
     const moved = journal.sales.transition(id, to, detail);
     if (!moved.ok) throw new Error(moved.error.message);

@@ -1,6 +1,7 @@
 import { parsePrinterSetting, printerSettingHint } from '../../../shared/printing/printer-setting';
 import { z } from 'zod';
 import { terminalProfileSchema } from '../../../shared/app';
+import { parseTerminalSetting } from '../../../shared/payments/terminal-setting';
 
 const pathPrefix = z
   .string()
@@ -86,6 +87,21 @@ export const configSchema = z
       .object({
         idleSeconds: z.coerce.number().int().min(2).max(3600),
         warningSeconds: z.coerce.number().int().min(2).max(300),
+      })
+      .strict(),
+    payments: z
+      .object({
+        /** none, simulated, paystack:TERMINAL_ID, or empty: simulated in training mode, none with a live partner. */
+        terminal: z.string().superRefine((value, ctx) => {
+          const parsed = parseTerminalSetting(value);
+          if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.why });
+        }),
+        /** Paystack's API (a test server, such as `npm run terminal`, in tests). */
+        paystackUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+        /** The customer code payment requests are raised for: a walk-in customer made once in the Paystack dashboard. */
+        paystackCustomer: z.string().trim().regex(/^(CUS_[A-Za-z0-9_]+|\d+)?$/, 'must be a Paystack customer code like CUS_xxxxxxxx, or empty'),
+        /** How long the customer has at the terminal before the payment is timed out. */
+        timeoutSeconds: z.coerce.number().int().min(2).max(600),
       })
       .strict(),
     fleet: z

@@ -111,7 +111,8 @@ export function createTerminalSimulator(options: TerminalSimulatorOptions = {}):
   };
 
   const setFaults = (patch: Partial<SimulatorFaults>) => {
-    faults = { ...faults, ...simulatorFaultsSchema.partial().parse(patch) };
+    const given = Object.entries(simulatorFaultsSchema.partial().parse(patch)).filter(([, value]) => value !== undefined);
+    faults = { ...faults, ...Object.fromEntries(given) };
     return { ...faults };
   };
 

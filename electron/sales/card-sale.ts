@@ -1,0 +1,158 @@
+import { posError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
+import type { SaleView } from '../../shared/sales/sale-view';
+import type { Journal, Sale } from '../journal';
+import type { Logger } from '../core/logger';
+import type { CardTerminalPort } from './card-terminal-port';
+import type { ToSaleView } from './sale-view';
+import type { TicketHolds } from './ticket-holds';
+
+/** What a card sale at the terminal needs to be paid again or let go, kept while it waits to be paid. */
+export interface CardSalePlan {
+  quoteKobo: number;
+  description: string;
+  holdId: string | null;
+  /** When the seats held for it lapse: a new attempt must leave time to buy after paying. */
+  holdExpiresAt: Date | null;
+  /** Journal `sent`, then the partner, then the answer (the checkout's own path). */
+  send(): Promise<Result<SaleView>>;
+}
+
+export interface CardSales {
+  /** Pays at the terminal (unless a payment is already approved), then sends the sale; never charges twice. */
+  payThenSend(saleId: string, plan: CardSalePlan): Promise<Result<SaleView>>;
+  /** Another attempt for a sale whose last payment ended uncharged (declined, cancelled, timed out). */
+  retry(saleId: string): Promise<Result<SaleView>>;
+  /**
+   * The customer gives up (Cancel, idle reset): the attempt at the terminal is called off first,
+   * then the sale is rejected and its seats released. An approved payment is given back (payments
+   * reverses it when it hears the sale was rejected). Too late once the sale has been sent.
+   */
+  abandon(saleId: string, running: Promise<unknown> | undefined): Promise<Result<SaleView>>;
+  /** True for a sale paid at the terminal whose plan this till still holds. */
+  knows(saleId: string): boolean;
+  /**
+   * At start, once payments are settled: a sale left waiting to be paid whose payment went through
+   * was never booked, so it is rejected (and its payment given back) with that said plainly.
+   */
+  recoverAtStart(inFlight: (saleId: string) => boolean): void;
+}
+
+const reasons = {
+  abandoned: 'Cancelled before it was paid. Nothing was charged.',
+  abandonedAfterPayment: 'Cancelled after the card was charged: the payment is being given back to the card.',
+  holdLapsed: 'The seats held for this sale ran out while it was being paid. Nothing was charged. Hold the seats again and start a new sale.',
+  forgotten: 'This sale can no longer be paid on this till. Nothing was charged. Start a new sale.',
+  interruptedAfterPayment: 'The till stopped after the card was charged but before the sale was booked: the payment is being given back to the card.',
+};
+
+/**
+ * The card sale at an integrated terminal: journaled `pending`, then the payment attempt, then the
+ * terminal; only after approval the partner purchase. A declined, cancelled or timed-out payment
+ * leaves the sale pending for another attempt; giving up rejects it.
+ */
+export function createCardSales(deps: {
+  journal: Journal;
+  port: CardTerminalPort;
+  clock: () => Date;
+  logger: Logger;
+  holds: TicketHolds;
+  view: ToSaleView;
+  moved(sale: Sale): void;
+  /** A new attempt needs at least this long left on the seats' hold. */
+  holdMarginMs: number;
+}): CardSales {
+  const { journal, port, logger } = deps;
+  const plans = new Map<string, CardSalePlan>();
+  const abandoned = new Set<string>();
+
+  const current = (saleId: string): Result<Sale> => {
+    const found = journal.sales.get(saleId);
+    if (!found.ok) return found;
+    return found.value ? ok(found.value) : fail(posError('NOT_FOUND', `There is no sale ${saleId} on this till.`));
+  };
+
+  /** Rejects a sale still waiting to be paid; its seats go back and its plan is forgotten. */
+  function reject(saleId: string, failureReason: string): Result<SaleView> {
+    const plan = plans.get(saleId);
+    const moved = journal.sales.transition(saleId, 'rejected', { failureReason });
+    if (!moved.ok) {
+      const now = current(saleId);
+      return now.ok && now.value.state !== 'pending' ? ok(deps.view(now.value)) : moved;
+    }
+    deps.moved(moved.value);
+    plans.delete(saleId);
+    abandoned.delete(saleId);
+    if (plan?.holdId) deps.holds.done(plan.holdId, { releaseAtPartner: true });
+    return ok(deps.view(moved.value));
+  }
+
+  async function payThenSend(saleId: string, plan: CardSalePlan): Promise<Result<SaleView>> {
+    plans.set(saleId, plan);
+    await port.ready();
+    const attempts = journal.payments.forSale(saleId);
+    if (!attempts.ok) return attempts;
+    let approved = attempts.value.find((p) => p.state === 'approved');
+    if (!approved) {
+      // An attempt still being settled is asked about, never paid again.
+      if (attempts.value.some((p) => p.state === 'started' || p.state === 'unknown' || p.state === 'reversing' || p.state === 'reversed')) {
+        const now = current(saleId);
+        return now.ok ? ok(deps.view(now.value)) : now;
+      }
+      if (plan.holdExpiresAt && plan.holdExpiresAt.getTime() - deps.clock().getTime() < deps.holdMarginMs) return reject(saleId, reasons.holdLapsed);
+      const charged = await port.charge({ saleId, description: plan.description, amountKobo: plan.quoteKobo });
+      if (!charged.ok) {
+        if (charged.error.code !== 'CONFLICT') return charged;
+        const now = current(saleId);
+        return now.ok ? ok(deps.view(now.value)) : now;
+      }
+      if (charged.value.state !== 'approved') {
+        const now = current(saleId);
+        return now.ok ? ok(deps.view(now.value)) : now;
+      }
+      approved = charged.value;
+    }
+    if (abandoned.has(saleId)) return reject(saleId, reasons.abandonedAfterPayment);
+    logger.info('card payment approved; sending the sale', { saleId, reference: approved.reference });
+    plans.delete(saleId);
+    return plan.send();
+  }
+
+  return {
+    payThenSend,
+
+    async retry(saleId) {
+      const sale = current(saleId);
+      if (!sale.ok) return sale;
+      if (sale.value.state !== 'pending') return ok(deps.view(sale.value));
+      const plan = plans.get(saleId);
+      if (!plan) return reject(saleId, reasons.forgotten);
+      abandoned.delete(saleId);
+      return payThenSend(saleId, plan);
+    },
+
+    async abandon(saleId, running) {
+      abandoned.add(saleId);
+      await port.cancel(saleId);
+      await running?.catch(() => undefined);
+      const sale = current(saleId);
+      if (!sale.ok) return sale;
+      if (sale.value.state !== 'pending') return ok(deps.view(sale.value));
+      const attempts = journal.payments.forSale(saleId);
+      const charged = attempts.ok && attempts.value.some((p) => p.state === 'approved');
+      return reject(saleId, charged ? reasons.abandonedAfterPayment : reasons.abandoned);
+    },
+
+    knows: (saleId) => plans.has(saleId),
+
+    recoverAtStart(inFlight) {
+      const waiting = journal.sales.listByState(['pending']);
+      if (!waiting.ok) return;
+      for (const sale of waiting.value) {
+        if (inFlight(sale.id) || plans.has(sale.id)) continue;
+        const attempts = journal.payments.forSale(sale.id);
+        if (attempts.ok && attempts.value.some((p) => p.state === 'approved')) reject(sale.id, reasons.interruptedAfterPayment);
+      }
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPayloadOf } from '../../shared/ipc/contract';
+import { openCardTill, startCardPartner, type CardPartner, type CardTill } from '../helpers/card-fixture';
+import { customer, findShowing, findStay, newSaleId, readyToSell, selectionOf, value } from '../helpers/sales-fixture';
+import { startTerminal, until, type TerminalRig } from '../helpers/terminal-fixture';
+
+/**
+ * The card sale at an integrated terminal, through createPos (the same dispatch every transport
+ * uses): journal the sale and the attempt, the terminal, only after approval the partner purchase.
+ * The partner is the sandbox over HTTP; the terminal is the Paystack adapter against the simulated
+ * terminal over HTTP; everything is checked on the journal, the terminal and the partner.
+ */
+
+let partner: CardPartner;
+let terminal: TerminalRig;
+let kiosk: CardTill;
+/** A second kiosk whose terminal waits for a card to be presented by the test. */
+let manualPartner: CardPartner;
+let manual: TerminalRig;
+let manualKiosk: CardTill;
+
+beforeAll(async () => {
+  partner = await startCardPartner();
+  terminal = await startTerminal();
+  kiosk = openCardTill({ partner, terminal, profile: 'kiosk' });
+  await readyToSell(kiosk.pos);
+  value(await kiosk.pos.api['staff:sign-out']({}));
+  manualPartner = await startCardPartner();
+  manual = await startTerminal({ deliveryMs: 5, stepMs: 10, resultMs: 30, autoPresentMs: null });
+  manualKiosk = openCardTill({ partner: manualPartner, terminal: manual, profile: 'kiosk', timeoutSeconds: 10 });
+  await readyToSell(manualKiosk.pos);
+  value(await manualKiosk.pos.api['staff:sign-out']({}));
+});
+afterAll(async () => {
+  await manualKiosk?.close();
+  await manual?.close();
+  await manualPartner?.close();
+  await kiosk?.close();
+  await terminal?.close();
+  await partner?.close();
+});
+
+const purchasesOf = (saleId: string, at = partner) => at.sandbox.transactions().filter((t) => t.merchant_reference === saleId);
+const chargesOf = (saleId: string, rig = terminal) => {
+  const requests = rig.simulator.paymentRequests().filter((pr) => String(pr.metadata?.sale_id) === saleId).map((pr) => pr.id);
+  return rig.simulator.transactions().filter((tx) => requests.includes(tx.payment_request_id) && (tx.status === 'success' || tx.status === 'reversed'));
+};
+
+async function cinemaSale(till: CardTill, category: string, film = 'Harmattan Heart') {
+  const showing = await findShowing(till.pos, film);
+  const selection = selectionOf(showing, [[category, 1]]);
+  const hold = value(await till.pos.api['sale:hold'](selection));
+  return { saleId: newSaleId('CARD'), kind: 'cinema' as const, cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'card' as const }, totalKobo: hold.quote.totalKobo };
+}
+
+describe('a card sale at a kiosk', () => {
+  it('approved: paid at the terminal, then bought, confirmed with the card on record; progress reaches the screen', async () => {
+    const request = await cinemaSale(kiosk, 'Regular');
+    expect(request.totalKobo % 100).toBe(0);
+    const progress: EventPayloadOf<'payment:progress'>[] = [];
+    const off = kiosk.pos.events.subscribe((event, payload) => event === 'payment:progress' && progress.push(payload as EventPayloadOf<'payment:progress'>));
+    const { totalKobo: _total, ...submit } = request;
+    const sale = value(await kiosk.pos.api['sale:submit'](submit));
+    off();
+    expect(sale.state).toBe('confirmed');
+    expect(purchasesOf(sale.id)).toHaveLength(1);
+    expect(chargesOf(sale.id)).toHaveLength(1);
+    const payment = value(await kiosk.pos.api['payment:get']({ saleId: sale.id }));
+    expect(payment.attempts).toMatchObject([{ attempt: 1, state: 'approved', maskedPan: '**** 4081', scheme: 'visa', amountKobo: sale.totalKobo }]);
+    expect(payment.attempts[0]!.authCode).toMatch(/^\d{6}$/);
+    expect(progress.map((p) => p.stage)).toEqual(expect.arrayContaining(['checking-terminal', 'sending', 'waiting-for-card']));
+    expect(progress.every((p) => p.saleId === sale.id && p.amountKobo === sale.totalKobo)).toBe(true);
+  });
+
+  it('declined (insufficient funds): nothing booked, the sale waits; Another card sells it, once', async () => {
+    const request = await cinemaSale(manualKiosk, 'VIP');
+    expect(request.totalKobo % 100).toBe(51);
+    const { totalKobo: _total, ...submit } = request;
+    const submitting = manualKiosk.pos.api['sale:submit'](submit);
+    await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the terminal to wait for a card');
+    expect(manual.simulator.presentCard()).toEqual({ ok: true });
+    const waiting = value(await submitting);
+    expect(waiting.state).toBe('pending');
+    expect(purchasesOf(waiting.id, manualPartner)).toHaveLength(0);
+    const payment = value(await manualKiosk.pos.api['payment:get']({ saleId: waiting.id }));
+    expect(payment).toMatchObject({ canRetry: true, inProgress: false, attempts: [{ state: 'declined', declineCode: '51' }] });
+    expect(payment.attempts[0]!.reason).toMatch(/not enough money/);
+
+    // Another card: the customer presents a card that the bank approves.
+    const retrying = manualKiosk.pos.api['payment:retry']({ saleId: waiting.id });
+    await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the terminal to wait again');
+    expect(manual.simulator.presentCard({ card: 'mastercard', test: 'approved' })).toEqual({ ok: true });
+    const sold = value(await retrying);
+    expect(sold.state).toBe('confirmed');
+    expect(value(await manualKiosk.pos.api['payment:get']({ saleId: sold.id })).attempts).toMatchObject([{ state: 'declined' }, { state: 'approved', maskedPan: '**** 8381', scheme: 'mastercard' }]);
+    expect(chargesOf(sold.id, manual)).toHaveLength(1);
+    expect(purchasesOf(sold.id, manualPartner)).toHaveLength(1);
+    // Sold: nothing more to retry or give up.
+    expect(value(await manualKiosk.pos.api['payment:retry']({ saleId: sold.id })).state).toBe('confirmed');
+    expect(value(await manualKiosk.pos.api['payment:abandon']({ saleId: sold.id })).state).toBe('confirmed');
+  });
+
+  it('Cancel while the terminal waits: called off on the terminal first, then the sale is let go and its seats released', async () => {
+    const request = await cinemaSale(manualKiosk, 'Regular');
+    const { totalKobo: _total, ...submit } = request;
+    const submitting = manualKiosk.pos.api['sale:submit'](submit);
+    await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the terminal to wait for a card');
+    const abandoned = value(await manualKiosk.pos.api['payment:abandon']({ saleId: submit.saleId }));
+    expect(abandoned).toMatchObject({ state: 'rejected', failureReason: expect.stringMatching(/Nothing was charged/) });
+    // The submission itself ended when the terminal called the payment off; the sale was let go after it.
+    expect(['pending', 'rejected']).toContain(value(await submitting).state);
+    expect(value(await manualKiosk.pos.api['sale:get']({ saleId: submit.saleId })).state).toBe('rejected');
+    expect(value(await manualKiosk.pos.api['payment:get']({ saleId: submit.saleId })).attempts).toMatchObject([{ state: 'cancelled' }]);
+    expect(manual.simulator.presentCard()).toMatchObject({ ok: false });
+    expect(chargesOf(submit.saleId, manual)).toHaveLength(0);
+    // The seats are free again: the same hold cannot be used, but the same tickets can be held anew.
+    expect((await manualKiosk.pos.api['sale:hold'](request.cinema)).ok).toBe(true);
+  });
+
+  it('answer lost after approval: settled by lookup, then bought; one charge, one purchase', async () => {
+    const request = await cinemaSale(kiosk, 'Twin Seat');
+    expect(request.totalKobo % 100).toBe(99);
+    const { totalKobo: _total, ...submit } = request;
+    const sale = value(await kiosk.pos.api['sale:submit'](submit));
+    expect(sale.state).toBe('confirmed');
+    expect(chargesOf(sale.id)).toHaveLength(1);
+    expect(purchasesOf(sale.id)).toHaveLength(1);
+  });
+
+  it('100 concurrent submits of one card sale: one payment, one purchase', async () => {
+    const stay = await findStay(kiosk.pos);
+    const request = { saleId: newSaleId('CONC'), kind: 'hotel' as const, hotel: stay.selection, customer, tender: { kind: 'card' as const } };
+    const results = await Promise.all(Array.from({ length: 100 }, () => kiosk.pos.api['sale:submit'](request)));
+    expect(results.every((r) => r.ok && r.value.state === 'confirmed')).toBe(true);
+    expect(chargesOf(request.saleId)).toHaveLength(1);
+    expect(purchasesOf(request.saleId)).toHaveLength(1);
+    expect(value(kiosk.journal.payments.forSale(request.saleId))).toHaveLength(1);
+  });
+
+  it('the partner refuses after the card was approved: the payment is reversed automatically, once', async () => {
+    const stay = await findStay(kiosk.pos);
+    const request = { saleId: newSaleId('REFUSE'), kind: 'hotel' as const, hotel: stay.selection, customer, tender: { kind: 'card' as const } };
+    const sale = value(await kiosk.pos.api['sale:submit'](request));
+    expect(sale).toMatchObject({ state: 'rejected' });
+    await until(() => value(kiosk.journal.payments.forSale(request.saleId)).some((p) => p.state === 'reversed'), 5_000, 'the reversal');
+    const [payment] = value(kiosk.journal.payments.forSale(request.saleId));
+    expect(payment).toMatchObject({ state: 'reversed', refundReference: expect.any(String) });
+    const charge = chargesOf(request.saleId)[0]!;
+    expect(terminal.simulator.refunds().filter((r) => r.transaction_id === charge.id)).toMatchObject([{ amount: sale.totalKobo }]);
+    expect(purchasesOf(request.saleId)).toHaveLength(0);
+  });
+});
