@@ -24,7 +24,7 @@ export function createPrintingHandlers(ctx: PosContext): Pick<Handlers, PrintCha
     'receipt:preview': ({ saleId }) => printing((queue) => queue.preview(saleId)),
     'receipt:status': ({ saleId }) => printing((queue) => queue.jobs({ saleId, limit: 20 })),
     'print:jobs': (query) => printing((queue) => queue.jobs(query)),
-    'print:retry': ({ jobId }) => printing((queue) => queue.retry(jobId)),
+    'print:retry': ({ jobId }, caller) => printing((queue) => queue.retry(jobId, requestedBy(caller))),
     'report:print': (request, caller) =>
       printing(async (queue) => {
         const who = requestedBy(caller);
