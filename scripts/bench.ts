@@ -4,6 +4,7 @@ import { benchJournal } from './bench/journal';
 import { benchPartner } from './bench/partner';
 import { benchPrinting } from './bench/printing';
 import { benchSales } from './bench/sales';
+import { benchFleet } from './bench/fleet';
 import { benchRenderer } from './bench/renderer';
 import type { BenchRow } from './bench/types';
 // @ts-expect-error a plain ES module shared with `npm start`, without type declarations
@@ -13,6 +14,7 @@ const suites: [string, () => Promise<BenchRow[]>][] = [
   ['partner', benchPartner],
   ['journal', benchJournal],
   ['sales', benchSales],
+  ['fleet', benchFleet],
   ['printing', benchPrinting],
   ['renderer', benchRenderer],
 ];
