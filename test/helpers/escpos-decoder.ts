@@ -397,3 +397,22 @@ export function formatDecoded(items: readonly DecodedItem[], options: { columns:
 /** Only the text lines, as plain strings (for "what does the paper say" checks). */
 export const textLines = (items: readonly DecodedItem[]): string[] =>
   items.filter((item): item is Extract<DecodedItem, { kind: 'text' }> => item.kind === 'text').map((item) => item.text);
+
+/**
+ * The decoded paper as plain text, as the till's on-screen preview shows it: each printed line
+ * placed in the columns (double-width letters spaced out), a QR code as `[QR: payload]` centred,
+ * a hinge cut as the tear line, the final cut as nothing. Feeds print no text and are left out.
+ */
+export function paperAsText(items: readonly DecodedItem[], options: { columns: number; tearLine: string }): string[] {
+  const out: string[] = [];
+  const lastCut = items.findLastIndex((item) => item.kind === 'cut');
+  items.forEach((item, index) => {
+    if (item.kind === 'text') out.push(formatDecoded([item], options)[0]!.slice(4));
+    if (item.kind === 'qr') {
+      const shown = `[QR: ${item.payload}]`;
+      out.push(`${' '.repeat(Math.max(0, Math.floor((options.columns - shown.length) / 2)))}${shown}`);
+    }
+    if (item.kind === 'cut' && item.partial && index !== lastCut) out.push(options.tearLine);
+  });
+  return out;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNairaPlain } from '../../shared/money';
-import { decodeEscPos } from '../helpers/escpos-decoder';
+import { decodeEscPos, paperAsText, textLines } from '../helpers/escpos-decoder';
+import { tearLine } from '../../electron/printing/layout/render-text';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { customer, failure, findStay, newSaleId, readyToSell, startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
 import { jobConnections, openPrintTill, printedReceipts, sellTickets, waitFor, type PrintTill } from '../helpers/print-queue-till';
@@ -71,6 +72,9 @@ describe('a confirmed sale', () => {
     expect(preview.text).toContain(`[QR: ${sale.partnerReference}]`);
     expect(preview.text).toMatch(new RegExp(`TOTAL +${escape(formatNairaPlain(sale.totalKobo))}`));
     expect(preview.text.split('\n').every((line) => line.length <= 48)).toBe(true);
+    // Line for line what the printer received for this sale.
+    const connection = jobConnections(printer).find((candidate) => textLines(decodeEscPos(candidate.bytes, 'epson')).some((line) => line.includes(sale.id)));
+    expect(preview.text.replace(/\n$/, '').split('\n')).toEqual(paperAsText(decodeEscPos(connection!.bytes, 'epson'), { columns: 48, tearLine: tearLine(48) }));
   });
 });
 
@@ -207,12 +211,14 @@ describe('reports, test page and status', () => {
 });
 
 describe('every printing channel checks its input', () => {
+  // Signed in, so what answers is the request's shape, not the access rule (which is checked first).
+  beforeAll(() => readyToSell(till.pos));
   const bad: Array<[string, unknown[]]> = [
     ['printer:status', [{ refresh: 'yes' }, { extra: 1 }, 'text', 42]],
     ['printer:test-page', [{ copies: 2 }, [], 'now']],
-    ['receipt:reprint', [{}, { saleId: '' }, { saleId: 'short' }, { saleId: '../../etc/passwd' }, { saleId: 'S-12345678', copy: 2 }, { saleId: 42 }]],
+    ['receipt:reprint', [{}, { saleId: '' }, { saleId: 'with spaces' }, { saleId: '../../etc/passwd' }, { saleId: 'S-12345678', copy: 2 }, { saleId: 42 }]],
     ['receipt:preview', [{}, { saleId: 'has spaces in it' }, { saleId: null }]],
-    ['print:jobs', [{ state: 'lost' }, { limit: 0 }, { limit: 1000 }, { limit: 2.5 }, { saleId: 'x' }, { sql: '1=1' }]],
+    ['print:jobs', [{ state: 'lost' }, { limit: 0 }, { limit: 1000 }, { limit: 2.5 }, { saleId: '-x' }, { sql: '1=1' }]],
     ['print:retry', [{}, { jobId: 0 }, { jobId: -1 }, { jobId: 1.5 }, { jobId: '1' }, { jobId: 1, force: true }]],
     ['report:print', [{}, { kind: 'y' }, { kind: 'z' }, { kind: 'z', zNumber: 0 }, { kind: 'x', zNumber: 1 }, { kind: 'Z', zNumber: 1 }]],
   ];

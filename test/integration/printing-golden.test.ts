@@ -7,7 +7,7 @@ import { createPrinter } from '../../electron/printing/printers/create-printer';
 import { toPrintDocument } from '../../electron/printing/layout/print-document';
 import type { Columns } from '../../electron/printing/layout/receipt-line';
 import type { PrinterType } from '../../electron/printing/layout/render-escpos';
-import { decodeEscPos, formatDecoded, textLines, type DecodedItem } from '../helpers/escpos-decoder';
+import { decodeEscPos, formatDecoded, paperAsText, textLines } from '../helpers/escpos-decoder';
 import { renderText, tearLine } from '../../electron/printing/layout/render-text';
 import { useFakePrinter } from '../helpers/fake-printer';
 import { cinemaReprint, cinemaSale, hotelSale, trainingSale, xReport, zReport } from '../fixtures/receipts/inputs';
@@ -22,17 +22,6 @@ import type { ReceiptLine } from '../../electron/printing/layout/receipt-line';
  */
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/receipts');
 
-/** The decoded paper as the screen shows it: the text placed in the columns, QR as [QR: ...], a hinge cut as the tear line. */
-function paperAsScreen(items: DecodedItem[], columns: Columns): string[] {
-  const out: string[] = [];
-  const lastCut = items.findLastIndex((item) => item.kind === 'cut');
-  items.forEach((item, index) => {
-    if (item.kind === 'text') out.push(formatDecoded([item], { columns })[0]!.slice(4));
-    if (item.kind === 'qr') out.push(`${' '.repeat(Math.floor((columns - item.payload.length - 6) / 2))}[QR: ${item.payload}]`);
-    if (item.kind === 'cut' && item.partial && index !== lastCut) out.push(tearLine(columns));
-  });
-  return out;
-}
 const update = process.env.UPDATE_RECEIPT_FIXTURES === '1';
 /** Each paper, with what its text must show whatever the width. */
 const papers: Record<string, { build: (columns: Columns) => ReceiptLine[]; shows: string[] }> = {
@@ -75,7 +64,7 @@ describe('golden receipts over TCP', () => {
           expect(text).not.toMatch(/[?\uFFFD]/);
           for (const shown of paper.shows) expect(text.replace(/\n/g, ' ')).toContain(shown);
           // The screen preview is the paper line for line (QR and hinge cuts in their places).
-          expect(renderText(lines, { columns }).replace(/\n$/, '').split('\n')).toEqual(paperAsScreen(items, columns));
+          expect(renderText(lines, { columns }).replace(/\n$/, '').split('\n')).toEqual(paperAsText(items, { columns, tearLine: tearLine(columns) }));
 
           const paperLines = formatDecoded(items, { columns });
           const file = path.join(fixtures, `${name}-${type}-${columns}.txt`);
