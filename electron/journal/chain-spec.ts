@@ -115,8 +115,16 @@ export function chainTables(specs: readonly ChainSpec[]): string {
     SELECT terminal_id, seq, tbl, 'backfill', at, content, delta, grand, prev, hash FROM walk WHERE tbl IS NOT NULL ORDER BY terminal_id, seq;
   DROP TABLE chain_backfill;
   DROP TABLE chain_backfill_numbered;
-  ${all.flatMap((spec) => [appendTrigger(spec, 'insert'), ...(spec.updates ? [appendTrigger(spec, 'update')] : [])]).join('\n  ')}
+  ${chainTriggers(all)}
   `;
+}
+
+/** Only the triggers: for a chained table that a later migration rebuilt (its rows are chained already). */
+export function chainTriggers(specs: readonly ChainSpec[]): string {
+  return specs
+    .map(checked)
+    .flatMap((spec) => [appendTrigger(spec, 'insert'), ...(spec.updates ? [appendTrigger(spec, 'update')] : [])])
+    .join('\n  ');
 }
 
 /** The chain itself, the shipper's acknowledgements, and the rules that keep both honest. */

@@ -20,7 +20,7 @@ export { paymentReference } from './payments-repository';
 export type { CorrectionsRepository, Correction, CorrectionLine, Cancellation, CancellationMove, RecordCorrectionInput, CorrectionOutcomeInput, CancellationMoveInput } from './corrections-repository';
 export { listQuarantined } from './quarantine';
 export { registerChainFunctions, sha256Hex } from './chain-functions';
-export { chainTables, genesisHash, type ChainSpec } from './chain-spec';
+export { chainTables, chainTriggers, genesisHash, type ChainSpec } from './chain-spec';
 export { chainedTables } from './chain-tables';
 export { createChainHeadReader, type ChainHead } from './chain-head';
 export { verifyJournalFile, verifyChainDb, compareWithCentral, chainHash, type ChainVerification, type ChainFinding } from './chain-verify';
