@@ -12,7 +12,7 @@ import { receipts } from '../../electron/journal/migrations/0004-receipts';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-receipts-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-let now = Date.parse('2025-03-14T10:00:00.000Z');
+const now = Date.parse('2025-03-14T10:00:00.000Z');
 const value = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
