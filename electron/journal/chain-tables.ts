@@ -2,7 +2,7 @@ import type { ChainSpec } from './chain-spec';
 
 /**
  * Every journal table that records money or a sale's state, as the hash chain covers it. Migration
- * 0007 chains the first five; a table chained by a later migration is appended here too, so that
+ * 0007 chains all of these; a table chained by a later migration is appended here too, so that
  * `journal:verify` checks its rows against their chain links.
  */
 export const shiftsChain: ChainSpec = {
@@ -45,5 +45,54 @@ export const tendersChain: ChainSpec = {
   at: { insert: '(SELECT created_at FROM sales WHERE id = R.sale_id)' },
 };
 
+/** Card payment attempts at a terminal: each one's moves (waiting, approved, declined, reversed). */
+export const cardPaymentsChain: ChainSpec = {
+  table: 'card_payments',
+  columns: [
+    'id', 'sale_id', 'attempt', 'reference', 'terminal_id', 'shift_id', 'device', 'amount_kobo', 'state', 'terminal_reference', 'transaction_reference',
+    'auth_code', 'masked_pan', 'scheme', 'decline_code', 'reason', 'refund_reference', 'created_at', 'updated_at',
+  ],
+  at: { insert: 'R.created_at', update: 'R.updated_at' },
+  updates: true,
+};
+
+export const cardPaymentEventsChain: ChainSpec = {
+  table: 'card_payment_events',
+  columns: ['id', 'payment_id', 'sale_id', 'terminal_id', 'shift_id', 'from_state', 'to_state', 'at', 'detail_json'],
+  at: { insert: 'R.at' },
+};
+
+/** Voids and refunds: money given back (the grand total counts sales and never goes down). */
+export const correctionsChain: ChainSpec = {
+  table: 'corrections',
+  columns: [
+    'id', 'sale_id', 'seq', 'terminal_id', 'shift_id', 'kind', 'tender', 'route', 'amount_kobo', 'lines_json', 'approval_code', 'transfer_reference',
+    'reason', 'note', 'asked_by', 'approved_by', 'created_at',
+  ],
+  at: { insert: 'R.created_at' },
+};
+
+export const correctionOutcomesChain: ChainSpec = {
+  table: 'correction_outcomes',
+  columns: ['id', 'correction_id', 'terminal_id', 'outcome', 'terminal_reference', 'detail', 'at'],
+  at: { insert: 'R.at' },
+};
+
+export const cancellationsChain: ChainSpec = {
+  table: 'cancellations',
+  key: 'correction_id',
+  columns: ['correction_id', 'sale_id', 'terminal_id', 'partner_reference', 'opened_at'],
+  at: { insert: 'R.opened_at' },
+};
+
+export const cancellationMovesChain: ChainSpec = {
+  table: 'cancellation_moves',
+  columns: ['id', 'correction_id', 'terminal_id', 'to_state', 'agreed_by_name', 'agreed_channel', 'fee_withheld_kobo', 'note', 'staff_id', 'at'],
+  at: { insert: 'R.at' },
+};
+
 /** Every chained table, for the verifier. */
-export const chainedTables: readonly ChainSpec[] = [shiftsChain, cashMovementsChain, salesChain, saleEventsChain, tendersChain];
+export const chainedTables: readonly ChainSpec[] = [
+  shiftsChain, cashMovementsChain, salesChain, saleEventsChain, tendersChain,
+  cardPaymentsChain, cardPaymentEventsChain, correctionsChain, correctionOutcomesChain, cancellationsChain, cancellationMovesChain,
+];

@@ -70,7 +70,10 @@ describe('opening the journal', () => {
     expect(raw.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     const tables = raw.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['cash_movements', 'chain', 'chain_shipped', 'print_jobs', 'sale_events', 'sales', 'shifts', 'staff', 'tenders']);
+    expect(tables).toEqual([
+      'cancellation_moves', 'cancellations', 'card_payment_events', 'card_payments', 'cash_movements', 'chain', 'chain_shipped', 'correction_outcomes',
+      'corrections', 'pin_lockouts', 'print_jobs', 'sale_events', 'sales', 'shifts', 'staff', 'staff_audit', 'tenders',
+    ]);
     raw.close();
   });
 

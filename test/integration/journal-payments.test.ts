@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalFile, openJournal, type CreateSaleInput, type Journal } from '../../electron/journal';
+import { journalFile, openJournal, registerChainFunctions, type CreateSaleInput, type Journal } from '../../electron/journal';
 
 /** The card payments journal: append-only attempts and outcomes, and the triggers that guard the money. */
 
@@ -84,7 +84,8 @@ describe('card payment attempts', () => {
     expect(journal.payments.move(p.reference, 'approved', { transactionReference: 'T1', authCode: '111111', maskedPan: '4084084084084081' as never, scheme: 'visa' })).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     value(journal.payments.move(p.reference, 'approved', { transactionReference: 'T1', authCode: '111111', maskedPan: '**** 4081', scheme: 'visa' }));
 
-    const db = new Database(file);
+    // Like every writer of the journal, a raw connection registers the hash chain's sha256() first.
+    const db = registerChainFunctions(new Database(file));
     try {
       expect(() => db.prepare("UPDATE card_payments SET auth_code = '999999' WHERE reference = ?").run(p.reference)).toThrow(/cannot be changed/);
       expect(() => db.prepare("UPDATE card_payments SET masked_pan = '4084084084084081' WHERE reference = ?").run(p.reference)).toThrow();

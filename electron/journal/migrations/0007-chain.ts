@@ -1,5 +1,17 @@
 import { chainRules, chainSchema, chainTables } from '../chain-spec';
-import { cashMovementsChain, saleEventsChain, salesChain, shiftsChain, tendersChain } from '../chain-tables';
+import {
+  cancellationMovesChain,
+  cancellationsChain,
+  cardPaymentEventsChain,
+  cardPaymentsChain,
+  cashMovementsChain,
+  correctionOutcomesChain,
+  correctionsChain,
+  saleEventsChain,
+  salesChain,
+  shiftsChain,
+  tendersChain,
+} from '../chain-tables';
 
 /**
  * 7: the tamper-evident hash chain (always the last step; see ../README.md "The hash chain").
@@ -8,6 +20,9 @@ import { cashMovementsChain, saleEventsChain, salesChain, shiftsChain, tendersCh
  */
 export const chain = `
   ${chainSchema}
-  ${chainTables([shiftsChain, cashMovementsChain, salesChain, saleEventsChain, tendersChain])}
+  ${chainTables([
+    shiftsChain, cashMovementsChain, salesChain, saleEventsChain, tendersChain,
+    cardPaymentsChain, cardPaymentEventsChain, correctionsChain, correctionOutcomesChain, cancellationsChain, cancellationMovesChain,
+  ])}
   ${chainRules}
 `;
