@@ -23,6 +23,7 @@ import { createStaffHandlers } from './handlers/staff';
 import { createJournalSalvageHandlers } from './handlers/journal-salvage';
 import { createPrintingHandlers } from './handlers/printing';
 import { createSettingsHandlers } from './handlers/settings';
+import { createPartnerConnectionHandlers } from './handlers/partner-connection';
 import { createFleetHandlers } from './handlers/fleet';
 import type { Fleet } from '../fleet/create-fleet';
 import { createPaymentHandlers } from './handlers/payments';
@@ -164,7 +165,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     forgetCustomerAfterMs: (config.kiosk.idleSeconds + config.kiosk.warningSeconds) * 2_000 + 60_000,
   });
   const dispatch = createDispatch(
-    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createFleetHandlers(ctx), ...createPaymentHandlers(ctx), ...createRefundHandlers(ctx) },
+    { ...createAppHandlers(ctx), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createPartnerConnectionHandlers(ctx), ...createFleetHandlers(ctx), ...createPaymentHandlers(ctx), ...createRefundHandlers(ctx) },
     deps.logger,
     gate,
   );

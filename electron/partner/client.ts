@@ -92,7 +92,14 @@ export interface PartnerClient {
   lookupTransaction(key: TransactionKey, options?: LookupOptions): Promise<PartnerResult<WireTransaction | null>>;
   /** One authenticated read, not retried: is the partner there and does it take our key? */
   ping(): Promise<PartnerResult<{ latencyMs: number }>>;
+  /**
+   * A client like this one with some options changed (other prefixes, no retries), whose fetch
+   * may wrap this one's: a connection test watches every request the real client makes.
+   */
+  derive(overrides: PartnerClientOverrides): PartnerClient;
 }
+
+export type PartnerClientOverrides = Partial<Omit<PartnerClientOptions, 'fetch'>> & { wrapFetch?: (inner: typeof fetch) => typeof fetch };
 
 const monthNames = [
   'January', 'February', 'March', 'April', 'May', 'June',
@@ -276,6 +283,11 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       const exchange = await transport.send({ method: 'GET', path: experience('/experience'), query: { per_page: 1 } }, { retry: false });
       const result = transport.read(exchange, anyData);
       return result.ok ? { ok: true, value: { latencyMs: Math.max(0, clock().getTime() - started) } } : result;
+    },
+
+    derive({ wrapFetch, ...overrides }) {
+      const inner = options.fetch ?? globalThis.fetch;
+      return createPartnerClient({ ...options, ...overrides, fetch: wrapFetch ? wrapFetch(inner) : inner });
     },
   };
   return client;

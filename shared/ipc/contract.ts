@@ -39,6 +39,7 @@ import {
 import { printerStatusViewSchema } from '../printing/printer-status';
 import { cardPaymentViewSchema, paymentProgressSchema, simulatorDisplaySchema, simulatorFaultsSchema, terminalInfoSchema, testCards } from '../payments/card-payment';
 import { editableSettingsSchema, settingsViewSchema } from '../settings/settings';
+import { partnerTestReportSchema, partnerTestRequestSchema } from '../partner/connection-report';
 
 const empty = z.object({}).strict();
 const dateRange = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }).strict();
@@ -115,6 +116,12 @@ export const channels = {
   'settings:update': { request: editableSettingsSchema, response: settingsViewSchema, access: 'supervisor' },
   /** Supervisor: store the partner API key. Write-only: no channel ever returns it. */
   'settings:set-api-key': { request: z.object({ apiKey: z.string().trim().min(8, 'that is too short to be an API key').max(512) }).strict(), response: settingsViewSchema, access: 'supervisor' },
+  /**
+   * Supervisor: Settings -> Test partner connection. Reads film list, details, dates, ticket
+   * categories and a hotel list on the configured partner (or on values typed and not saved), with
+   * each call's status and time and the setting to change when something is wrong. Never buys.
+   */
+  'settings:test-partner': { request: partnerTestRequestSchema, response: partnerTestReportSchema, access: 'supervisor' },
 
   'staff:status': { request: empty, response: staffStatusSchema, access: 'public' },
   'staff:list': { request: empty, response: z.object({ staff: z.array(staffViewSchema) }), access: 'staff' },
