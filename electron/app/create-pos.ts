@@ -32,6 +32,7 @@ import type { CardPaymentsTuning } from '../payments/card-payments';
 import type { TerminalChoice } from '../payments/choose-terminal';
 import { createRefundHandlers } from './handlers/refunds';
 import type { CardMoneyBack } from '../sales/corrections';
+import { cardMoneyBackFromPayments } from './card-money-back';
 import type { PosContext } from './context';
 import type { Logger } from '../core/logger';
 import type { SecretStore } from '../core/secrets';
@@ -105,7 +106,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   // Paying at a terminal takes time before the purchase does: seats must be held long enough for both.
   const holdMarginMs = cardPayments.port ? 20_000 + config.payments.timeoutSeconds * 1000 : undefined;
   const sales: Result<Sales> = journal.ok
-    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: { ...(holdMarginMs ? { holdMarginMs } : {}), ...deps.salesTuning }, cardTerminal: cardPayments.port, cardMoneyBack: deps.cardMoneyBack ?? null }))
+    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: { ...(holdMarginMs ? { holdMarginMs } : {}), ...deps.salesTuning }, cardTerminal: cardPayments.port, cardMoneyBack: deps.cardMoneyBack ?? cardMoneyBackFromPayments({ journal: journal.value, choice: cardPayments.context.choice }) }))
     : journal;
   const journalDown = async (): Promise<HealthItem> => ({ state: 'down', label: 'Journal unavailable', detail: journal.ok ? '' : journal.error.message });
   const journalProbe = journal.ok ? async () => journal.value.probe() : deps.journal ? journalDown : (deps.probes.journal ?? journalDown);

@@ -1,5 +1,5 @@
 import { posError } from '../../../shared/errors';
-import { fail, type Result } from '../../../shared/result';
+import { fail, ok, type Result } from '../../../shared/result';
 import type { Journal, Staff } from '../../journal';
 import type { Logger } from '../../core/logger';
 import type { PinLockout } from '../pin-lockout';
@@ -14,9 +14,10 @@ export interface Approvals {
 
 /**
  * Four eyes on money going back: someone other than the person asking, who is an active
- * supervisor, proves it with their PIN. Wrong PINs count towards the same kind of lock as sign-in.
+ * supervisor, proves it with their PIN. Wrong PINs count towards that person's PIN lock, the same
+ * one as signing in (pin-lockout.ts).
  */
-export function createApprovals(deps: { journal: Journal; lockout: PinLockout; logger: Logger }): Approvals {
+export function createApprovals(deps: { journal: Journal; lockout: Pick<PinLockout, 'attempt'>; logger: Logger }): Approvals {
   const { journal, lockout, logger } = deps;
   return {
     async approve(asker, approval, action) {
@@ -27,8 +28,6 @@ export function createApprovals(deps: { journal: Journal; lockout: PinLockout; l
           }),
         );
       }
-      const locked = lockout.check();
-      if (locked) return fail(locked);
       const approver = journal.staff.get(approval.supervisorId);
       if (!approver.ok) return approver;
       if (approver.value && approver.value.active && approver.value.role !== 'supervisor') {
@@ -38,18 +37,15 @@ export function createApprovals(deps: { journal: Journal; lockout: PinLockout; l
           }),
         );
       }
-      const verified = await journal.staff.verifyPin({ staffId: approval.supervisorId, pin: approval.pin });
-      if (verified.ok) {
-        lockout.succeeded();
-        return verified;
-      }
-      if (verified.error.code !== 'UNAUTHORIZED') return verified;
-      const lockMs = lockout.failed();
-      logger.warn('wrong approval PIN', { askedBy: asker.id, supervisorId: approval.supervisorId, locked: lockMs > 0 });
+      // The same per-person lock as signing in: guessing a supervisor's PIN here is no easier.
+      const attempt = await lockout.attempt(approval.supervisorId, () => journal.staff.verifyPin({ staffId: approval.supervisorId, pin: approval.pin }));
+      if (attempt.kind === 'right') return ok(attempt.value);
+      if (attempt.kind !== 'wrong') return fail(attempt.error);
+      logger.warn('wrong approval PIN', { askedBy: asker.id, supervisorId: approval.supervisorId, locked: attempt.lockedForMs > 0 });
       const name = approver.value?.name ?? 'that supervisor';
       const message =
-        lockMs > 0
-          ? `That PIN is not right. After too many wrong PINs, approvals are locked for ${Math.ceil(lockMs / 1000)} seconds.`
+        attempt.lockedForMs > 0
+          ? `That PIN is not right. After too many wrong PINs, ${name}'s PIN is locked for ${Math.ceil(attempt.lockedForMs / 1000)} seconds.`
           : `That is not ${name}'s PIN. Nothing was given back; try again.`;
       return fail(posError('UNAUTHORIZED', message, { 'approval.pin': ['is not right'] }));
     },

@@ -36,7 +36,9 @@ export function createCorrections(deps: {
   pinLockMs: number;
 }): Corrections {
   const { journal, logger } = deps;
-  const approvals = createApprovals({ journal, logger, lockout: createPinLockout({ clock: deps.clock, failures: deps.pinFailuresBeforeLock, lockMs: deps.pinLockMs }) });
+  // The lock lives in the journal, per person: a supervisor's wrong PINs here and at sign-in add up.
+  const lockout = createPinLockout({ journal, clock: deps.clock, failures: deps.pinFailuresBeforeLock, lockMs: deps.pinLockMs, logger });
+  const approvals = createApprovals({ journal, logger, lockout });
   const desk = createCorrectionDesk({
     journal,
     logger,
