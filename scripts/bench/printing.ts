@@ -83,7 +83,7 @@ export async function benchPrinting(): Promise<BenchRow[]> {
         median: round(median(renderOnly) * 1000),
         p99: round(percentile(renderOnly, 0.99) * 1000),
         unit: 'µs',
-        note: `${RENDER_SAMPLES} receipts; baseline for the row below`,
+        note: `${RENDER_SAMPLES} receipts; baseline for the confirmed-sale row`,
       },
       {
         name: "baseline: node-thermal-printer's execute() of the same receipt -> last byte",
@@ -121,8 +121,9 @@ export async function benchPrinting(): Promise<BenchRow[]> {
  */
 async function saleToPaper(fake: FakePrinter): Promise<number[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-print-queue-'));
-  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://bench.sandbox' } });
+  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://127.0.0.1:9' } });
   if (!loaded.ok) throw new Error(loaded.message);
+  // The partner is the in-process sandbox (its fetch); the URL only has to pass the config's rules.
   const config = { ...loaded.config, printer: { ...loaded.config.printer, interface: fake.url, ...options } };
   const journal = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id });
   if (!journal.ok) throw new Error(journal.error.message);
@@ -138,7 +139,7 @@ async function saleToPaper(fake: FakePrinter): Promise<number[]> {
     version: 'bench',
     logger: silentLogger,
     secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
-    partner: createPartnerClient({ baseUrl: 'http://bench.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } }),
+    partner: createPartnerClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } }),
     probes: {},
     journal,
     printer: createPrinter(config.printer, { dataDir }),
