@@ -41,7 +41,8 @@ export interface PrintTill {
   config: PosConfig;
   statuses: PrinterStatusView[];
   sales: SaleView[];
-  close(): Promise<void>;
+  /** Stops the till and removes its data folder, unless `keepData` (a test that reopens the same journal). */
+  close(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export function openPrintTill(options: {
@@ -77,7 +78,18 @@ export function openPrintTill(options: {
     if (event === 'printer:status-changed') statuses.push(payload as PrinterStatusView);
     if (event === 'sale:updated') sales.push(payload as SaleView);
   });
-  return { pos, journal, dataDir, config, statuses, sales, close: () => pos.close() };
+  return {
+    pos,
+    journal,
+    dataDir,
+    config,
+    statuses,
+    sales,
+    async close({ keepData = false } = {}) {
+      await pos.close();
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A cinema sale through the real flow (hold, submit) ending confirmed; its view and the film sold. */

@@ -168,7 +168,7 @@ describe('a restart after a crash in the middle of printing', () => {
     const first = openPrintTill({ partnerUrl: partner.url, printer });
     const { sale } = await sellTickets(first);
     await waitFor('a first failed try', async () => (await receiptJob(first, sale.id))?.attempts === 1 && (await receiptJob(first, sale.id))?.state === 'queued');
-    await first.close();
+    await first.close({ keepData: true });
 
     // The till comes back, takes the job and dies while the printer has it: the row stays `printing`.
     const later = new Date(Date.now() + 10_000);
