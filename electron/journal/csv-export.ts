@@ -15,7 +15,27 @@ const columns = [
   'partner_reference', 'invoice_id', 'booking_number', 'failure_reason', 'details_json',
   'record', 'correction_id', 'approved_by', 'correction_reason', 'correction_note', 'given_back_items', 'money_route', 'money_state',
   'terminal_reference', 'given_back_ngn', 'cancellation_state', 'cancellation_agreed_by', 'cancellation_channel', 'cancellation_fee_ngn',
+  'card_scheme', 'card_masked_pan', 'card_auth_code', 'card_payment_reference', 'card_terminal_reference', 'card_payment_state', 'card_attempts', 'card_reversed_ngn',
 ] as const;
+
+/** A sale's card payments at an integrated terminal (journals from before card terminals have none). */
+interface CardPaymentRow {
+  reference: string;
+  state: string;
+  scheme: string | null;
+  masked_pan: string | null;
+  auth_code: string | null;
+  terminal_reference: string | null;
+  amount_kobo: number;
+}
+
+/** The payment that took the money (approved, or given back) or else the last attempt; how many attempts; what went back. */
+function cardCells(payments: CardPaymentRow[]): CsvCell[] {
+  if (payments.length === 0) return [null, null, null, null, null, null, null, null];
+  const charged = payments.find((p) => p.state === 'approved' || p.state === 'reversing' || p.state === 'reversed') ?? payments.at(-1)!;
+  const reversed = payments.filter((p) => p.state === 'reversed').reduce((sum, p) => sum + p.amount_kobo, 0);
+  return [charged.scheme, charged.masked_pan, charged.auth_code, charged.reference, charged.terminal_reference, charged.state, payments.length, reversed > 0 ? koboToNairaText(reversed) : null];
+}
 
 interface ExportRow {
   sale_id: string;
@@ -158,8 +178,12 @@ export function exportSalesCsv(db: Database.Database, range: { from?: string; to
   let rows = 0;
   try {
     const withCorrections = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'corrections'").get() !== undefined;
+    const withPayments = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'card_payments'").get() !== undefined;
+    const paymentsOf = withPayments
+      ? db.prepare<[string], CardPaymentRow>('SELECT reference, state, scheme, masked_pan, auth_code, terminal_reference, amount_kobo FROM card_payments WHERE sale_id = ? ORDER BY attempt')
+      : null;
     for (const row of db.prepare<[{ from: string | null; to: string | null }], ExportRow>(exportQuery(withCorrections)).iterate({ from: range.from ?? null, to: range.to ?? null })) {
-      csv += csvRecord(cells(row));
+      csv += csvRecord([...cells(row), ...cardCells(row.record === 'sale' && paymentsOf ? paymentsOf.all(row.sale_id) : [])]);
       rows++;
     }
     return { csv, rows, complete: true };

@@ -67,6 +67,19 @@ export function createShiftReporter(db: Database.Database) {
      WHERE s.shift_id = ? AND s.state IN ('pending', 'sent', 'unknown') ORDER BY s.created_at, s.id`,
   );
 
+  // A card tender paid at the terminal carries its scheme on the approved payment; one typed in from a stand-alone machine does not.
+  const cardByScheme = db.prepare<[number], NonNullable<ShiftReport['cardByScheme']>[number]>(
+    `SELECT scheme, count(*) AS count, sum(amount) AS totalKobo FROM (
+       SELECT coalesce((SELECT p.scheme FROM card_payments p WHERE p.sale_id = s.id AND p.state = 'approved' ORDER BY p.attempt DESC LIMIT 1), 'approval code') AS scheme,
+              t.amount_kobo AS amount
+       FROM tenders t JOIN sales s ON s.id = t.sale_id
+       WHERE t.shift_id = ? AND t.kind = 'card' AND s.state = 'confirmed')
+     GROUP BY scheme ORDER BY totalKobo DESC, scheme`,
+  );
+  const cardReversals = db.prepare<[number], NonNullable<ShiftReport['cardReversals']>>(
+    "SELECT count(*) AS count, coalesce(sum(amount_kobo), 0) AS totalKobo FROM card_payments WHERE shift_id = ? AND state IN ('reversing', 'reversed')",
+  );
+
   const correctionLines = createCorrectionReporter(db);
 
   return {
@@ -90,6 +103,8 @@ export function createShiftReporter(db: Database.Database) {
         unsettled: unsettled.all(shiftId),
         corrections: correctionLines.corrections(shiftId),
         cancellationsOwed: correctionLines.cancellationsOwed(head.terminalId),
+        cardByScheme: cardByScheme.all(shiftId),
+        cardReversals: cardReversals.get(shiftId)!,
       };
     },
   };

@@ -58,6 +58,14 @@ export const shiftReportSchema = z.object({
   cancellationsOwed: z
     .array(z.object({ correctionId: z.string(), saleId: z.string(), partnerReference: z.string().nullable(), amountKobo: kobo, state: z.enum(['owed', 'agreed']), openedAt: z.string() }))
     .optional(),
+  /**
+   * Card takings of confirmed sales by card scheme (visa, mastercard, verve...; `approval code` for
+   * cards taken on a stand-alone machine), largest first. This and the line below are absent only
+   * on Z reports closed before card terminals were driven by the till.
+   */
+  cardByScheme: z.array(z.object({ scheme: z.string(), count, totalKobo: kobo })).optional(),
+  /** Card payments the terminal gave back (or is giving back) because their sale did not happen. */
+  cardReversals: z.object({ count, totalKobo: kobo }).optional(),
   cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.string() })),
   unsettled: z.array(
     z.object({ id: z.string(), state: z.enum(saleStates), kind: z.enum(saleKinds), quoteKobo: kobo, createdAt: z.string(), staffName: z.string() }),

@@ -142,3 +142,56 @@ describe('card payment attempts', () => {
     expect(journal.payments.begin({ saleId: 'no-such-sale', device: 'simulated', amountKobo: 1 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });
+
+describe('reports and the CSV export', () => {
+  it('split card takings by scheme, count reversals, and export each sale with its card payment', async () => {
+    const opened = openJournal({ file: journalFile(fs.mkdtempSync(path.join(root, 'report-'))), terminalId: 'K2', clock });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const j = opened.value;
+    try {
+      const cashier = value(await j.staff.create({ name: 'Kemi Lawal', role: 'cashier', pin: '1357' }));
+      value(j.shifts.open({ staffId: cashier.id, floatKobo: 0 }));
+      const paid = (id: string, kobo: number, card: { scheme: string; last4: string } | null, end: 'confirmed' | 'reversed', staffId: number | null = null) => {
+        value(j.sales.create({ id, staffId, kind: 'hotel', quoteKobo: kobo, request: {}, details: {}, tenders: [{ kind: 'card', amountKobo: kobo, ...(card ? {} : { approvalCode: 'A-77' }) }] }));
+        if (card) {
+          const p = value(j.payments.begin({ saleId: id, device: 'paystack:30', amountKobo: kobo }));
+          value(j.payments.move(p.reference, 'approved', { terminalReference: `PRQ_${id}`, transactionReference: `T_${id}`, authCode: '654321', maskedPan: `**** ${card.last4}`, scheme: card.scheme }));
+        }
+        value(j.sales.transition(id, 'sent'));
+        if (end === 'confirmed') value(j.sales.transition(id, 'confirmed', { partnerReference: `R-${id}` }));
+        else {
+          value(j.sales.transition(id, 'rejected', { failureReason: 'Sold out.' }));
+          value(j.payments.move(`${id}-P1`, 'reversing'));
+          value(j.payments.move(`${id}-P1`, 'reversed', { refundReference: `RF-${id}` }));
+        }
+      };
+      paid('V1', 100_000, { scheme: 'visa', last4: '4081' }, 'confirmed');
+      paid('V2', 300_000, { scheme: 'visa', last4: '1111' }, 'confirmed');
+      paid('M1', 250_000, { scheme: 'mastercard', last4: '8381' }, 'confirmed');
+      paid('A1', 50_000, null, 'confirmed', cashier.id);
+      paid('R1', 70_000, { scheme: 'verve', last4: '6666' }, 'reversed');
+
+      const x = value(j.shifts.xReport());
+      expect(x.cardByScheme).toEqual([
+        { scheme: 'visa', count: 2, totalKobo: 400_000 },
+        { scheme: 'mastercard', count: 1, totalKobo: 250_000 },
+        { scheme: 'approval code', count: 1, totalKobo: 50_000 },
+      ]);
+      expect(x.cardReversals).toEqual({ count: 1, totalKobo: 70_000 });
+
+      const { csv } = value(j.exportCsv());
+      const [header, ...rows] = csv.trim().split(/\r?\n/);
+      const columns = header!.split(',');
+      const row = (id: string) => {
+        const cells = rows.find((r) => r.startsWith(`${id},`))!.split(',');
+        return Object.fromEntries(columns.map((c, i) => [c, cells[i]]));
+      };
+      expect(row('V1')).toMatchObject({ card_ngn: '1000.00', card_scheme: 'visa', card_masked_pan: '**** 4081', card_auth_code: '654321', card_payment_reference: 'V1-P1', card_terminal_reference: 'PRQ_V1', card_payment_state: 'approved', card_attempts: '1', card_reversed_ngn: '' });
+      expect(row('R1')).toMatchObject({ state: 'rejected', card_scheme: 'verve', card_payment_state: 'reversed', card_reversed_ngn: '700.00' });
+      expect(row('A1')).toMatchObject({ card_approval_codes: 'A-77', card_scheme: '', card_attempts: '' });
+      expect(csv).not.toMatch(/\d{15}/);
+    } finally {
+      j.close();
+    }
+  });
+});
