@@ -14,7 +14,7 @@ import type { CardPaymentsTuning } from '../payments/card-payments';
 import { paystackSecretKey } from '../payments/paystack/paystack-secret';
 import type { TerminalSimulator } from '../payments/simulator';
 import type { Logger } from '../core/logger';
-import type { SecretStore } from '../core/secrets';
+import { partnerKeyAccess, type SecretStore } from '../core/secrets';
 
 /** Where training mode keeps the sandbox's sales and stock, so a restart does not forget them. */
 export const trainingSandboxFileName = 'training-sandbox.json';
@@ -73,7 +73,7 @@ export function createPosRuntime(options: {
     logger: options.logger,
     secrets: options.secrets,
     clock: options.clock,
-    partner: createPartner(config, options.secrets, options.clock),
+    partner: createPartner(config, options.secrets, options.clock, options.configSources),
     probes: { printer: printerProbe },
     journal,
     // Confirmed sales print through the journal's durable queue on this printer.
@@ -96,7 +96,7 @@ export function createPosRuntime(options: {
   });
 }
 
-function createPartner(config: PosConfig, secrets: SecretStore, clock?: () => Date): PartnerClient {
+function createPartner(config: PosConfig, secrets: SecretStore, clock?: () => Date, sources?: PosDeps['configSources']): PartnerClient {
   if (isTrainingMode(config)) {
     // In-process: no port is opened, and the sandbox's answers still pass through the real client.
     const sandbox = createSandbox({ dataFile: path.join(config.dataDir, trainingSandboxFileName), clock });
@@ -104,7 +104,9 @@ function createPartner(config: PosConfig, secrets: SecretStore, clock?: () => Da
   }
   return createPartnerClient({
     baseUrl: config.partner.baseUrl,
-    apiKey: () => secrets.getApiKey(),
+    // The key goes only to the partner it was given for (core/secrets.ts partnerKeyAccess); a URL
+    // changed on the settings screen gets no key until a supervisor enters it again.
+    apiKey: () => (partnerKeyAccess(secrets, { origin: new URL(config.partner.baseUrl).origin, urlGivenAtStart: sources === undefined || /^(POS_|--)/.test(sources['partner.baseUrl'] ?? '') }).usable ? secrets.getApiKey() : null),
     experiencePrefix: config.partner.experiencePrefix,
     hotelPrefix: config.partner.hotelPrefix,
     slug: config.partner.slug,

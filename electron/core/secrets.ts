@@ -1,51 +1,82 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { readPrivateFile, writePrivateFile } from './private-files';
+
+export { SecretFileError } from './private-files';
 
 /**
  * Where the partner API key lives. Only the main process (or the Node host) holds one; no contract
- * channel returns the key, and `hasApiKey` is all the renderer can learn about it.
+ * channel returns the key, and `hasApiKey` is all the renderer can learn about it. A key entered on
+ * the settings screen is bound to the partner origin it was entered for (`apiKeyOrigin`): pointing
+ * the till at another partner asks for the key again (see `partnerKeyAccess`).
  */
 export interface SecretStore {
+  /** The key, read once and kept in memory; throws `SecretFileError` when its file is not private. */
   getApiKey(): string | null;
-  setApiKey(key: string): void;
+  /** Stores a key for the partner at `origin` ("https://partner.example"), in a 0600 file. */
+  setApiKey(key: string, origin: string): void;
   hasApiKey(): boolean;
+  /** The partner origin a stored key was entered for; null for `POS_API_KEY` or when none is stored. */
+  apiKeyOrigin(): string | null;
+  /** Whether the key comes from `POS_API_KEY`: given when the till was started, not on its screens. */
+  fromEnvironment(): boolean;
   /** Human description of where the key comes from, for the status screen ("environment", "file"). */
   describe(): string;
 }
 
 export const apiKeyEnv = 'POS_API_KEY';
 export const apiKeyFileName = 'partner-api-key';
+export const apiKeyOriginFileName = 'partner-api-key.origin';
 
 /**
  * Plain-Node store: `POS_API_KEY` wins, else `<dataDir>/partner-api-key`, which must be readable
- * by its owner only. A key file anyone on the machine could read is refused rather than used.
+ * by its owner only. A key file anyone on the machine could read is refused rather than used. The
+ * key is read once, on first use, not on every partner call or log line.
  */
 export function createFileSecretStore(options: { dataDir: string; env?: NodeJS.ProcessEnv }): SecretStore {
   const env = options.env ?? process.env;
   const file = path.join(options.dataDir, apiKeyFileName);
+  const originFile = path.join(options.dataDir, apiKeyOriginFileName);
+  const fromEnv = env[apiKeyEnv]?.trim() || null;
+  let cached: { key: string | null; origin: string | null } | null = null;
   const read = (): string | null => {
-    const fromEnv = env[apiKeyEnv]?.trim();
     if (fromEnv) return fromEnv;
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      return null;
-    }
-    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
-      throw new Error(`${file} is readable by other users; run: chmod 600 "${file}"`);
-    }
-    return fs.readFileSync(file, 'utf8').trim() || null;
+    cached ??= { key: readPrivateFile(file)?.trim() || null, origin: readPrivateFile(originFile)?.trim() || null };
+    return cached.key;
   };
   return {
     getApiKey: read,
     hasApiKey: () => read() !== null,
-    setApiKey(key) {
-      fs.mkdirSync(options.dataDir, { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(temp, key.trim(), { mode: 0o600 });
-      fs.renameSync(temp, file);
+    setApiKey(key, origin) {
+      writePrivateFile(file, key.trim());
+      writePrivateFile(originFile, origin);
+      cached = { key: key.trim(), origin };
     },
-    describe: () => (env[apiKeyEnv]?.trim() ? `environment variable ${apiKeyEnv}` : `file ${file}`),
+    apiKeyOrigin: () => (fromEnv || !read() ? null : (cached?.origin ?? null)),
+    fromEnvironment: () => fromEnv !== null,
+    describe: () => (fromEnv ? `environment variable ${apiKeyEnv}` : `file ${file}`),
+  };
+}
+
+export type PartnerKeyAccess = { usable: true } | { usable: false; reason: string };
+
+/**
+ * May the key go to this partner? A key entered on the settings screen goes only to the origin it
+ * was entered for; `POS_API_KEY` only to a partner URL given the same way, when the till was
+ * started (POS_PARTNER_URL or --partner-url), not one changed later on the settings screen.
+ */
+export function partnerKeyAccess(secrets: SecretStore, partner: { origin: string; urlGivenAtStart: boolean }): PartnerKeyAccess {
+  if (!secrets.hasApiKey()) return { usable: false, reason: 'No partner API key is set. A supervisor enters it in the settings.' };
+  if (secrets.fromEnvironment()) {
+    return partner.urlGivenAtStart
+      ? { usable: true }
+      : { usable: false, reason: `${apiKeyEnv} is sent only to a partner URL given when the till starts (POS_PARTNER_URL or --partner-url). Enter the API key in the settings for ${partner.origin}.` };
+  }
+  const bound = secrets.apiKeyOrigin();
+  if (bound === partner.origin) return { usable: true };
+  return {
+    usable: false,
+    reason: bound
+      ? `The API key was entered for ${bound}, and the partner is now ${partner.origin}. Enter the API key again for the new partner.`
+      : `The stored API key is not bound to a partner. Enter it again for ${partner.origin}.`,
   };
 }

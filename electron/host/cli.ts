@@ -10,12 +10,15 @@ import { createLogger } from '../core/logger';
 import { createLogFileSink } from '../core/log-file';
 import { createPosRuntime } from '../app/runtime';
 import { createFileSecretStore } from '../core/secrets';
+import { ensurePrivateDir, restrictNewFiles } from '../core/private-files';
 import { startHost } from './server';
 import { hostTokenProblem } from './request-guard';
 
 const configFlags = Object.fromEntries(configKeyNames.map((key) => [configKeys[key].flag, { type: 'string' as const }]));
 
 async function main() {
+  // Journal, receipts, logs, settings and key: the till's user's alone (0600 files, 0700 folders).
+  restrictNewFiles();
   let args;
   try {
     args = parseArgs({ options: { port: { type: 'string' }, ...configFlags }, strict: true, allowPositionals: false });
@@ -45,7 +48,7 @@ async function main() {
   }
   const { config } = loaded;
   const secrets = createFileSecretStore({ dataDir: config.dataDir });
-  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(config.dataDir);
   const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
   const pos = createPosRuntime({ config, secrets, logger, version: packageJson.version, configSources: loaded.sources });
 

@@ -6,6 +6,7 @@ import { configKeyNames, configKeys } from '../core/config/keys';
 import { loadConfig } from '../core/config/load';
 import { createLogger } from '../core/logger';
 import { createLogFileSink } from '../core/log-file';
+import { ensurePrivateDir, restrictNewFiles } from '../core/private-files';
 import { createPosRuntime } from '../app/runtime';
 import { bindIpc, forwardEvents } from './ipc';
 import { registerAppScheme, serveRenderer } from './renderer-protocol';
@@ -16,6 +17,8 @@ import { createMainWindow } from './window';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
+// Journal, receipts, logs, settings and key: the till's user's alone (0600 files, 0700 folders).
+restrictNewFiles();
 app.enableSandbox();
 registerAppScheme();
 
@@ -44,6 +47,7 @@ async function start() {
     return;
   }
   const { config } = loaded;
+  ensurePrivateDir(config.dataDir);
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir: config.dataDir });
   const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
   // better-sqlite3 for Electron's ABI: shipped in resources when packaged, else build/native from

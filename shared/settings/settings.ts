@@ -16,7 +16,16 @@ export const settingsViewSchema = z.object({
   settings: editableSettingsSchema,
   /** Settings fixed by an environment variable or flag, which config.json cannot change. */
   overridden: z.array(z.string()),
-  apiKey: z.object({ set: z.boolean(), source: z.string() }),
+  apiKey: z.object({
+    set: z.boolean(),
+    source: z.string(),
+    /** The partner origin the stored key was entered for (null: from POS_API_KEY, or none). */
+    forPartner: z.string().nullable(),
+    /** False when the next start has a partner but no key it may send there: the screen asks for one (`note` says why). */
+    usable: z.boolean(),
+    /** One sentence for the screen: where the key goes, or why it must be entered again. */
+    note: z.string(),
+  }),
   /** True when what is saved differs from what this running till uses: restart to apply. */
   restartNeeded: z.boolean(),
 });

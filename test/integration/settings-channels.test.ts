@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../electron/core/config/load';
 import { silentLogger } from '../../electron/core/logger';
 import { createPosRuntime } from '../../electron/app/runtime';
@@ -49,6 +51,8 @@ describe('settings channels', () => {
     const { pos, dataDir } = till();
     await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
     const key = 'sk_live_7f3a9c2e11b04d5e';
+    // The key is bound to a partner, so the partner URL comes first.
+    await pos.api['settings:update'](settings);
     const set = await pos.api['settings:set-api-key']({ apiKey: key });
     expect(set).toMatchObject({ ok: true, value: { apiKey: { set: true } } });
     expect(fs.readFileSync(path.join(dataDir, 'partner-api-key'), 'utf8')).toBe(key);
@@ -73,3 +77,86 @@ describe('settings channels', () => {
     await pos.close();
   });
 });
+
+describe('where the till may send what it holds (issue 11, item 14)', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  const supervisorTill = async (env: NodeJS.ProcessEnv = {}) => {
+    const opened = till(env);
+    dirs.push(opened.dataDir);
+    await opened.pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
+    return opened;
+  };
+  const withPartner = (baseUrl: string) => ({ ...settings, partner: { ...settings.partner, baseUrl } });
+  const withPrinter = (printer: string) => ({ ...settings, printer: { ...settings.printer, interface: printer } });
+
+  it('takes a partner URL only over https, or plain http to this computer', async () => {
+    const { pos, dataDir } = await supervisorTill();
+    for (const bad of ['http://partner.example/api', 'http://10.0.0.5:8080', 'http://127.0.0.1.evil.example', 'https://user:secret@partner.example', 'ftp://partner.example']) {
+      expect(await pos.api['settings:update'](withPartner(bad)), bad).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { 'partner.baseUrl': expect.any(Array) } } });
+    }
+    expect(fs.existsSync(path.join(dataDir, 'config.json'))).toBe(false);
+    for (const good of ['https://partner.example/api', 'http://127.0.0.1:8080', 'http://localhost:9000/v1', 'http://[::1]:8080']) {
+      expect(await pos.api['settings:update'](withPartner(good)), good).toMatchObject({ ok: true });
+    }
+    await pos.close();
+  });
+
+  it('lets a file printer write only to a printer device or inside the data folder, never over the till\u2019s own files', async () => {
+    const { pos, dataDir } = await supervisorTill();
+    for (const bad of ['file:/etc/cron.d/evil', 'file:../outside.bin', `file:${path.join(dataDir, '..', 'x.bin')}`, 'file:journal.sqlite', 'file:config.json', 'file:partner-api-key', 'file:logs/pos.log', 'file:/dev/sda']) {
+      expect(await pos.api['settings:update'](withPrinter(bad)), bad).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { 'printer.interface': expect.any(Array) } } });
+    }
+    for (const good of ['file:/dev/usb/lp0', 'file:/dev/ttyUSB1', 'file:COM3', 'file:receipts/printer.bin', `file:${path.join(dataDir, 'printer.bin')}`]) {
+      expect(await pos.api['settings:update'](withPrinter(good)), good).toMatchObject({ ok: true });
+    }
+    await pos.close();
+  });
+
+  it('binds the key to the partner it was entered for: another partner URL asks for it again, and the screen says so', async () => {
+    const { pos, dataDir } = await supervisorTill();
+    expect(await pos.api['settings:set-api-key']({ apiKey: 'sk_live_12345678' })).toMatchObject({ ok: false, error: { code: 'VALIDATION', message: expect.stringMatching(/partner URL first/) } });
+    value(await pos.api['settings:update'](withPartner('https://partner.example/api')));
+    const stored = value(await pos.api['settings:set-api-key']({ apiKey: 'sk_live_12345678' }));
+    expect(stored.apiKey).toMatchObject({ set: true, usable: true, forPartner: 'https://partner.example', note: expect.stringMatching(/only to https:\/\/partner\.example\. Changing the partner URL asks for the key again/) });
+    expect(fs.readFileSync(path.join(dataDir, 'partner-api-key.origin'), 'utf8')).toBe('https://partner.example');
+    // Another path on the same partner keeps the key; another partner does not.
+    expect(value(await pos.api['settings:update'](withPartner('https://partner.example/v2'))).apiKey.usable).toBe(true);
+    const moved = value(await pos.api['settings:update'](withPartner('https://other.example/api')));
+    expect(moved.apiKey).toMatchObject({ set: true, usable: false, note: expect.stringMatching(/entered for https:\/\/partner\.example.*now https:\/\/other\.example.*again/) });
+    expect(value(await pos.api['settings:set-api-key']({ apiKey: 'sk_live_87654321' })).apiKey).toMatchObject({ usable: true, forPartner: 'https://other.example' });
+    await pos.close();
+  });
+
+  it('sends no key to a partner it was not entered for, after a restart', async () => {
+    const seen: Array<string | undefined> = [];
+    const partner = http.createServer((req, res) => {
+      seen.push(req.headers['x-api-key'] as string | undefined);
+      res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"success":false}');
+    });
+    await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
+    try {
+      const first = await supervisorTill();
+      value(await first.pos.api['settings:update'](withPartner('https://partner.example/api')));
+      value(await first.pos.api['settings:set-api-key']({ apiKey: 'sk_live_12345678' }));
+      // Someone points config.json at another partner; the next start must not hand it the key.
+      value(await first.pos.api['settings:update'](withPartner(url)));
+      await first.pos.close();
+      const loaded = loadConfig({ env: {}, flags: { 'data-dir': first.dataDir } });
+      if (!loaded.ok) throw new Error(loaded.message);
+      expect(loaded.config.partner.baseUrl).toBe(url);
+      const restarted = createPosRuntime({ config: loaded.config, configSources: loaded.sources, secrets: createFileSecretStore({ dataDir: first.dataDir, env: {} }), logger: silentLogger, version: 'test' });
+      expect((await restarted.api['cinema:films']({})).ok).toBe(false);
+      expect(seen).toEqual([]);
+      await restarted.close();
+    } finally {
+      await new Promise<void>((resolve) => partner.close(() => resolve()));
+    }
+  });
+});
+
+function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  return result.value;
+}

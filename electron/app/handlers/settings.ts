@@ -4,6 +4,8 @@ import type { EditableSettings, SettingsView } from '../../../shared/settings/se
 import { validationError } from '../../../shared/validation';
 import { readConfigFileObject, writeConfigFileObject } from '../../core/config/config-file';
 import { configSchema, type PosConfig } from '../../core/config/schema';
+import { originOf } from '../../core/config/safe-destinations';
+import { partnerKeyAccess } from '../../core/secrets';
 import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 
@@ -35,13 +37,29 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
     return merged.success ? ok(pick(merged.data)) : fail(validationError(merged.error, 'The saved settings file is not valid.'));
   };
 
+  /** The partner the next start talks to: a URL fixed at start wins over the saved one. */
+  const nextPartner = (settings: EditableSettings) => {
+    const urlGivenAtStart = overridden.includes('partner.baseUrl');
+    return { origin: originOf(urlGivenAtStart ? ctx.config.partner.baseUrl : settings.partner.baseUrl), urlGivenAtStart };
+  };
+
+  /** Whether the key will go to that partner, and the sentence the screen shows about it. */
+  const keyView = (settings: EditableSettings): SettingsView['apiKey'] => {
+    const base = { set: ctx.secrets.hasApiKey(), source: ctx.secrets.describe(), forPartner: ctx.secrets.apiKeyOrigin() };
+    const partner = nextPartner(settings);
+    if (!partner.origin) return { ...base, usable: true, note: 'Training mode: the built-in sandbox needs no API key. A key can be entered once a partner URL is saved.' };
+    const access = partnerKeyAccess(ctx.secrets, { origin: partner.origin, urlGivenAtStart: partner.urlGivenAtStart });
+    if (!access.usable) return { ...base, usable: false, note: access.reason };
+    return { ...base, usable: true, note: `The API key is sent only to ${partner.origin}. Changing the partner URL asks for the key again.` };
+  };
+
   const view = (): Result<SettingsView> => {
     const settings = saved();
     if (!settings.ok) return settings;
     return ok({
       settings: settings.value,
       overridden: [...overridden],
-      apiKey: { set: ctx.secrets.hasApiKey(), source: ctx.secrets.describe() },
+      apiKey: keyView(settings.value),
       restartNeeded: JSON.stringify(settings.value) !== JSON.stringify(pick(ctx.config)),
     });
   };
@@ -75,13 +93,18 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
       return view();
     },
     async 'settings:set-api-key'({ apiKey }) {
+      // The key is bound to the partner it is entered for: another partner URL asks for it again.
+      const settings = saved();
+      if (!settings.ok) return settings;
+      const { origin } = nextPartner(settings.value);
+      if (!origin) return fail(posError('VALIDATION', 'Save the partner URL first: the API key is only ever sent to that partner.', { apiKey: ['needs a partner URL first'] }));
       try {
-        ctx.secrets.setApiKey(apiKey);
+        ctx.secrets.setApiKey(apiKey, origin);
       } catch (error) {
         // The store's own message says what to do (e.g. no keychain: use POS_API_KEY); it never holds the key.
         return fail(posError('INTERNAL', (error as Error).message));
       }
-      ctx.logger.info('partner API key replaced');
+      ctx.logger.info('partner API key replaced', { forPartner: origin });
       return view();
     },
   };

@@ -1,6 +1,7 @@
 import { parsePrinterSetting, printerSettingHint } from '../../../shared/printing/printer-setting';
 import { z } from 'zod';
 import { terminalProfileSchema } from '../../../shared/app';
+import { partnerUrlProblem, printerFileProblem } from './safe-destinations';
 import { parseTerminalSetting } from '../../../shared/payments/terminal-setting';
 
 const pathPrefix = z
@@ -60,8 +61,14 @@ export const configSchema = z
       .strict(),
     partner: z
       .object({
-        /** Empty means training mode: sell against the embedded sandbox, nothing is real. */
-        baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })]),
+        /** Empty means training mode: sell against the embedded sandbox, nothing is real. Else https, or http to this computer only. */
+        baseUrl: z.union([
+          z.literal(''),
+          z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).superRefine((url, ctx) => {
+            const problem = partnerUrlProblem(url);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+        ]),
         experiencePrefix: pathPrefix,
         hotelPrefix: pathPrefix,
         slug: z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _'),
@@ -126,7 +133,14 @@ export const configSchema = z
     dataDir: z.string().min(1),
     locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a locale like en-NG'),
   })
-  .strict();
+  .strict()
+  // A file printer writes raw bytes: only to a printer device or inside the data folder.
+  .superRefine((config, ctx) => {
+    const setting = parsePrinterSetting(config.printer.interface);
+    if (!setting.ok || setting.value.kind !== 'file') return;
+    const problem = printerFileProblem(setting.value.path, config.dataDir);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['printer', 'interface'] });
+  });
 
 export type PosConfig = z.infer<typeof configSchema>;
 

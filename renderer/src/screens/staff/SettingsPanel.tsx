@@ -102,6 +102,10 @@ function SettingsForm({ view }: { view: SettingsView }) {
           Save key
         </button>
       </form>
+      {/* Where the key goes, or why it must be entered again (another partner URL asks for it again). */}
+      <p className={view.apiKey.usable ? 'muted' : 'field-error'} role={view.apiKey.usable ? undefined : 'alert'}>
+        {view.apiKey.note}
+      </p>
       {saveKey.isSuccess && <p role="status">The key is stored. It is never shown again.</p>}
       {saveKey.error instanceof PosCallError && <p className="field-error" role="alert">{saveKey.error.error.message}</p>}
     </>
