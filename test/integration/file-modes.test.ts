@@ -53,7 +53,7 @@ afterAll(async () => {
 
 async function rpc(channel: string, body: unknown): Promise<any> {
   const response = await fetch(new URL(`rpc/${channel}`, url), { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const result = await response.json();
+  const result = (await response.json()) as any;
   if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
   return result.value;
 }
