@@ -33,6 +33,7 @@ import type { TerminalChoice } from '../payments/choose-terminal';
 import { createRefundHandlers } from './handlers/refunds';
 import type { CardMoneyBack } from '../sales/corrections';
 import { cardMoneyBackFromPayments } from './card-money-back';
+import { printRefundSlips } from './refund-slips';
 import type { PosContext } from './context';
 import type { Logger } from '../core/logger';
 import type { SecretStore } from '../core/secrets';
@@ -115,6 +116,8 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     : deps.printer
       ? ok(createPrintQueue({ journal: journal.value, printer: deps.printer, clock, events, onSaleConfirmed: (listener) => domainEvents.subscribe('sale.moved', ({ sale }) => sale.state === 'confirmed' && listener(sale.id)), logger: deps.logger, config, tuning: deps.printTuning }))
       : fail(posError('PRINTER_OFFLINE', 'No receipt printer is set up on this till. Restart Lobby POS; if it persists, call support.'));
+  // A void's or refund's two slips (customer's, drawer's) print once its money is back.
+  if (printing.ok) printRefundSlips({ events: domainEvents, printing: printing.value, config, logger: deps.logger, clock });
   const printerProbe = printing.ok
     ? () => printing.value.health()
     : (deps.probes.printer ?? (async (): Promise<HealthItem> => ({ state: 'unknown', label: 'Printer not set up', detail: printing.error.message })));

@@ -22,8 +22,11 @@ export interface DomainEventMap {
   'payment.moved': { payment: CardPaymentView };
   /** An approved card payment was given back because its sale did not happen (a reversal slip is due). */
   'payment.reversed': { payment: CardPaymentAttempt; saleId: string };
-  /** A void or refund was written to the journal, or the card terminal's answer to one was (the sale as it is now). */
-  'correction.recorded': { sale: SaleView; correction: CorrectionView };
+  /**
+   * A void or refund was written to the journal (`recorded`), the card terminal's answer to one was
+   * (`answered`), or its cancellation moved on (`cancellation`); with the sale as it is now.
+   */
+  'correction.recorded': { sale: SaleView; correction: CorrectionView; what: 'recorded' | 'answered' | 'cancellation' };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -15,3 +15,5 @@ export { receiptInputFromSale, type ReceiptSaleContext } from './receipts/receip
 export { reportInputFromShift } from './receipts/report-from-shift';
 export { createPrintQueue, defaultPrintQueueTuning, type PrintQueue, type PrintQueueDeps, type PrintQueueTuning } from './queue/print-queue';
 export type { RequestedBy } from './queue/print-job-payload';
+export { slipInputSchema, type SlipInput, type SlipInputDraft } from './receipts/slip-input';
+export { receiptSettingsFrom, type ReceiptSettings } from './receipts/receipt-settings';

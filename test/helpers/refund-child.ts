@@ -61,7 +61,7 @@ const sales = createSales({
   clock: () => new Date(),
   events: {
     publish(event, payload) {
-      if (event === 'correction.recorded') say(`WROTE ${(payload as { correction: { id: string } }).correction.id}`);
+      if (event === 'correction.recorded' && (payload as { what: string }).what === 'recorded') say(`WROTE ${(payload as { correction: { id: string } }).correction.id}`);
     },
   },
   logger: silentLogger,

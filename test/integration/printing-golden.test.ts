@@ -12,6 +12,8 @@ import { renderText, tearLine } from '../../electron/printing/layout/render-text
 import { useFakePrinter } from '../helpers/fake-printer';
 import { cinemaReprint, cinemaSale, hotelSale, trainingSale, xReport, zReport } from '../fixtures/receipts/inputs';
 import type { ReceiptLine } from '../../electron/printing/layout/receipt-line';
+import { buildSlip } from '../../electron/printing/receipts/build-slip';
+import { refundSlipInputs } from '../fixtures/receipts/refund-slip';
 
 /**
  * Golden receipts: real bytes sent over TCP to the fake printer, decoded back into what the paper
@@ -35,6 +37,9 @@ const papers: Record<string, { build: (columns: Columns) => ReceiptLine[]; shows
   'training-sale': { build: (columns) => buildReceipt(trainingSale, { columns }), shows: ['TRAINING', 'Self-service', 'VERVE **** 4242  AUTH 654321', 'K1-000003'] },
   'x-report': { build: (columns) => buildReportReceipt(xReport, { columns }), shows: ['X REPORT', 'TIN 12345678-0001'] },
   'z-report': { build: (columns) => buildReportReceipt(zReport, { columns }), shows: ['Z REPORT 27', 'Counted by:'] },
+  // A partial cash refund: the customer's copy, and the drawer's signed by the approving supervisor.
+  'refund-slip-customer': { build: (columns) => buildSlip(refundSlipInputs()[0], { columns }), shows: ['REFUND', 'Customer copy', 'EX1732201445123', '1 x VIP', 'NGN 9,500.00', 'Ngozi Okafor'] },
+  'refund-slip-drawer': { build: (columns) => buildSlip(refundSlipInputs()[1], { columns }), shows: ['REFUND', 'Drawer copy', 'EX1732201445123', 'Approved by Ngozi Okafor:', 'Customer (money received):'] },
 };
 const types: PrinterType[] = ['epson', 'star'];
 const widths: Columns[] = [32, 48];

@@ -17,6 +17,9 @@ export interface CorrectionResult {
   correction: CorrectionView;
 }
 
+/** What just happened to a correction: written down, or the card terminal's answer written down. */
+export type CorrectionStep = 'recorded' | 'answered';
+
 export interface CorrectionDesk {
   /** What can still be given back for a sale, by tender and by line, and who can approve it. */
   options(saleId: string): Result<CorrectionOptions>;
@@ -41,7 +44,7 @@ export interface CorrectionDeskDeps {
   cardMoneyBack: CardMoneyBack | null;
   saleView(sale: Sale): SaleView;
   /** Tells the rest of the till (screens, printing) once a correction or its terminal answer is in the journal. */
-  announce(result: CorrectionResult): void;
+  announce(result: CorrectionResult, what: CorrectionStep): void;
   /** Waits between lookups of a terminal answer that was lost; the last one repeats. */
   lookupDelaysMs: readonly number[];
 }
@@ -105,9 +108,9 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
     return ok({ sale: view, correction: toCorrectionView(correction, { details: detailsOf(sale.value!), title: view.title, customerName: view.customer.name }) });
   };
 
-  const announce = (correction: Correction) => {
+  const announce = (correction: Correction, what: CorrectionStep) => {
     const result = resultOf(correction);
-    if (result.ok) deps.announce(result.value);
+    if (result.ok) deps.announce(result.value, what);
   };
 
   function options(saleId: string): Result<CorrectionOptions> {
@@ -252,7 +255,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
     const correction = recorded.value.correction;
     if (recorded.value.created) {
       logger.info('money given back', { correctionId: correction.id, saleId: correction.saleId, kind, tender: correction.tender, route: correction.route, amountKobo: correction.amountKobo, askedBy: asker.id, approvedBy: approver.value.id });
-      announce(correction);
+      announce(correction, 'recorded');
     }
     if (correction.route === 'terminal' && recorded.value.created) return resultAfter(await sendToTerminal(correction));
     return resultOf(correction);
@@ -293,7 +296,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
       return settled;
     }
     logger.info('card terminal answered a void or refund', { correctionId: correction.id, outcome: outcome.kind });
-    announce(settled.value);
+    announce(settled.value, 'answered');
     if (settled.value.state === 'unknown' || settled.value.state === 'pending') watch(correction.id);
     return settled;
   }
@@ -323,7 +326,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
     if (outcome.kind === 'unknown') return 'open';
     const recorded = journal.corrections.settle(correctionId, outcome.kind === 'done' ? { outcome: 'done', terminalReference: outcome.terminalReference } : { outcome: 'failed', detail: outcome.reason });
     if (!recorded.ok) return 'open';
-    announce(recorded.value);
+    announce(recorded.value, 'answered');
     return 'settled';
   }
 

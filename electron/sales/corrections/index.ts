@@ -14,7 +14,7 @@ import { toCorrectionView } from './correction-view';
 import { saleDetailsSchema } from '../../../shared/sales/sale-details';
 
 export type { CardMoneyBack, MoneyBackOrder, MoneyBackOutcome } from './card-money-back';
-export type { CorrectionDesk, CorrectionResult } from './correction-desk';
+export type { CorrectionDesk, CorrectionResult, CorrectionStep } from './correction-desk';
 export type { CancellationDesk } from './cancellation-desk';
 
 export interface Corrections {
@@ -47,7 +47,7 @@ export function createCorrections(deps: {
     approvals,
     cardMoneyBack: deps.cardMoneyBack,
     saleView: deps.saleView,
-    announce: (result) => deps.events.publish('correction.recorded', result),
+    announce: (result, what) => deps.events.publish('correction.recorded', { ...result, what }),
     lookupDelaysMs: deps.lookupDelaysMs,
   });
   const cancellations = createCancellationDesk({
@@ -60,7 +60,7 @@ export function createCorrections(deps: {
       const view = deps.saleView(sale.value);
       const details = saleDetailsSchema.safeParse(sale.value.details);
       const about = { details: details.success ? details.data : null, title: view.title, customerName: view.customer.name };
-      deps.events.publish('correction.recorded', { sale: view, correction: toCorrectionView(correction, about) });
+      deps.events.publish('correction.recorded', { sale: view, correction: toCorrectionView(correction, about), what: 'cancellation' });
     },
   });
   return { desk, cancellations };

@@ -1,0 +1,85 @@
+import { correctionReasons, type CorrectionView } from '../../shared/sales/corrections';
+import type { SaleView } from '../../shared/sales/sale-view';
+import { isTrainingMode, type PosConfig } from '../core/config/schema';
+import type { DomainEvents } from '../core/domain-events';
+import type { Logger } from '../core/logger';
+import { receiptSettingsFrom, type PrintQueue, type SlipInputDraft } from '../printing';
+
+const tenderWords = { cash: 'Cash from the drawer', card: 'Card', transfer: 'Bank transfer' } as const;
+
+/** How the money went back, as the slip says it: the drawer, the card (code or terminal reference), the bank reference. */
+function paidBack(correction: CorrectionView): string {
+  if (correction.tender === 'card') {
+    const code = correction.approvalCode ?? correction.terminalReference;
+    return code ? `Card, ref ${code}` : 'Card';
+  }
+  if (correction.tender === 'transfer') return `Bank transfer, ref ${correction.transferReference ?? ''}`.trim();
+  return tenderWords.cash;
+}
+
+/**
+ * The two copies of a void or refund slip: the customer's, and the drawer's, which the approving
+ * supervisor signs (and the customer, for money received). Both carry the original sale and its
+ * partner reference, what was given back and how, who asked and who approved.
+ */
+export function refundSlips(correction: CorrectionView, sale: SaleView, config: PosConfig, issuedAt: string): SlipInputDraft[] {
+  const settings = receiptSettingsFrom(config);
+  const refund = correction.kind === 'refund';
+  const common: Omit<SlipInputDraft, 'subtitle' | 'signatures'> = {
+    title: refund ? 'REFUND' : 'VOID',
+    merchant: settings.merchant,
+    terminal: settings.terminal,
+    training: isTrainingMode(config),
+    issuedAt,
+    staffName: correction.askedBy,
+    sale: { saleId: sale.id, partnerReference: sale.partnerReference },
+    sections: [
+      {
+        heading: 'Original sale',
+        rows: [
+          { kind: 'field', label: 'What', value: sale.title },
+          ...(sale.subtitle ? [{ kind: 'field' as const, label: 'When', value: sale.subtitle }] : []),
+          { kind: 'field', label: 'Customer', value: sale.customer.name },
+          { kind: 'amount', label: 'Paid', amountKobo: sale.totalKobo },
+        ],
+      },
+      {
+        heading: refund ? 'Refunded' : 'Voided: the sale did not go through',
+        rows: [
+          ...correction.lines.map((line) => ({ kind: 'text' as const, text: `${line.quantity} x ${line.label}` })),
+          { kind: 'amount', label: refund ? 'Refunded' : 'Given back', amountKobo: correction.amountKobo, bold: true },
+          { kind: 'field', label: 'Paid back by', value: paidBack(correction) },
+          { kind: 'field', label: 'Reason', value: correctionReasons[correction.reason] },
+          { kind: 'field', label: 'Note', value: correction.note },
+          { kind: 'field', label: 'Asked by', value: correction.askedBy },
+          { kind: 'field', label: 'Approved by', value: correction.approvedBy },
+        ],
+      },
+      ...(refund
+        ? [{ heading: null, rows: [{ kind: 'text' as const, text: 'The cancellation is taken up with the cinema or hotel.' }] }]
+        : []),
+    ],
+    qr: correction.id,
+    footerLines: [],
+  };
+  return [
+    { ...common, subtitle: 'Customer copy', signatures: [] },
+    { ...common, subtitle: 'Drawer copy', signatures: [`Approved by ${correction.approvedBy}`, 'Customer (money received)'] },
+  ];
+}
+
+/**
+ * Prints both slips once a void's or refund's money is back with the customer: when it is written
+ * (drawer, approval code, transfer) or when the card terminal confirms it. Printing never touches
+ * the correction; a slip that cannot be queued is logged and the correction stands.
+ */
+export function printRefundSlips(deps: { events: Pick<DomainEvents, 'subscribe'>; printing: Pick<PrintQueue, 'printSlip'>; config: PosConfig; logger: Logger; clock: () => Date }): () => void {
+  return deps.events.subscribe('correction.recorded', ({ sale, correction, what }) => {
+    if (what === 'cancellation' || correction.state !== 'done') return;
+    for (const slip of refundSlips(correction, sale, deps.config, deps.clock().toISOString())) {
+      void deps.printing.printSlip(slip, { saleId: sale.id, requestedBy: null }).then((job) => {
+        if (!job.ok) deps.logger.error('refund slip not printed', { correctionId: correction.id, code: job.error.code });
+      });
+    }
+  });
+}
