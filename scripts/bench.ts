@@ -4,6 +4,7 @@ import { benchJournal } from './bench/journal';
 import { benchPartner } from './bench/partner';
 import { benchPrinting } from './bench/printing';
 import { benchSales } from './bench/sales';
+import { benchPayments } from './bench/payments';
 import { benchFleet } from './bench/fleet';
 import { benchRenderer } from './bench/renderer';
 import type { BenchRow } from './bench/types';
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<BenchRow[]>][] = [
   ['partner', benchPartner],
   ['journal', benchJournal],
   ['sales', benchSales],
+  ['payments', benchPayments],
   ['fleet', benchFleet],
   ['printing', benchPrinting],
   ['renderer', benchRenderer],

@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { createPos, type Pos } from '../../electron/app/create-pos';
+import { loadConfig } from '../../electron/core/config/load';
+import { silentLogger } from '../../electron/core/logger';
+import { createFileSecretStore } from '../../electron/core/secrets';
+import { journalFile, openJournal } from '../../electron/journal';
+import { createPartnerClient, type PartnerClient } from '../../electron/partner/client';
+import { createPaystackHttp, type PaystackHttp } from '../../electron/payments/paystack/paystack-http';
+import { createSimulatedTerminal, SIMULATED_CUSTOMER } from '../../electron/payments/simulated-terminal';
+import { createTerminalSimulator, SIMULATED_TERMINAL_ID, type TerminalSimulator } from '../../electron/payments/simulator';
+import { createSandbox, SANDBOX_DEFAULT_API_KEY, type Sandbox } from '../../electron/sandbox';
+import type { HealthItem } from '../../shared/app';
+import { addDays, lagosDate } from '../../shared/dates';
+import type { Result } from '../../shared/result';
+import type { HotelSelection } from '../../shared/sales/checkout';
+import { median, percentile, round } from './stats';
+import type { BenchRow } from './types';
+
+const WARM_UP = 20;
+const SAMPLES = 200;
+/** Both sides poll the terminal this often; the simulated terminal answers each step at once. */
+const POLL_MS = 1;
+const customer = { name: 'Oluwaseun Adebayo', email: 'seun.adebayo@example.ng', phone: '0803 123 4567', dob: '1990-05-17' };
+
+/**
+ * A kiosk card sale through createPos(...).api (contract and access checks, fresh quote, journal
+ * pending, the payment attempt journaled started -> terminal reference -> approved, the terminal
+ * driven through the Paystack adapter, sent -> confirmed, views and events) against the same
+ * calls made directly, one after the other: the terminal's (presence, payment request, push, polls
+ * of the event and the request, transaction verification) with the bare HTTP client, then the
+ * partner's (rooms read fresh, booking). Both run in-process against the simulated terminal
+ * (every step immediate) and the sandbox. The difference is the app's own time per card sale.
+ */
+export async function benchPayments(): Promise<BenchRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-payments-'));
+  const sandbox = createSandbox();
+  const simulator = createTerminalSimulator({ timings: { deliveryMs: 0, stepMs: 0, resultMs: 0, autoPresentMs: 0 } });
+  const partner = createPartnerClient({ baseUrl: 'http://bench.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } });
+  const http = createPaystackHttp({ baseUrl: 'http://terminal.simulator', secretKey: () => simulator.secretKey, fetch: simulator.fetch, timeoutMs: 30_000 });
+  const pos = openKiosk(dataDir, partner, simulator);
+  try {
+    value(await pos.api['staff:setup']({ name: 'Bench Supervisor', pin: '2468' }));
+    value(await pos.api['shift:open']({ floatKobo: 0 }));
+    value(await pos.api['staff:sign-out']({}));
+    const stay = await findStay(pos);
+    let n = 0;
+    const saleId = () => `BENCH-CARD-${(++n).toString(36).padStart(6, '0')}`;
+
+    // The stay's price, as the app quotes it (the first sale is the app's: pairs start with it).
+    let amountKobo = 0;
+    const app = async () => {
+      const sale = value(await pos.api['sale:submit']({ saleId: saleId(), kind: 'hotel', hotel: stay, customer, tender: { kind: 'card' } }));
+      if (sale.state !== 'confirmed') throw new Error(`bench: card sale ${sale.state}: ${sale.failureReason}`);
+      amountKobo = sale.totalKobo;
+      // A kiosk starts over for the next customer.
+      value(await pos.api['staff:sign-out']({}));
+    };
+    const raw = async () => {
+      const id = saleId();
+      await rawTerminalPayment(http, amountKobo, id);
+      await rawBooking(partner, stay, id);
+    };
+    const times = await paired(sandbox, app, raw, 8);
+    const own = times.app.map((t, i) => t - times.raw[i]!);
+    const ratio = median(times.app) / median(times.raw);
+    return [
+      { name: 'kiosk card sale (terminal, then booking), whole sale via createPos().api', median: round(median(times.app)), p99: round(percentile(times.app, 0.99)), unit: 'ms', note: `${SAMPLES} sales; ${ratio.toFixed(2)}x the raw terminal and partner calls (median)` },
+      { name: 'kiosk card sale, raw terminal + partner calls only', median: round(median(times.raw)), p99: round(percentile(times.raw, 0.99)), unit: 'ms', note: `baseline: presence, payment request, push, polls (${POLL_MS} ms), verify; rooms, booking` },
+      { name: "kiosk card sale, the app's own time", median: round(median(own)), p99: round(percentile(own, 0.99)), unit: 'ms', note: 'journal (sale + 4 payment commits), orchestration, contract; paired per sale' },
+    ];
+  } finally {
+    await pos.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function openKiosk(dataDir: string, partner: PartnerClient, simulator: TerminalSimulator): Pos {
+  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://127.0.0.1:9', profile: 'kiosk' } });
+  if (!loaded.ok) throw new Error(loaded.message);
+  const journal = openJournal({ file: journalFile(dataDir), terminalId: loaded.config.terminal.id });
+  if (!journal.ok) throw new Error(journal.error.message);
+  const idle = async (): Promise<HealthItem> => ({ state: 'ok', label: 'Idle', detail: 'Not measured.' });
+  return createPos(loaded.config, {
+    version: 'bench',
+    logger: silentLogger,
+    secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
+    partner,
+    probes: { printer: idle },
+    journal,
+    cardTerminal: {
+      mode: 'simulated',
+      info: { mode: 'simulated', label: 'Simulated terminal (bench)', integrated: true, problem: null, simulated: true },
+      terminal: createSimulatedTerminal({ simulator, timeoutMs: 30_000, pollMs: POLL_MS, settleMs: 100, missedPollsBeforeUnknown: 3 }),
+      device: 'simulated',
+      simulator,
+      problem: () => null,
+    },
+    onClose: () => journal.value.close(),
+  });
+}
+
+async function findStay(pos: Pos): Promise<HotelSelection> {
+  const { rooms } = value(await pos.api['hotels:rooms']({ hotelId: 1, perPage: 100 }));
+  const room = rooms.find((r) => r.isAvailable && r.roomsLeft >= 16)!;
+  const checkIn = addDays(lagosDate(new Date()), 1);
+  return { hotelId: 1, roomId: room.id, checkIn, checkOut: addDays(checkIn, 2), guests: 2, rooms: 1 };
+}
+
+/** The terminal's calls for one payment, as the adapter makes them, without the till around them. */
+async function rawTerminalPayment(http: PaystackHttp, amount: number, saleId: string) {
+  const tid = SIMULATED_TERMINAL_ID;
+  await must(http.call('GET', `/terminal/${tid}/presence`));
+  const pr = (await must(http.call('POST', '/paymentrequest', { body: { customer: SIMULATED_CUSTOMER, amount, currency: 'NGN', description: `Lobby POS sale (${saleId}-P1)`, send_notification: false, metadata: { lobby_reference: `${saleId}-P1`, sale_id: saleId } } }))) as { id: number; request_code: string; offline_reference: string };
+  const event = (await must(http.call('POST', `/terminal/${tid}/event`, { body: { type: 'invoice', action: 'process', data: { id: pr.id, reference: pr.offline_reference } } }))) as { id: string };
+  let delivered = false;
+  for (;;) {
+    await sleep(POLL_MS);
+    if (!delivered) delivered = ((await must(http.call('GET', `/terminal/${tid}/event/${event.id}`))) as { delivered: boolean }).delivered;
+    const now = (await must(http.call('GET', `/paymentrequest/verify/${pr.request_code}`))) as { paid: boolean; transactions: { reference: string; status: string }[] };
+    if (now.paid) {
+      await must(http.call('GET', `/transaction/verify/${now.transactions.find((t) => t.status === 'success')!.reference}`));
+      return;
+    }
+  }
+}
+
+async function rawBooking(partner: PartnerClient, stay: HotelSelection, saleId: string) {
+  await ok(partner.listRooms(stay.hotelId, { page: 1, perPage: 100 }));
+  await ok(
+    partner.bookHotel({
+      room_id: stay.roomId,
+      number_of_guests: stay.guests,
+      number_of_rooms: stay.rooms,
+      checkin_date: stay.checkIn,
+      checkout_date: stay.checkOut,
+      customer_info: { name: customer.name, email: customer.email, phone_number: '+2348031234567', dob: customer.dob },
+      merchant_reference: saleId,
+    }),
+  );
+}
+
+/** App and raw sales alternately (drift and GC hit both alike); stock and terminal records reset outside the timing. */
+async function paired(sandbox: Sandbox, app: () => Promise<void>, raw: () => Promise<void>, resetEvery: number) {
+  const times = { app: [] as number[], raw: [] as number[] };
+  for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+    if (i % resetEvery === 0) sandbox.reset();
+    const order = i % 2 === 0 ? (['app', 'raw'] as const) : (['raw', 'app'] as const);
+    for (const which of order) {
+      const started = performance.now();
+      await (which === 'app' ? app() : raw());
+      if (i >= WARM_UP) times[which].push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function must(call: Promise<{ ok: true; data: unknown } | { ok: false; message: string }>): Promise<unknown> {
+  const result = await call;
+  if (!result.ok) throw new Error(`bench: terminal call failed: ${result.message}`);
+  return result.data;
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`bench: ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+async function ok<T>(call: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>): Promise<T> {
+  const result = await call;
+  if (!result.ok) throw new Error(`bench: partner call failed: ${result.error.message}`);
+  return result.value;
+}
+
+// `npx tsx scripts/bench/payments.ts` runs this suite alone.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const row of await benchPayments()) console.log(`${row.name.padEnd(80)} ${String(row.median).padStart(8)} ${String(row.p99).padStart(8)} ${row.unit}  ${row.note ?? ''}`);
+}
