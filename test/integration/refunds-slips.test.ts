@@ -64,5 +64,17 @@ describe('refund slips', () => {
     expect(slips[0]).not.toContain('Approved by Ngozi Okafor:');
     const jobs = value(await till.pos.api['print:jobs']({ saleId: sale.id, limit: 10 })).jobs;
     expect(jobs.filter((job) => job.kind === 'slip')).toHaveLength(2);
+
+    // The printed X report has the refund on its own lines, and the cancellation still owed.
+    const before = printedReceipts(printer, 'epson').length;
+    value(await till.pos.api['report:print']({ kind: 'x' }));
+    const report = (await waitFor('the X report', () => printedReceipts(printer, 'epson')[before])).join('\n');
+    expect(report).toContain('VOIDS AND REFUNDS');
+    expect(report).toMatch(new RegExp(`Refunds \\(1\\)\\s+-${formatNairaPlain(refund.correction.amountKobo)}`));
+    expect(report).toMatch(new RegExp(`Refund, cash \\(1\\)\\s+-${formatNairaPlain(refund.correction.amountKobo)}`));
+    expect(report).toMatch(/Ngozi Okafor \(1\)/);
+    expect(report).toMatch(new RegExp(`Cash given back\\s+-${formatNairaPlain(refund.correction.amountKobo)}`));
+    expect(report).toContain('CANCELLATIONS OWED (1)');
+    expect(report).toContain(`${sale.partnerReference}, owed`);
   });
 });

@@ -42,10 +42,24 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
     writer.rule();
   }
 
+  const corrections = report.corrections;
+  if (corrections) {
+    writer.text('VOIDS AND REFUNDS', { bold: true });
+    writer.pair(`Voids (${corrections.voids.count})`, money(-corrections.voids.totalKobo), { indent: 2 });
+    writer.pair(`Refunds (${corrections.refunds.count})`, money(-corrections.refunds.totalKobo), { indent: 2 });
+    corrections.byTender.forEach((line) => writer.pair(`${line.label} (${line.count})`, money(-line.totalKobo), { indent: 4 }));
+    if (corrections.byApprover.length > 0) writer.text('Approved by', { indent: 2 });
+    corrections.byApprover.forEach((line) => writer.pair(`${line.label} (${line.count})`, money(-line.totalKobo), { indent: 4 }));
+    if (corrections.inProgress.count > 0) writer.pair(`Card, not confirmed (${corrections.inProgress.count})`, money(-corrections.inProgress.totalKobo), { indent: 2 });
+    writer.rule();
+  }
+
   writer.text('CASH DRAWER', { bold: true });
   writer.pair('Float', money(report.cash.floatKobo), { indent: 2 });
   writer.pair('Cash sales', money(report.cash.cashSalesKobo), { indent: 2 });
   if (report.cash.unsettledCashKobo !== 0) writer.pair('Cash for unsettled sales', money(report.cash.unsettledCashKobo), { indent: 2 });
+  if (corrections && corrections.rejectedCashKobo !== 0) writer.pair('Cash of rejected sales', money(corrections.rejectedCashKobo), { indent: 2 });
+  if (corrections && corrections.cashBackKobo !== 0) writer.pair('Cash given back', money(-corrections.cashBackKobo), { indent: 2 });
   writer.pair('Cash in', money(report.cash.cashInKobo), { indent: 2 });
   writer.pair('Cash out', money(-report.cash.cashOutKobo), { indent: 2 });
   writer.pair('Expected in drawer', money(report.cash.expectedKobo), { bold: true });
@@ -70,6 +84,14 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
     writer.field('Sale', sale.saleId, { indent: 4 });
   }
   if (report.unsettled.length > 0) writer.text('Settle these before the shift is trusted: the partner decides whether they happened.');
+  if (corrections) {
+    writer.rule();
+    writer.text(`CANCELLATIONS OWED (${corrections.cancellationsOwed.length})`, { bold: true });
+    if (corrections.cancellationsOwed.length === 0) writer.text('none', { indent: 2 });
+    for (const owed of corrections.cancellationsOwed) {
+      writer.pair(`${owed.partnerReference ?? owed.saleId}, ${owed.state}`, money(owed.amountKobo), { indent: 2 });
+    }
+  }
   writer.rule('=');
   if (report.kind === 'Z') {
     writer.blank();

@@ -4,6 +4,7 @@ import type { ReportReceiptInput } from './report-input';
 
 const productNames = { cinema: 'Cinema tickets', hotel: 'Hotel rooms' } as const;
 const tenderNames = { cash: 'Cash', card: 'Card', transfer: 'Transfer' } as const;
+const correctionNames = { void: 'Void', refund: 'Refund' } as const;
 
 /** An X report (open shift) or a Z report (closed, numbered) from the journal, as the paper shows it. */
 export function reportInputFromShift(
@@ -47,5 +48,19 @@ export function reportInputFromShift(
       createdAt: sale.createdAt,
       staffName: sale.staffName,
     })),
+    corrections: report.corrections
+      ? {
+          voids: { ...report.corrections.voids },
+          refunds: { ...report.corrections.refunds },
+          byTender: report.corrections.byTender
+            .filter((line) => line.count > 0)
+            .map((line) => ({ label: `${correctionNames[line.kind]}, ${tenderNames[line.tender].toLowerCase()}`, count: line.count, totalKobo: line.totalKobo })),
+          byApprover: report.corrections.byApprover.map((line) => ({ label: line.name, count: line.count, totalKobo: line.totalKobo })),
+          inProgress: { ...report.corrections.inProgress },
+          rejectedCashKobo: report.cash.rejectedCashKobo ?? 0,
+          cashBackKobo: report.cash.cashBackKobo ?? 0,
+          cancellationsOwed: (report.cancellationsOwed ?? []).map((owed) => ({ saleId: owed.saleId, partnerReference: owed.partnerReference, amountKobo: owed.amountKobo, state: owed.state })),
+        }
+      : null,
   };
 }

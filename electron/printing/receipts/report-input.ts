@@ -47,5 +47,22 @@ export const reportReceiptInputSchema = z.object({
   }),
   cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.iso.datetime({ offset: true }) })),
   unsettled: z.array(z.object({ saleId: z.string(), state: z.string(), product: z.string(), amountKobo: kobo, createdAt: z.iso.datetime({ offset: true }), staffName: z.string() })),
+  /** Voids and refunds of the shift and the cancellations the partner still owes; null on reports from before they existed. */
+  corrections: z
+    .object({
+      voids: line.omit({ label: true }),
+      refunds: line.omit({ label: true }),
+      /** "Refund, cash", "Void, card": only the ones with money back. */
+      byTender: z.array(line),
+      byApprover: z.array(line),
+      /** Card voids and refunds the terminal has not confirmed yet. */
+      inProgress: line.omit({ label: true }),
+      /** Cash of rejected sales (in the drawer until voided) and cash given back from it. */
+      rejectedCashKobo: kobo,
+      cashBackKobo: kobo,
+      cancellationsOwed: z.array(z.object({ saleId: z.string(), partnerReference: z.string().nullable(), amountKobo: kobo, state: z.string() })),
+    })
+    .nullable()
+    .default(null),
 });
 export type ReportReceiptInput = z.infer<typeof reportReceiptInputSchema>;
