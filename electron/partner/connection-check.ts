@@ -42,10 +42,10 @@ export async function checkPartnerConnection(options: ConnectionCheckOptions): P
     const last = requests.at(-1);
     const status = last?.status ?? (result.ok ? null : (result.error.status ?? null));
     if (result.ok) {
-      calls.push({ name, method: 'GET', path: requests[0]?.path ?? null, status, ms, outcome: 'ok', detail: describe(result.value) });
+      calls.push({ name, method: 'GET', path: last?.path ?? null, status, ms, outcome: 'ok', detail: describe(result.value) });
       return result.value;
     }
-    calls.push({ name, method: 'GET', path: requests[0]?.path ?? null, status, ms, outcome: 'failed', detail: failureText(result.error, last) });
+    calls.push({ name, method: 'GET', path: last?.path ?? null, status, ms, outcome: 'failed', detail: failureText(result.error, last) });
     failures.push({ name, group, error: result.error, requests });
     return null;
   }
@@ -81,7 +81,7 @@ export async function checkPartnerConnection(options: ConnectionCheckOptions): P
   const summary =
     failed === 0 && skipped === 0
       ? `${where} answered all ${calls.length} calls in ${total} ms. Nothing was bought.`
-      : `${failed} of ${calls.length} calls failed${skipped > 0 ? ` and ${skipped} could not be tried` : ''}. ${findings[0]?.message ?? ''} Nothing was bought.`.replace(/\s+/g, ' ').trim();
+      : `${failed} of ${calls.length} calls failed${skipped > 0 ? ` and ${skipped} could not be tried` : ''}. Nothing was bought.`;
   return { target: options.target, ok: failed === 0 && skipped === 0, summary, calls, findings, nothingBought: true, testedAt: options.clock().toISOString() };
 }
 

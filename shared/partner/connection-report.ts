@@ -31,7 +31,7 @@ export const partnerCallResultSchema = z.object({
   /** "Experience list", "Experience details", "Show dates", "Ticket categories", "Hotel list". */
   name: z.string(),
   method: z.literal('GET'),
-  /** The path asked, prefixes included, without the query. */
+  /** The path whose answer is shown (the last one asked, after any fallback), prefixes included, without the query. */
   path: z.string().nullable(),
   /** The HTTP status of the answer; null when no answer came (or the call was skipped). */
   status: z.number().int().nullable(),

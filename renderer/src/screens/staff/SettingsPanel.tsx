@@ -6,6 +6,8 @@ import { editableSettingsSchema, type EditableSettings, type SettingsView } from
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { LoadingBlock, QueryState } from '@ui/Status';
+import { PartnerConnectionTest } from './PartnerConnectionTest';
+import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 
 /** Supervisor settings: saved for the next start. The API key field is write-only. */
 export function SettingsPanel() {
@@ -64,6 +66,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
             </select>
           </label>
         </div>
+        <PartnerLayoutPreset form={form} disabled={fixed('partner.experiencePrefix') || fixed('partner.hotelPrefix')} />
         <div className="form-row">
           {text('partner.baseUrl', 'Partner API URL', 'empty = training mode')}
           {text('partner.experiencePrefix', 'Experience path prefix')}
@@ -108,6 +111,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       </p>
       {saveKey.isSuccess && <p role="status">The key is stored. It is never shown again.</p>}
       {saveKey.error instanceof PosCallError && <p className="field-error" role="alert">{saveKey.error.error.message}</p>}
+      <PartnerConnectionTest form={form} saved={view.settings.partner} apiKey={apiKey} />
     </>
   );
 }

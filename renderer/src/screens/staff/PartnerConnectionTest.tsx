@@ -1,0 +1,98 @@
+import { useMutation } from '@tanstack/react-query';
+import type { UseFormReturn } from 'react-hook-form';
+import type { PartnerFinding, PartnerTarget, PartnerTestReport } from '@shared/partner/connection-report';
+import type { EditableSettings } from '@shared/settings/settings';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap } from '@renderer/pos/queries';
+import { Button } from '@ui/Button';
+import styles from './PartnerConnectionTest.module.css';
+
+/** How each setting a finding points at is labelled in the settings form above. */
+const settingLabels: Record<NonNullable<PartnerFinding['setting']>, string> = {
+  'partner.baseUrl': 'Partner API URL',
+  'partner.experiencePrefix': 'Experience path prefix',
+  'partner.hotelPrefix': 'Hotel path prefix',
+  apiKey: 'Partner API key',
+  network: 'Network',
+};
+
+/**
+ * Settings -> Test partner connection: reads (never buys) a film list, details, dates, ticket
+ * categories and a hotel list on the partner as typed in the form, saved or not, and shows each
+ * call's status and time and what to change.
+ */
+export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormReturn<EditableSettings>; saved: PartnerTarget; apiKey: string }) {
+  const pos = usePos();
+  const test = useMutation({
+    mutationFn: async (): Promise<PartnerTestReport> => {
+      const typed = form.getValues('partner');
+      const partner = { baseUrl: typed.baseUrl.trim(), experiencePrefix: typed.experiencePrefix.trim(), hotelPrefix: typed.hotelPrefix.trim() };
+      const unsaved = partner.baseUrl !== saved.baseUrl || partner.experiencePrefix !== saved.experiencePrefix || partner.hotelPrefix !== saved.hotelPrefix;
+      const key = apiKey.trim();
+      return unwrap(await pos['settings:test-partner']({ ...(unsaved || key ? { partner } : {}), ...(key.length >= 8 ? { apiKey: key } : {}) }));
+    },
+  });
+  const report = test.data;
+
+  return (
+    <section className={styles.test} aria-labelledby="partner-test-title">
+      <div className={styles.head}>
+        <h3 id="partner-test-title">Test partner connection</h3>
+        <Button variant="secondary" busy={test.isPending} onClick={() => test.mutate()}>
+          {test.isPending ? 'Testing…' : 'Test partner connection'}
+        </Button>
+      </div>
+      <p className={styles.hint}>Tries the partner as typed above (saved or not) with five reads. It never holds, buys or books anything.</p>
+      {test.error instanceof PosCallError && (
+        <p className={styles.bad} role="alert">
+          {test.error.error.message} {Object.entries(test.error.error.fields ?? {}).map(([field, messages]) => `${settingLabels[field as keyof typeof settingLabels] ?? field} ${messages.join(', ')}.`).join(' ')}
+        </p>
+      )}
+      {report && (
+        <>
+          <p className={report.ok ? styles.good : styles.bad} role="status" data-testid="partner-test-summary">
+            {report.target.training ? 'Training sandbox: ' : `${report.target.baseUrl}: `}
+            {report.summary}
+          </p>
+          {report.findings.length > 0 && (
+            <ul className={styles.findings} aria-label="What to change">
+              {report.findings.map((finding) => (
+                <li key={finding.message}>
+                  {finding.setting && <strong>{settingLabels[finding.setting]}: </strong>}
+                  {finding.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className={styles.scroll}>
+            <table className={styles.table}>
+              <caption className={styles.caption}>Each call of the test</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Call</th>
+                  <th scope="col">Path</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">Result</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.calls.map((call) => (
+                  <tr key={call.name} data-outcome={call.outcome}>
+                    <th scope="row">{call.name}</th>
+                    <td className={styles.path}>{call.path ? `${call.method} ${call.path}` : '—'}</td>
+                    <td className={styles.nowrap}>{call.status ?? (call.outcome === 'skipped' ? '—' : 'no answer')}</td>
+                    <td className={styles.nowrap}>{call.outcome === 'skipped' ? '—' : `${call.ms} ms`}</td>
+                    <td>
+                      <span className={styles[call.outcome]}>{call.outcome === 'ok' ? 'OK' : call.outcome === 'failed' ? 'Failed' : 'Not tried'}</span> {call.detail}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

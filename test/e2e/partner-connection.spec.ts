@@ -1,0 +1,89 @@
+import { test, expect, type Page } from '@playwright/test';
+import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
+import { startPreviewHost } from '../helpers/preview-host';
+import { setUpTill, startStack } from './support';
+
+/**
+ * Settings -> Test partner connection, as a supervisor uses it in Chromium: against the sandbox
+ * (every call answers, with its status and time), the live layout preset tested before saving, and
+ * a sandbox started with another key (the screen says which setting to change, in plain words).
+ */
+
+async function openSettings(page: Page, url: string) {
+  await page.goto(url);
+  await setUpTill(page);
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  return page.getByRole('region', { name: 'Settings' });
+}
+
+test('against the sandbox: five calls, each 200 with its time; the live layout preset tests before saving', async ({ page }) => {
+  const stack = await startStack();
+  try {
+    const settings = await openSettings(page, stack.host.url);
+    const before = stack.sandbox.transactions().length;
+    await settings.getByRole('button', { name: 'Test partner connection' }).click();
+    const summary = settings.getByTestId('partner-test-summary');
+    await expect(summary).toContainText('answered all 5 calls');
+    await expect(summary).toContainText('Nothing was bought.');
+    const rows = settings.getByRole('table', { name: 'Each call of the test' }).getByRole('row');
+    await expect(rows).toHaveCount(6);
+    for (const name of ['Experience list', 'Experience details', 'Show dates', 'Ticket categories', 'Hotel list']) {
+      const row = rows.filter({ has: page.getByRole('rowheader', { name }) });
+      await expect(row).toContainText('200');
+      await expect(row).toContainText(/\d+ ms/);
+      await expect(row).toContainText('OK');
+    }
+    await expect(settings.getByRole('cell', { name: /GET \/api\/v1\/partner\/experience$/ })).toBeVisible();
+
+    for (const [width, height, name] of [[1920, 1080, 'landscape'], [1080, 1920, 'portrait']] as const) {
+      await page.setViewportSize({ width, height });
+      await settings.getByRole('table', { name: 'Each call of the test' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/partner-screens/partner-connection-ok-${name}.png`, fullPage: false });
+    }
+
+    // The live layout: /v1 and /v2, tested as typed (not saved yet).
+    await settings.getByRole('radio', { name: /Live layout/ }).check();
+    await expect(settings.getByRole('textbox', { name: 'Experience path prefix' })).toHaveValue('/v1');
+    await expect(settings.getByRole('textbox', { name: 'Hotel path prefix' })).toHaveValue('/v2');
+    await settings.getByRole('button', { name: 'Test partner connection' }).click();
+    await expect(settings.getByRole('cell', { name: /GET \/v1\/partner\/experience$/ })).toBeVisible();
+    await expect(summary).toContainText('answered all 5 calls');
+    // A custom prefix that is wrong names the setting and the prefix that works.
+    await settings.getByRole('radio', { name: /Custom/ }).check();
+    await settings.getByRole('textbox', { name: 'Experience path prefix' }).fill('/v3');
+    await settings.getByRole('button', { name: 'Test partner connection' }).click();
+    const findings = settings.getByRole('list', { name: 'What to change' });
+    await expect(findings).toContainText('Experience path prefix:');
+    await expect(findings).toContainText('set "Experience path prefix" to /v1');
+    expect(stack.sandbox.transactions()).toHaveLength(before);
+  } finally {
+    await stack.stop();
+  }
+});
+
+test('a sandbox started with another key: the screen names the API key, in plain words', async ({ page }) => {
+  const sandbox = createSandbox({ apiKey: 'the-partners-own-key-7a1e' });
+  const server = await startSandboxServer({ sandbox });
+  const host = await startPreviewHost({ args: ['--partner-url', server.url, '--partner-timeout-ms', '3000'], env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } });
+  try {
+    const settings = await openSettings(page, host.url);
+    await settings.getByRole('button', { name: 'Test partner connection' }).click();
+    const summary = settings.getByTestId('partner-test-summary');
+    await expect(summary).toContainText('calls failed');
+    const findings = settings.getByRole('list', { name: 'What to change' });
+    await expect(findings).toContainText('Partner API key: The partner refused the API key (HTTP 401');
+    await expect(findings).toContainText('Enter the key for this partner in "Partner API key"');
+    const rows = settings.getByRole('table', { name: 'Each call of the test' }).getByRole('row');
+    await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Experience list' }) })).toContainText('401');
+    await expect(rows.filter({ has: page.getByRole('rowheader', { name: 'Show dates' }) })).toContainText('Not tried');
+    expect(await page.content()).not.toContain(SANDBOX_DEFAULT_API_KEY);
+    for (const [width, height, name] of [[1920, 1080, 'landscape'], [1080, 1920, 'portrait']] as const) {
+      await page.setViewportSize({ width, height });
+      await findings.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/partner-screens/partner-connection-wrong-key-${name}.png` });
+    }
+  } finally {
+    await host.stop();
+    await server.close();
+  }
+});
