@@ -14,6 +14,7 @@ interface Section {
 export function ageText(since: string | null, now: Date): string {
   if (!since) return '';
   const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 60_000));
+  if (minutes < 1) return 'under a minute';
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h ${minutes % 60} min`;

@@ -15,7 +15,7 @@ export interface ShipperTuning {
   backoffMaxMs: number;
 }
 
-export const defaultShipperTuning: ShipperTuning = { batchSize: 500, pollMs: 2_000, heartbeatMs: 30_000, backoffMinMs: 1_000, backoffMaxMs: 60_000 };
+export const defaultShipperTuning: ShipperTuning = { batchSize: 500, pollMs: 1_000, heartbeatMs: 30_000, backoffMinMs: 1_000, backoffMaxMs: 60_000 };
 
 export type ShipperState = 'starting' | 'shipping' | 'idle' | 'offline' | 'refused' | 'stopped';
 
@@ -241,7 +241,11 @@ export function createShipper(deps: {
       nudged = true;
       wake?.();
     },
-    status: () => ({ state, backlog, lastShippedAt, problem, retryAt }),
+    status: () => {
+      // Counted now (one indexed query), so a shift or cash move written since the last poll shows.
+      refreshBacklog();
+      return { state, backlog, lastShippedAt, problem, retryAt };
+    },
     async stop() {
       stopping = true;
       wake?.();

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppInfo, Health } from '@shared/app';
 import { NavigationProvider, useNavigation, type Route } from './navigation';
@@ -83,6 +83,9 @@ function Shell({ info }: { info: AppInfo }) {
   );
 }
 
+// Head office's screen brings Chart.js: it loads only when a supervisor opens it.
+const AllTerminalsScreen = lazy(() => import('./screens/fleet/AllTerminalsScreen'));
+
 export function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) {
   switch (route.name) {
     case 'home':
@@ -101,6 +104,12 @@ export function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) 
       return <SaleScreen saleId={route.saleId} order={route.order} />;
     case 'staff':
       return <StaffScreen />;
+    case 'fleet':
+      return (
+        <Suspense fallback={null}>
+          <AllTerminalsScreen />
+        </Suspense>
+      );
     default:
       return null;
   }

@@ -11,6 +11,7 @@ export type Route =
   | { name: 'hotel'; hotel: Hotel; search: HotelSearch }
   | { name: 'checkout'; order: Order }
   | { name: 'sale'; saleId: string; order?: Order }
+  | { name: 'fleet' }
   | { name: 'staff' };
 
 interface Navigation {

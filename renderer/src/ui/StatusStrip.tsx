@@ -13,6 +13,8 @@ export function StatusStrip({ health }: { health: Health }) {
       {parts.map(([key, title]) => (
         <StatusItem key={key} title={title} item={health[key]} />
       ))}
+      {/* Only on a till that ships to head office: "12 records not sent, oldest 2 h 5 min ago". */}
+      {health.fleet && <StatusItem title="Head office" item={health.fleet} />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { ReportView } from './ReportView';
+import { UnsentWarning } from '@renderer/screens/fleet/UnsentWarning';
 
 const toKobo = (text: string) => {
   const n = Number(text.replace(/[,\s₦]/g, ''));
@@ -79,6 +80,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                   </button>
                 )}
               </div>
+              {isSupervisor && <UnsentWarning />}
             </>
           )
         }

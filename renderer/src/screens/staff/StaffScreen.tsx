@@ -10,6 +10,7 @@ import { ShiftPanel } from './ShiftPanel';
 import { PrinterPanel } from '@renderer/screens/printing/PrinterPanel';
 import { SalvagePanel } from './SalvagePanel';
 import { SettingsPanel } from './SettingsPanel';
+import { FleetPanel } from '@renderer/screens/fleet/FleetPanel';
 import { ErrorPanel } from '@ui/ErrorPanel';
 import { FirstSupervisorSetup, SignIn } from './SignIn';
 
@@ -54,6 +55,7 @@ function SignedIn({ name, isSupervisor }: { name: string; isSupervisor: boolean 
       <AttentionPanel />
       <JournalPanel isSupervisor={isSupervisor} />
       {isSupervisor && <AddStaff />}
+      {isSupervisor && <FleetPanel />}
       {isSupervisor && <SettingsPanel />}
       {isSupervisor && <SalvagePanel />}
     </>

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { silentLogger } from '../../electron/core/logger';
+import { applyCentralMigrations } from '../../electron/fleet/central-migrations';
+import { connectFleet } from '../../electron/fleet/connection';
+import { createShipper } from '../../electron/fleet/shipper';
+import { journalFile, openChainOutbox } from '../../electron/journal';
+import { openSellingJournal } from '../helpers/chain-fixture';
+import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
+import { setUpTill, startStack, type Stack } from './support';
+
+let server: TestPostgres;
+let stack: Stack;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-e2e-fleet-'));
+
+/** Two other tills that sold today and shipped everything to head office. */
+async function otherTills(url: string) {
+  for (const [terminalId, sales] of [['BOX-2', 9], ['DESK-1', 4]] as const) {
+    const dir = fs.mkdtempSync(path.join(root, `${terminalId}-`));
+    const till = await openSellingJournal({ dir, terminalId });
+    for (let i = 1; i <= sales; i++) till.sell(`${terminalId}-${i}`, 150_000 + i * 50_000);
+    till.closeShift();
+    till.journal.close();
+    const shipper = createShipper({ outbox: openChainOutbox({ file: journalFile(dir), terminalId }), connect: () => connectFleet({ databaseUrl: url, tls: 'off' }), logger: silentLogger, terminalName: terminalId === 'BOX-2' ? 'Box office 2' : 'Front desk', tuning: { pollMs: 10 } });
+    shipper.start();
+    while (shipper.status().backlog.count > 0 || shipper.status().state !== 'idle') await new Promise((resolve) => setTimeout(resolve, 20));
+    await shipper.stop();
+  }
+}
+
+test.beforeAll(async () => {
+  server = await startTestPostgres();
+  const admin = await server.client();
+  await applyCentralMigrations(admin);
+  await admin.end();
+  await otherTills(server.url);
+  stack = await startStack({ args: ['--terminal-id', 'COUNTER-1', '--terminal-name', 'Counter 1'], env: { POS_FLEET_DATABASE_URL: server.url, POS_FLEET_TLS: 'off' } });
+});
+test.afterAll(async () => {
+  await stack?.stop();
+  await server?.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('a supervisor sees every terminal, the chart, and is warned of unsent records when closing', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(stack.host.url);
+  await setUpTill(page, { floatNaira: 5000 });
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Head office' });
+  await expect(panel).toContainText('Every record has reached head office', { timeout: 20_000 });
+
+  await panel.getByRole('button', { name: 'All terminals' }).click();
+  await expect(page.getByRole('heading', { name: 'All terminals' })).toBeVisible();
+  const terminals = page.getByRole('region', { name: 'Terminals' });
+  await expect(terminals.getByRole('row')).toHaveCount(4);
+  await expect(terminals).toContainText('BOX-2 · Box office 2');
+  await expect(terminals).toContainText('COUNTER-1 · Counter 1');
+  await expect(terminals.getByText('Intact')).toHaveCount(3);
+  // This till's own shift opening is there too: every till's records, this one's included.
+  await expect(terminals.getByRole('row', { name: /COUNTER-1/ })).toContainText(/Intact\s*1\s*0/);
+  await expect(page.getByTestId('fleet-chart')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Sales by day, terminal and product' })).toContainText('Filmhouse IMAX Lekki: The Black Book');
+  await page.screenshot({ path: 'test-results/e2e/fleet-all-terminals-landscape.png', fullPage: true });
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: 'test-results/e2e/fleet-all-terminals-portrait.png', fullPage: true });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+
+  // Head office goes away; a cash movement waits in the journal, and closing the shift says so.
+  await server.crash();
+  await page.getByRole('button', { name: /Back/ }).click();
+  await page.getByLabel('Amount (₦)').fill('100');
+  await page.getByLabel('Reason (for cash in / out)').fill('Change from the bank');
+  await page.getByRole('button', { name: 'Cash in' }).click();
+  await expect(page.getByTestId('fleet-unsent-warning')).toContainText(/1 record not sent to head office yet .*it stays on this till/, { timeout: 20_000 });
+  await page.screenshot({ path: 'test-results/e2e/fleet-close-warning.png', fullPage: true });
+  await server.start();
+});
