@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -187,6 +188,37 @@ describe('a tampered till journal', () => {
     // Head office keeps what it first received: the rewritten links did not replace it.
     expect((await centralLinks('E1')).find((l) => l.seq === cutFrom)!.content).toContain('E1-5');
   });
+});
+
+describe('npm run journal:verify against the central copy', () => {
+  it('catches a tail cut off the journal, which the file alone cannot show', async () => {
+    const dir = fs.mkdtempSync(path.join(root, 'v-'));
+    const file = journalFile(dir);
+    const till = await openSellingJournal({ dir, terminalId: 'V1' });
+    for (let i = 1; i <= 4; i++) till.sell(`V1-${i}`);
+    till.journal.close();
+    const shipper = shipperFor(file, 'V1');
+    const shipped = localLinks(file, 'V1').length;
+    await until(async () => (await terminal('V1'))?.verified_seq === shipped, 30_000, 'V1 shipped');
+    await shipper.stop();
+
+    // The last sale vanishes with its links: the chain that is left is still perfectly linked.
+    const cutFrom = localLinks(file, 'V1').find((l) => l.content.includes('"id":"V1-4"'))!.seq;
+    const db = registerChainFunctions(new Database(file));
+    db.pragma('foreign_keys = OFF');
+    db.exec(`DROP TRIGGER chain_never_deleted; DROP TRIGGER sales_never_deleted; DROP TRIGGER tenders_never_deleted; DROP TRIGGER sale_events_never_deleted;
+      DELETE FROM chain WHERE terminal_id = 'V1' AND seq >= ${cutFrom};
+      DELETE FROM sale_events WHERE sale_id = 'V1-4'; DELETE FROM tenders WHERE sale_id = 'V1-4'; DELETE FROM sales WHERE id = 'V1-4';`);
+    db.close();
+
+    const verify = (...extra: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/journal-verify.ts', file, ...extra], { encoding: 'utf8', env: { ...process.env, POS_FLEET_DATABASE_URL: '' } });
+    expect(verify().status).toBe(0);
+    const central = verify('--central', server.url, '--tls', 'off');
+    expect(central.status).toBe(1);
+    expect(central.stdout).toContain(`first bad sequence ${cutFrom} (terminal V1)`);
+    expect(central.stdout).toMatch(/behind-central: head office holds links/);
+  }, 60_000);
 });
 
 describe('a till offline for a week', () => {
