@@ -148,6 +148,10 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     if (partnerState === 'down' && state !== 'down' && sales.ok) sales.value.partnerAnswered();
     partnerState = state;
   });
+  // The printer's state changes reach the status strip at once (out of paper, cover open, back), not at the next health poll.
+  events.subscribe((event) => {
+    if (event === 'printer:status-changed') void ctx.health.current({ refresh: true });
+  });
   // Who is signed in and which sale ids are taken: all the access rules need from selling.
   const accessPort: AccessPort = {
     signedIn: () => {

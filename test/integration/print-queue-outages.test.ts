@@ -152,6 +152,11 @@ describe('paper and cover', () => {
       try {
         await waitFor('the first status check', () => setup.till.statuses.some((status) => status.state === 'ready'));
         const seenBefore = setup.till.statuses.length;
+        // The status strip on every screen hears of it too (app:health-changed), not only the printer panel.
+        let stripDownAt: number | null = null;
+        setup.till.pos.events.subscribe((event, payload) => {
+          if (event === 'app:health-changed' && (payload as { printer: { state: string } }).printer.state === 'down') stripDownAt ??= performance.now();
+        });
         await setup.printer.setMode(mode);
         const happened = performance.now();
         // Nobody calls printer:status here: only the till's own polling can notice.
@@ -160,6 +165,9 @@ describe('paper and cover', () => {
         measured.push(`${mode} noticed unasked after ${Math.round(noticed)} ms`);
         expect(noticed).toBeLessThanOrEqual(4_000);
         expect(setup.till.statuses.at(-1)).toMatchObject({ state: mode, health: 'down' });
+        const strip = await waitFor('the status strip to say the printer is down', () => stripDownAt ?? false, 4_000);
+        measured.push(`${mode} on the status strip after ${Math.round(strip - happened)} ms`);
+        expect(strip - happened).toBeLessThanOrEqual(4_000);
 
         const saleIds = await sell(setup.till, 3);
         await new Promise((resolve) => setTimeout(resolve, 1_500));
