@@ -44,3 +44,20 @@ export function writePrivateFile(file: string, content: string | Uint8Array) {
   fs.chmodSync(temp, 0o600);
   fs.renameSync(temp, file);
 }
+
+/**
+ * The first secret file in `dataDir` that other users could read, as the one line to show (and
+ * then stop): checked once at start, so a bad file never surfaces later as a stack trace.
+ */
+export function looseSecretFile(dataDir: string, names: readonly string[]): string | null {
+  if (process.platform === 'win32') return null;
+  for (const name of names) {
+    const file = path.join(dataDir, name);
+    try {
+      if ((fs.statSync(file).mode & 0o077) !== 0) return new SecretFileError(file).message;
+    } catch {
+      // No such file: nothing to protect.
+    }
+  }
+  return null;
+}

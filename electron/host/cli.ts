@@ -7,10 +7,11 @@ import packageJson from '../../package.json';
 import { configKeyNames, configKeys } from '../core/config/keys';
 import { loadConfig } from '../core/config/load';
 import { createLogger } from '../core/logger';
-import { createLogFileSink } from '../core/log-file';
+import { createLogFile } from '../core/log-file';
 import { createPosRuntime } from '../app/runtime';
 import { createFileSecretStore } from '../core/secrets';
-import { ensurePrivateDir, restrictNewFiles } from '../core/private-files';
+import { ensurePrivateDir, looseSecretFile, restrictNewFiles } from '../core/private-files';
+import { readSecretsOnce, secretFileNames } from '../app/secret-files';
 import { startHost } from './server';
 import { hostTokenProblem } from './request-guard';
 
@@ -47,9 +48,17 @@ async function main() {
     process.exit(1);
   }
   const { config } = loaded;
-  const secrets = createFileSecretStore({ dataDir: config.dataDir });
   ensurePrivateDir(config.dataDir);
-  const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
+  // Secret files others can read stop the start here, in one line, before anything reads them.
+  const loose = looseSecretFile(config.dataDir, secretFileNames);
+  if (loose) {
+    console.error(`Lobby POS: ${loose}`);
+    process.exit(1);
+  }
+  const secrets = createFileSecretStore({ dataDir: config.dataDir });
+  // Read once, here; the logger masks the key (and the other secrets) in every line it writes.
+  const startupSecrets = readSecretsOnce(config.dataDir);
+  const logger = createLogger({ destination: await createLogFile(config.dataDir), secrets: () => [secrets.getApiKey(), ...startupSecrets] });
   const pos = createPosRuntime({ config, secrets, logger, version: packageJson.version, configSources: loaded.sources });
 
   const host = await startHost({ dispatch: pos.dispatch, events: pos.screenEvents, rendererDir: findRendererDir(), token, logger }, { port }).catch((error: NodeJS.ErrnoException) => {

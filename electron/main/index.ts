@@ -5,12 +5,13 @@ import { parseArgs } from 'node:util';
 import { configKeyNames, configKeys } from '../core/config/keys';
 import { loadConfig } from '../core/config/load';
 import { createLogger } from '../core/logger';
-import { createLogFileSink } from '../core/log-file';
-import { ensurePrivateDir, restrictNewFiles } from '../core/private-files';
+import { createLogFile } from '../core/log-file';
+import { ensurePrivateDir, looseSecretFile, restrictNewFiles } from '../core/private-files';
+import { readSecretsOnce, secretFileNames } from '../app/secret-files';
 import { createPosRuntime } from '../app/runtime';
 import { bindIpc, forwardEvents } from './ipc';
 import { registerAppScheme, serveRenderer } from './renderer-protocol';
-import { createSafeStorageSecretStore } from './safe-storage-secrets';
+import { createSafeStorageSecretStore, encryptedKeyFileName } from './safe-storage-secrets';
 import { hardenWebContents, lockDownSession } from './security';
 import { appOrigin, originOf } from './trusted-origin';
 import { createMainWindow } from './window';
@@ -48,8 +49,18 @@ async function start() {
   }
   const { config } = loaded;
   ensurePrivateDir(config.dataDir);
+  // Secret files others can read stop the start here, in one line, before anything reads them.
+  const loose = looseSecretFile(config.dataDir, [...secretFileNames, encryptedKeyFileName]);
+  if (loose) {
+    console.error(`Lobby POS: ${loose}`);
+    dialog.showErrorBox('Lobby POS cannot start', loose);
+    app.exit(1);
+    return;
+  }
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir: config.dataDir });
-  const logger = createLogger({ write: createLogFileSink(config.dataDir), secrets: () => [secrets.getApiKey() ?? ''] });
+  // Read once, here; the logger masks the key (and the other secrets) in every line it writes.
+  const startupSecrets = readSecretsOnce(config.dataDir);
+  const logger = createLogger({ destination: await createLogFile(config.dataDir), secrets: () => [secrets.getApiKey(), ...startupSecrets] });
   // better-sqlite3 for Electron's ABI: shipped in resources when packaged, else build/native from
   // `npm run native:electron` (node_modules holds the Node build, which Electron cannot load).
   const nativeBinding = app.isPackaged ? path.join(process.resourcesPath, 'native', 'better_sqlite3.node') : path.join(app.getAppPath(), 'build', 'native', 'better_sqlite3.node');

@@ -78,13 +78,20 @@ export function createTransport(options: TransportOptions): Transport {
     }
     try {
       const text = await response.text();
-      // A partner echoing the key (in an error message, say) must not carry it into our errors or logs.
-      return { ok: true, status: response.status, body: parseJson(text.includes(key) ? redact(text, [key]) : text) };
+      return { ok: true, status: response.status, body: parseJson(maskKey(text, key, response.status)) };
     } catch (error) {
       // The status arrived but the body broke off: a purchase may well have gone through.
       return { ok: false, error: fetchFailure(error, options.timeoutMs) };
     }
   }
+
+  /**
+   * A partner echoing the key (an error message quoting the header, a URL, a Basic header) must
+   * not carry it into our errors or logs, in any encoding. Large successful answers (the 10,000-hotel
+   * list) are only checked for the key as it is, which keeps them fast; the log hook masks the rest.
+   */
+  const maskKey = (text: string, key: string, status: number) =>
+    status >= 300 || text.length < 256 * 1024 ? redact(text, [key]) : text.includes(key) ? redact(text, [key]) : text;
 
   return {
     async send(request, { retry = true } = {}) {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileSecretStore, partnerKeyAccess } from '../../electron/core/secrets';
-import { createLogger } from '../../electron/core/logger';
+import { createLogger, redact } from '../../electron/core/logger';
+import { createLogFile } from '../../electron/core/log-file';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-secrets-'));
 
@@ -55,13 +56,79 @@ describe('file secret store', () => {
 });
 
 describe('logger', () => {
-  it('masks the API key wherever it appears in a line', () => {
-    const lines: string[] = [];
-    const logger = createLogger({ write: (line) => lines.push(line), secrets: () => ['sk_live_ABCDEF'] });
-    logger.error('call failed', { url: 'https://p.example/x?key=sk_live_ABCDEF', error: new Error('header X-API-KEY: sk_live_ABCDEF') });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).not.toContain('sk_live_ABCDEF');
-    expect(lines[0]).toContain('[redacted]');
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', message: 'call failed' });
+  const key = 'sk_live_AB+C/D=E"F\\G h';
+  const lines: string[] = [];
+  const logger = createLogger({ write: (line) => lines.push(line), secrets: () => [key, null] });
+  const last = () => lines.at(-1)!;
+
+  it('writes one JSON object per line with level, time and message', () => {
+    logger.warn('printer is out of paper', { jobId: 7 });
+    expect(JSON.parse(last())).toMatchObject({ level: 'warn', message: 'printer is out of paper', jobId: 7, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(last()).not.toContain('\n');
+  });
+
+  it('keeps an error\'s name, message and stack', () => {
+    logger.error('handler threw', { error: new TypeError('boom') });
+    expect(JSON.parse(last()).error).toMatchObject({ type: 'TypeError', message: 'boom', stack: expect.stringContaining('TypeError: boom') });
+  });
+
+  it.each([
+    ['as it is', (k: string) => k],
+    ['JSON-escaped', (k: string) => JSON.stringify(k)],
+    ['JSON-escaped twice', (k: string) => JSON.stringify(JSON.stringify(k))],
+    ['URL-encoded', (k: string) => `https://p.example/x?key=${encodeURIComponent(k)}`],
+    ['URL-encoded, lower-case escapes', (k: string) => encodeURIComponent(k).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())],
+    ['form-encoded', (k: string) => encodeURIComponent(k).replace(/%20/g, '+')],
+    ['base64', (k: string) => Buffer.from(k).toString('base64')],
+    ['base64url', (k: string) => Buffer.from(k).toString('base64url')],
+    ['base64 inside a Basic header, at each byte offset', (k: string) => ['u:', 'us:', 'use:'].map((user) => `Basic ${Buffer.from(user + k).toString('base64')}`).join(' ')],
+  ])('masks the key %s, in the message and in any field', (_label, encode) => {
+    const shown = encode(key);
+    logger.error(`call failed: ${shown}`, { url: shown, nested: { detail: [shown] }, error: new Error(`header X-API-KEY: ${shown}`) });
+    const line = last();
+    const decoded = JSON.parse(line);
+    expect(JSON.stringify(decoded)).not.toContain(key);
+    for (const piece of [Buffer.from(key).toString('base64').slice(0, 12), encodeURIComponent(key).slice(0, 12), JSON.stringify(key).slice(1, 13)]) expect(line).not.toContain(piece);
+    expect(line).toContain('[redacted]');
+  });
+
+  it('blanks fields named like secrets, whatever their value (pino redact)', () => {
+    logger.info('request', { apiKey: 'other-secret-1', pin: '2468', headers: { 'x-api-key': 'other-secret-2', authorization: 'Bearer xyz' }, staff: { pin: '1357' }, jobId: 3 });
+    const fields = JSON.parse(last());
+    expect(fields).toMatchObject({ apiKey: '[redacted]', pin: '[redacted]', headers: { 'x-api-key': '[redacted]', authorization: '[redacted]' }, staff: { pin: '[redacted]' }, jobId: 3 });
+  });
+
+  it('keeps redact() for text outside the log (the partner transport uses it)', () => {
+    const echoed = `{"message":"bad key ${Buffer.from(key).toString('base64')} / ${encodeURIComponent(key)}"}`;
+    expect(redact(echoed, [key])).not.toContain(Buffer.from(key).toString('base64').slice(0, 12));
+    expect(redact(echoed, [key])).not.toContain(encodeURIComponent(key));
+  });
+});
+
+describe('log file', () => {
+  it('rolls over by size, keeps the newest files only, each 0600 in a 0700 folder', async () => {
+    const dataDir = tempDir();
+    const destination = await createLogFile(dataDir, { maxBytes: 2_000, files: 3 });
+    const logger = createLogger({ destination, secrets: () => [] });
+    for (let i = 0; i < 200; i++) {
+      logger.info('a line to fill the file', { i, pad: 'x'.repeat(60) });
+      // Lines arrive over time in a real till; the roll-over happens between them.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const dir = path.join(dataDir, 'logs');
+    const files = fs.readdirSync(dir).sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
+    expect(files.length).toBe(3);
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    for (const file of files) {
+      const stat = fs.statSync(path.join(dir, file));
+      expect(stat.mode & 0o777).toBe(0o600);
+      expect(stat.size).toBeLessThan(2_000 + 200);
+    }
+    // The newest lines are kept; every line is whole JSON.
+    const newest = fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8').trim().split('\n');
+    expect(JSON.parse(newest.at(-1)!)).toMatchObject({ message: 'a line to fill the file', i: 199 });
+    destination.end?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -59,7 +59,7 @@ export function createPaystackHttp(options: { baseUrl: string; secretKey: () => 
       } catch (error) {
         return fetchFailure(error, options.timeoutMs);
       }
-      const clean = text.includes(key) ? redact(text, [key]) : text;
+      const clean = redact(text, [key]);
       let json: unknown;
       try {
         json = JSON.parse(clean);
