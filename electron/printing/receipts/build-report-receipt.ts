@@ -92,6 +92,12 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
       writer.pair(`${owed.partnerReference ?? owed.saleId}, ${owed.state}`, money(owed.amountKobo), { indent: 2 });
     }
   }
+  if (report.chain) {
+    // The Z report anchors the journal's hash chain: an auditor matches these against journal:verify.
+    writer.rule();
+    writer.pair('Grand total', money(report.chain.grandTotalKobo), { bold: true });
+    writer.pair('Journal seal', `#${report.chain.seq} ${report.chain.hash.slice(0, 8)}`);
+  }
   writer.rule('=');
   if (report.kind === 'Z') {
     writer.blank();

@@ -40,6 +40,7 @@ export function reportInputFromShift(
       differenceKobo: z?.differenceKobo ?? null,
     },
     cashMovements: report.cashMovements.map((movement) => ({ ...movement })),
+    chain: z?.chain ? { seq: z.chain.seq, hash: z.chain.hash, grandTotalKobo: z.chain.grandTotalKobo } : null,
     unsettled: report.unsettled.map((sale) => ({
       saleId: sale.id,
       state: sale.state,

@@ -64,5 +64,13 @@ export const reportReceiptInputSchema = z.object({
     })
     .nullable()
     .default(null),
+  /**
+   * Z report only: the journal's hash chain head the report seals (the paper shows its first 8 hex
+   * digits, enough to match it against `npm run journal:verify`) and the grand total, which never resets.
+   */
+  chain: z
+    .object({ seq: z.number().int().nonnegative(), hash: z.string().regex(/^[0-9a-f]{8,64}$/), grandTotalKobo: kobo })
+    .nullable()
+    .default(null),
 });
 export type ReportReceiptInput = z.infer<typeof reportReceiptInputSchema>;
