@@ -113,7 +113,8 @@ const monthForms: ReadonlyArray<(month: number) => string> = [
   (month) => String(month),
 ];
 
-const anyData = z.unknown();
+// Answers whose data the till does not read (a release, a ping): a success envelope, data or not.
+const anyData = z.unknown().optional();
 
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
   const slug = options.slug ?? 'partner';

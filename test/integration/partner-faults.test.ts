@@ -5,7 +5,7 @@ import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbo
 import { createPartnerClient, type PartnerClient, type PartnerClientOptions } from '../../electron/partner/client';
 import type { PartnerResult } from '../../electron/partner/partner-error';
 import { toPosError } from '../../electron/partner/to-pos-error';
-import type { WireTicketPurchaseRequest } from '../../shared/partner';
+import { wireTicketPurchaseRequestSchema, type WireTicketPurchaseRequest } from '../../shared/partner';
 
 /**
  * Every error class of the client against real sockets: the sandbox's faults over HTTP, a closed
@@ -333,6 +333,85 @@ describe('malformed', () => {
     const error = failure(await viaScript().buyTickets(purchase('unreadable')));
     expect(error).toMatchObject({ kind: 'malformed', status: 201 });
     expect(toPosError(error, { service: 'cinema', purchase: true }).code).toBe('OUTCOME_UNKNOWN');
+  });
+});
+
+describe('answers the spec allows (issue 11, reading the partner)', () => {
+  const warnings: Array<{ message: string; fields: Record<string, unknown> | undefined }> = [];
+  const logger = { warn: (message: string, fields?: Record<string, unknown>) => void warnings.push({ message, fields }) };
+  beforeEach(() => {
+    warnings.length = 0;
+  });
+
+  it('a hold needs only reservation_id, and any id is an opaque string passed back as it came', async () => {
+    script = (req) =>
+      req.method === 'POST' && req.url!.endsWith('/validate')
+        ? json(201, { success: true, status: 201, data: { reservations: [{ reservation_id: 'HLD-2031-000123' }, { reservation_id: 98_765, expires_at: 'soon' }] } })
+        : req.method === 'DELETE'
+          ? json(200, { success: true, status: 200, message: 'Released' })
+          : undefined;
+    const client = viaScript();
+    const hold = value(
+      await client.holdTickets({ tickets: [{ ticket_type: 'entertainment', resource_id: sellable.categoryId, quantity: 1 }], customer_info: { email: customer.email, phone_number: customer.phone_number } }),
+    );
+    expect(hold.reservations).toEqual([
+      { reservation_id: 'HLD-2031-000123', resource_id: null, quantity: null, status: null, expires_at: null },
+      { reservation_id: '98765', resource_id: null, quantity: null, status: null, expires_at: null },
+    ]);
+    value(await client.releaseHold('HLD-2031-000123'));
+    expect(requests.at(-1)).toEqual({ method: 'DELETE', path: '/api/v1/partner/validate/HLD-2031-000123' });
+    // A purchase names them as they came.
+    expect(wireTicketPurchaseRequestSchema.safeParse({ ...purchase('opaque-holds'), reservation_ids: hold.reservations.map((r) => r.reservation_id) }).success).toBe(true);
+    // Without reservation_id there is nothing to buy with: that answer cannot be read.
+    script = () => json(201, { success: true, status: 201, data: { reservations: [{ id: 'x', status: 'active' }] } });
+    expect(failure(await client.holdTickets({ tickets: [{ ticket_type: 'entertainment', resource_id: sellable.categoryId, quantity: 1 }], customer_info: { email: customer.email, phone_number: customer.phone_number } })).kind).toBe('malformed');
+  });
+
+  it('one film with a date in another format is left out and logged; the rest of the list shows', async () => {
+    const raw = await fetch(`${sandboxServer.url}/api/v1/partner/experience?cinema=true&per_page=5`, { headers: { 'X-API-KEY': key, TransactionMedium: 'POS' } });
+    const page = ((await raw.json()) as { data: { experiences: Array<Record<string, any>>; count: number } }).data;
+    const broken = { ...page.experiences[1], cinema_info: { ...page.experiences[1]!.cinema_info, start_date: '25/12/2031' } };
+    const films = [page.experiences[0], broken, ...page.experiences.slice(2)];
+    script = (req) => (req.url!.startsWith('/api/v1/partner/experience?') ? json(200, { success: true, status: 200, data: { ...page, experiences: films } }) : undefined);
+    const list = value(await viaScript({ logger }).listExperiences({ cinema: true, perPage: 5 }));
+    expect(list.experiences.map((film) => film.id)).toEqual(films.filter((film) => film !== broken).map((film) => film!.id));
+    expect(list.skipped).toEqual([{ index: 1, id: broken.id, problem: expect.stringContaining('cinema_info.start_date') }]);
+    expect(warnings).toEqual([{ message: 'partner list items left out: they could not be read', fields: { listing: '/api/v1/partner/experience', skipped: list.skipped } }]);
+  });
+
+  it('hotels and films repeated on a later page reach the screens once; page 1 starts the listing again', async () => {
+    const hotelsRaw = await fetch(`${sandboxServer.url}/v2/partner/hotels?per_page=6`, { headers: { 'X-API-KEY': key, TransactionMedium: 'POS' } });
+    const six = ((await hotelsRaw.json()) as { data: { hotels: Array<{ id: number }> } }).data.hotels;
+    // The partner's list moved between two page loads: page 2 starts with the last two of page 1, and repeats one within itself.
+    const pages: Record<string, unknown[]> = { '1': six.slice(0, 4), '2': [six[2], six[3], six[4], six[4], six[5]] };
+    script = (req) => {
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname !== '/v2/partner/hotels') return undefined;
+      const number = url.searchParams.get('page') ?? '1';
+      return json(200, { success: true, status: 200, data: { hotels: pages[number], next_page: number === '1' ? 2 : null, count: 6, per_page: 4 } });
+    };
+    const client = viaScript({ logger });
+    const ids = async (page: number) => value(await client.listHotels({ city: 'Lagos', page })).hotels.map((hotel) => hotel.id);
+    const first = await ids(1);
+    const second = await ids(2);
+    expect(first).toEqual(six.slice(0, 4).map((hotel) => hotel.id));
+    expect(second).toEqual([six[4]!.id, six[5]!.id]);
+    expect(new Set([...first, ...second]).size).toBe(first.length + second.length);
+    expect(warnings.at(-1)).toEqual({ message: 'partner list items left out: already shown', fields: { listing: '/v2/partner/hotels', repeated: 3 } });
+    // Another search is another listing; the same search from page 1 shows everything afresh.
+    expect(await ids(1)).toEqual(first);
+    expect(value(await client.listHotels({ city: 'Abuja', page: 2 })).hotels).toHaveLength(4);
+
+    const filmsRaw = await fetch(`${sandboxServer.url}/api/v1/partner/experience?cinema=true&per_page=4`, { headers: { 'X-API-KEY': key, TransactionMedium: 'POS' } });
+    const four = ((await filmsRaw.json()) as { data: { experiences: Array<{ id: string }> } }).data.experiences;
+    script = (req) => {
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname !== '/api/v1/partner/experience') return undefined;
+      const number = url.searchParams.get('page') ?? '1';
+      return json(200, { success: true, status: 200, data: { experiences: number === '1' ? four.slice(0, 3) : four.slice(2), next_page: number === '1' ? 2 : null } });
+    };
+    expect(value(await client.listExperiences({ cinema: true, page: 1 })).experiences).toHaveLength(3);
+    expect(value(await client.listExperiences({ cinema: true, page: 2 })).experiences.map((film) => film.id)).toEqual([four[3]!.id]);
   });
 });
 
