@@ -73,7 +73,7 @@ export function createPosRuntime(options: {
     logger: options.logger,
     secrets: options.secrets,
     clock: options.clock,
-    partner: createPartner(config, options.secrets, options.clock, options.configSources),
+    partner: createPartner(config, options.secrets, options.logger, options.clock, options.configSources),
     probes: { printer: printerProbe },
     journal,
     // Confirmed sales print through the journal's durable queue on this printer.
@@ -96,11 +96,11 @@ export function createPosRuntime(options: {
   });
 }
 
-function createPartner(config: PosConfig, secrets: SecretStore, clock?: () => Date, sources?: PosDeps['configSources']): PartnerClient {
+function createPartner(config: PosConfig, secrets: SecretStore, logger: Logger, clock?: () => Date, sources?: PosDeps['configSources']): PartnerClient {
   if (isTrainingMode(config)) {
     // In-process: no port is opened, and the sandbox's answers still pass through the real client.
     const sandbox = createSandbox({ dataFile: path.join(config.dataDir, trainingSandboxFileName), clock });
-    return createPartnerClient({ baseUrl: 'http://training.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: config.partner.timeoutMs, clock });
+    return createPartnerClient({ baseUrl: 'http://training.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: config.partner.timeoutMs, clock, logger });
   }
   return createPartnerClient({
     baseUrl: config.partner.baseUrl,
@@ -112,5 +112,7 @@ function createPartner(config: PosConfig, secrets: SecretStore, clock?: () => Da
     slug: config.partner.slug,
     timeoutMs: config.partner.timeoutMs,
     clock,
+    // List items left out (unreadable, or repeated across pages) are logged.
+    logger,
   });
 }
