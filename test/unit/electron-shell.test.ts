@@ -7,6 +7,8 @@ const recorded = vi.hoisted(() => ({
   exposed: [] as { key: string; api: any }[],
   ipcHandlers: new Map<string, (...args: any[]) => unknown>(),
   applicationMenu: undefined as unknown,
+  privilegedSchemes: [] as unknown[][],
+  protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
 }));
 
 vi.mock('electron', () => {
@@ -27,6 +29,18 @@ vi.mock('electron', () => {
   }
   return {
     app: { isPackaged: true },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => recorded.privilegedSchemes.push(schemes),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => recorded.protocolHandlers.set(scheme, handler),
+    },
+    // net.fetch of a file:// URL, as Electron answers it: the file's bytes, or a failure.
+    net: {
+      fetch: async (url: string) => {
+        const { readFile } = await import('node:fs/promises');
+        const { fileURLToPath } = await import('node:url');
+        return new Response(await readFile(fileURLToPath(url)), { status: 200, headers: { 'Content-Type': url.endsWith('.html') ? 'text/html' : 'text/javascript' } });
+      },
+    },
     BrowserWindow,
     Menu: { setApplicationMenu: (menu: unknown) => (recorded.applicationMenu = menu) },
     contextBridge: { exposeInMainWorld: (key: string, api: unknown) => recorded.exposed.push({ key, api }) },
@@ -194,5 +208,153 @@ describe('preload', () => {
     off();
     expect(listeners.size).toBe(0);
     expect(() => bridge.on('not:an-event' as any, () => {})).toThrow();
+  });
+});
+
+describe('the app:// protocol', () => {
+  it('registers its privileged schemes in one call, without bypassCSP', async () => {
+    const { registerAppScheme } = await import('../../electron/main/renderer-protocol');
+    recorded.privilegedSchemes.length = 0;
+    registerAppScheme();
+    expect(recorded.privilegedSchemes).toHaveLength(1);
+    expect(recorded.privilegedSchemes[0]).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(JSON.stringify(recorded.privilegedSchemes)).not.toMatch(/bypassCSP|corsEnabled|allowServiceWorkers/);
+    // Nothing else in the shell registers schemes: Electron honours only one list.
+    const sources = await import('node:fs').then((fs) => fs.readdirSync('electron/main').map((file) => fs.readFileSync(`electron/main/${file}`, 'utf8')).join('\n'));
+    expect(sources.match(/registerSchemesAsPrivileged\(/g)).toHaveLength(1);
+  });
+
+  it('sends the CSP header on every app:// answer: pages, assets and refusals', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-protocol-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'index.html'), '<html></html>');
+      fs.mkdirSync(path.join(dir, 'assets'));
+      fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+      const { serveRenderer } = await import('../../electron/main/renderer-protocol');
+      serveRenderer(dir);
+      const handler = recorded.protocolHandlers.get('app')!;
+      const answers = await Promise.all(
+        ['app://lobby/index.html', 'app://lobby/assets/app.js', 'app://lobby/missing.js', 'app://lobby/%2e%2e/%2e%2e/etc/passwd', 'app://evil/index.html'].map((url) => handler(new Request(url))),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 404, 404]);
+      for (const answer of answers) {
+        expect(answer.headers.get('content-security-policy')).toBe(contentSecurityPolicy);
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+      expect(await answers[0]!.text()).toBe('<html></html>');
+      expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
+      expect(contentSecurityPolicy).toContain("script-src 'self'");
+      expect(contentSecurityPolicy).not.toMatch(/unsafe-inline|unsafe-eval/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('fuses (electron-builder.yml, read as electron-builder reads it)', () => {
+  it('turns off RunAsNode, NODE_OPTIONS and --inspect; turns on cookie encryption, ASAR integrity and ASAR-only loading', async () => {
+    const { createRequire } = await import('node:module');
+    const fs = await import('node:fs');
+    const require = createRequire(import.meta.url);
+    const yaml = require('js-yaml') as { load(text: string): any };
+    const config = yaml.load(fs.readFileSync('electron-builder.yml', 'utf8'));
+    expect(config.asar).not.toBe(false);
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    // Every name is one electron-builder knows (a misspelt fuse would be silently ignored).
+    const scheme = JSON.parse(fs.readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8'));
+    expect(scheme.properties.electronFuses).toBeDefined();
+    for (const name of Object.keys(config.electronFuses)) expect(Object.keys(scheme.definitions.FuseOptionsV1.properties)).toContain(name);
+  });
+});
+
+/**
+ * Electron's security checklist, item by item (the README's Security section lists the same).
+ * Items already proven above are checked again here in their checklist words, so a gap shows.
+ */
+describe('Electron security checklist', () => {
+  const read = async (file: string) => (await import('node:fs')).readFileSync(file, 'utf8');
+  const shellSources = async () => {
+    const fs = await import('node:fs');
+    return ['electron/main', 'electron/preload'].flatMap((dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => fs.readFileSync(`${dir}/${f}`, 'utf8'))).join('\n');
+  };
+  const prefs = () => secureWebPreferences('/p.cjs');
+
+  it('1. only loads secure content: app:// (a secure standard scheme) and https images; no http', async () => {
+    expect(contentSecurityPolicy).toMatch(/default-src 'none'/);
+    expect(contentSecurityPolicy).toMatch(/connect-src 'self'/);
+    expect(contentSecurityPolicy).not.toMatch(/http:/);
+    createMainWindow({ profile: 'counter', preload: '/p.cjs', url: 'app://lobby/index.html' });
+    expect(recorded.windows.at(-1)!.loaded).toEqual(['app://lobby/index.html']);
+  });
+  it('2. no Node.js integration for any content', () => {
+    expect(prefs()).toMatchObject({ nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false });
+  });
+  it('3. context isolation on', () => expect(prefs().contextIsolation).toBe(true));
+  it('4. process sandboxing on, for every renderer (app.enableSandbox before ready)', async () => {
+    expect(prefs().sandbox).toBe(true);
+    const index = await read('electron/main/index.ts');
+    expect(index.indexOf('app.enableSandbox()')).toBeGreaterThan(-1);
+    expect(index.indexOf('app.enableSandbox()')).toBeLessThan(index.indexOf('await app.whenReady()'));
+  });
+  it('5. permission requests from content are all refused (see "denies every permission request")', async () => {
+    expect(await read('electron/main/index.ts')).toContain('lockDownSession(session.defaultSession)');
+  });
+  it('6. webSecurity stays on', () => expect(prefs().webSecurity).toBe(true));
+  it('7. a Content Security Policy: as a response header (session and app://) and as a meta tag', async () => {
+    expect(await read('electron.vite.config.ts')).toContain("'http-equiv': 'Content-Security-Policy'");
+    expect(await read('electron/main/renderer-protocol.ts')).toContain("'Content-Security-Policy': contentSecurityPolicy");
+  });
+  it('8. allowRunningInsecureContent stays off', () => expect(prefs().allowRunningInsecureContent).toBe(false));
+  it('9. no experimental features', () => expect(prefs().experimentalFeatures).toBe(false));
+  it('10. no enableBlinkFeatures', async () => {
+    expect(prefs()).not.toHaveProperty('enableBlinkFeatures');
+    expect(await shellSources()).not.toContain('enableBlinkFeatures');
+  });
+  it('11. no <webview> (so no allowpopups): the tag is off', () => expect(prefs().webviewTag).toBe(false));
+  it('12. any webview attach is refused outright (see "denies every new window and webview")', async () => {
+    expect(await read('electron/main/security.ts')).toMatch(/will-attach-webview', \(event\) => event\.preventDefault\(\)/);
+  });
+  it('13. navigation limited to the app itself (see "blocks navigation and redirects")', async () => {
+    expect(await read('electron/main/index.ts')).toMatch(/web-contents-created[\s\S]*hardenWebContents/);
+  });
+  it('14. new windows denied (see "denies every new window")', async () => {
+    expect(await read('electron/main/security.ts')).toContain("setWindowOpenHandler(() => ({ action: 'deny' }))");
+  });
+  it('15. shell.openExternal is never used', async () => {
+    const fs = await import('node:fs');
+    const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : []));
+    for (const file of walk('electron')) expect(fs.readFileSync(file, 'utf8'), file).not.toMatch(/openExternal|openPath\(/);
+  });
+  it('16. a current Electron, pinned exactly', async () => {
+    const pkg = JSON.parse(await read('package.json'));
+    expect(pkg.devDependencies.electron).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(Number(pkg.devDependencies.electron.split('.')[0])).toBeGreaterThanOrEqual(45);
+  });
+  it('17. the sender of every IPC message is checked (see "refuses IPC from an untrusted frame")', async () => {
+    expect(await read('electron/main/ipc.ts')).toContain('isTrustedSender(event.senderFrame');
+  });
+  it('18. no file://: the renderer comes from the app:// custom protocol', async () => {
+    const sources = await shellSources();
+    expect(sources).not.toMatch(/loadFile\(|loadURL\(['"`]file:/);
+    expect(await read('electron/main/index.ts')).toContain('${appOrigin}/index.html');
+  });
+  it('19. fuses set (see "fuses")', async () => {
+    expect(await read('electron-builder.yml')).toMatch(/electronFuses:\n\s+# [^\n]*\n\s+runAsNode: false/);
+  });
+  it('20. no Electron API reaches the page: the preload exposes only the generated contract methods (see "preload")', async () => {
+    const preload = await read('electron/preload/index.ts');
+    expect(preload.match(/exposeInMainWorld\(/g)).toHaveLength(1);
+    expect(await read('electron/preload/bridge.ts')).not.toMatch(/ipcRenderer\b(?!,)|\.send\(/);
   });
 });
