@@ -43,7 +43,7 @@ describe('settings channels', () => {
     if (!next.ok) throw new Error(next.message);
     expect(next.config.terminal).toMatchObject(settings.terminal);
     expect(next.config.partner).toMatchObject(settings.partner);
-    expect(next.config.printer).toEqual(settings.printer);
+    expect(next.config.printer).toMatchObject(settings.printer);
     await pos.close();
   });
 
