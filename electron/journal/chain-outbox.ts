@@ -60,10 +60,9 @@ export function openChainOutbox(options: { file: string; terminalId: string; nat
     `INSERT INTO chain_shipped (terminal_id, acked_seq, acked_at) VALUES (@terminalId, @seq, @at)
      ON CONFLICT (terminal_id) DO UPDATE SET acked_seq = excluded.acked_seq, acked_at = excluded.acked_at WHERE excluded.acked_seq > chain_shipped.acked_seq`,
   );
-  const selectBacklog = db.prepare<[string, string], { count: number; oldestAt: string | null }>(
-    `SELECT count(*) AS count, min(at) AS oldestAt FROM chain
-     WHERE terminal_id = ? AND seq > coalesce((SELECT acked_seq FROM chain_shipped WHERE terminal_id = ?), 0)`,
-  );
+  // The sequence is gapless, so what waits is head - acked, and the oldest is the link after the
+  // acknowledged one: two index lookups however long head office has been away.
+  const selectAt = db.prepare<[string, number], string>('SELECT at FROM chain WHERE terminal_id = ? AND seq = ?').pluck();
   const selectHash = db.prepare<[string, number], string>('SELECT hash FROM chain WHERE terminal_id = ? AND seq = ?').pluck();
   const ackedSeq = () => selectAcked.get(terminalId) ?? 0;
   return {
@@ -73,8 +72,9 @@ export function openChainOutbox(options: { file: string; terminalId: string; nat
     ackedSeq,
     ack: (seq, at) => void upsertAck.run({ terminalId, seq, at: at.toISOString() }),
     backlog: () => {
-      const row = selectBacklog.get(terminalId, terminalId)!;
-      return { count: row.count, oldestAt: row.oldestAt, headSeq: selectHead.get(terminalId) ?? 0, ackedSeq: ackedSeq() };
+      const headSeq = selectHead.get(terminalId) ?? 0;
+      const acked = Math.min(ackedSeq(), headSeq);
+      return { count: headSeq - acked, oldestAt: headSeq > acked ? (selectAt.get(terminalId, acked + 1) ?? null) : null, headSeq, ackedSeq: acked };
     },
     hashAt: (seq) => selectHash.get(terminalId, seq),
     close: () => {

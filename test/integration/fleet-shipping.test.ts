@@ -225,9 +225,10 @@ describe('a till offline for a week', () => {
   it('catches up 50,000 records in order with the chain intact', async () => {
     const dir = fs.mkdtempSync(path.join(root, 'w-'));
     const file = journalFile(dir);
-    const till = await openSellingJournal({ dir, terminalId: 'W1' });
-    till.journal.close();
     const weekAgo = new Date(Date.now() - 7 * 24 * 3600_000);
+    // The shift opened a week ago, just before the first of the week's sales.
+    const till = await openSellingJournal({ dir, terminalId: 'W1', clock: () => new Date(weekAgo.getTime() - 60_000) });
+    till.journal.close();
     bulkSell(file, { terminalId: 'W1', sales: Math.ceil(50_000 / 7), from: weekAgo, stepMs: 84_000 });
     const total = localLinks(file, 'W1').length;
     expect(total).toBeGreaterThanOrEqual(50_000);

@@ -33,7 +33,9 @@ CREATE TABLE fleet_chain (
   received_at      timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (terminal_id, seq)
 );
-CREATE INDEX fleet_chain_rows ON fleet_chain (terminal_id, tbl, row_id, seq);
+-- For the reports (each table's rows, latest link first). It leads with tbl so that it can never
+-- be mistaken for the primary key by a planner without statistics yet.
+CREATE INDEX fleet_chain_rows ON fleet_chain (tbl, terminal_id, row_id, seq);
 
 -- Every break found in a terminal's chain, once per (terminal, seq, kind).
 CREATE TABLE fleet_chain_breaks (
@@ -61,6 +63,8 @@ $$;
 -- Walks a terminal's links past the checked ones, in order. Tills send their links in order, so a
 -- gap is a break (links deleted on the till before they were sent). After a break the walk
 -- re-anchors on the stored link, so each fault is recorded once.
+-- The walk fetches one link at a time by its primary key: whatever the table's statistics say
+-- (none yet on a new database), each step is an index lookup and a catch-up stays linear.
 CREATE FUNCTION fleet_check_chain(t text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   term fleet_terminals%ROWTYPE;
@@ -68,7 +72,14 @@ DECLARE
 BEGIN
   INSERT INTO fleet_terminals (terminal_id) VALUES (t) ON CONFLICT DO NOTHING;
   SELECT * INTO term FROM fleet_terminals WHERE terminal_id = t FOR UPDATE;
-  FOR l IN SELECT * FROM fleet_chain WHERE terminal_id = t AND seq > term.verified_seq ORDER BY seq LOOP
+  LOOP
+    SELECT * INTO l FROM fleet_chain WHERE terminal_id = t AND seq = term.verified_seq + 1;
+    IF NOT FOUND THEN
+      -- Nothing next: done, unless links arrived past a gap.
+      SELECT * INTO l FROM fleet_chain
+       WHERE terminal_id = t AND seq = (SELECT min(seq) FROM fleet_chain WHERE terminal_id = t AND seq > term.verified_seq);
+      EXIT WHEN NOT FOUND;
+    END IF;
     IF l.seq <> term.verified_seq + 1 THEN
       PERFORM fleet_record_break(t, term.verified_seq + 1, 'missing-links',
         format('links %s to %s never arrived; the till sent %s after %s', term.verified_seq + 1, l.seq - 1, l.seq, term.verified_seq));
