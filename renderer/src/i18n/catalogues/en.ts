@@ -3,6 +3,8 @@
  * compiler checks the keys; test/unit/i18n-catalogues.test.ts checks placeholders and plurals).
  * Messages are ICU MessageFormat: `{count, plural, one {# ticket} other {# tickets}}`.
  */
+import { refundsEn } from './en-refunds';
+
 export const en = {
   // ---- shared words ----
   'common.back': 'Back',
@@ -496,6 +498,7 @@ export const en = {
   'date.weekdayShort.4': 'Thu',
   'date.weekdayShort.5': 'Fri',
   'date.weekdayShort.6': 'Sat',
+  ...refundsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -7,6 +7,7 @@ import { Money } from '@ui/Money';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { newSaleId, type Order } from './order';
 import { ReceiptPanel } from '@renderer/screens/printing/ReceiptPanel';
+import { SaleCorrections } from '@renderer/screens/refunds/SaleCorrections';
 
 /** The outcome of a sale, kept live: an unknown outcome turns into confirmed or rejected on screen. */
 export function SaleScreen({ saleId, order }: { saleId: string; order?: Order }) {
@@ -72,6 +73,7 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
         </>
       )}
       {sale.state === 'confirmed' && <ReceiptPanel saleId={sale.id} canReprint={canReprint} />}
+      {canReprint && <SaleCorrections sale={sale} />}
       <dl className="sale-facts">
         <dt>{sale.title}</dt>
         <dd>{sale.subtitle}</dd>

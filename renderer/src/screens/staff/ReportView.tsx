@@ -1,5 +1,6 @@
 import type { ShiftReport, ZReport } from '@shared/sales/reports';
 import { Money } from '@ui/Money';
+import { ReportCorrections } from '@renderer/screens/refunds/ReportCorrections';
 
 const tenderLabel = { cash: 'Cash', card: 'Card', transfer: 'Transfer' } as const;
 
@@ -23,6 +24,7 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
         ))}
         <dt>Rejected / unsettled</dt>
         <dd>{report.sales.rejectedCount} / {report.sales.unsettledCount}</dd>
+        <ReportCorrections report={report} />
         <dt>Float</dt>
         <dd><Money kobo={report.cash.floatKobo} /></dd>
         <dt>Cash in / out</dt>

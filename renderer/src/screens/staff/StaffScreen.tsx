@@ -6,6 +6,7 @@ import { Chip } from '@ui/Chip';
 import { PinPad } from '@ui/PinPad';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { AttentionPanel, JournalPanel } from './SalesPanels';
+import { RefundsPanel } from '@renderer/screens/refunds/RefundsPanel';
 import { ShiftPanel } from './ShiftPanel';
 import { PrinterPanel } from '@renderer/screens/printing/PrinterPanel';
 import { SalvagePanel } from './SalvagePanel';
@@ -53,6 +54,7 @@ function SignedIn({ name, isSupervisor }: { name: string; isSupervisor: boolean 
       <ShiftPanel isSupervisor={isSupervisor} />
       <PrinterPanel />
       <AttentionPanel />
+      <RefundsPanel />
       <JournalPanel isSupervisor={isSupervisor} />
       {isSupervisor && <AddStaff />}
       {isSupervisor && <FleetPanel />}
