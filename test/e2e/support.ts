@@ -2,12 +2,15 @@ import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
+import { createTerminalSimulator, startTerminalServer, type TerminalSimulator } from '../../electron/payments/simulator';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 
 export interface Stack {
   host: PreviewHost;
   sandbox: Sandbox;
   sandboxUrl: string;
+  /** The card terminal (the simulated one over HTTP, driven as a Paystack Terminal), when the till has one. */
+  terminal: TerminalSimulator | null;
   /** Rows of the till's own journal, read straight from its SQLite file. */
   journal<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[];
   stop(): Promise<void>;
@@ -17,17 +20,25 @@ export interface Stack {
  * The app (built preview host, child process) selling to a sandbox partner served over real HTTP
  * from the test process, so tests can read the partner's own record and switch its faults.
  */
-export async function startStack(options: { args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
+export async function startStack(options: { args?: string[]; env?: NodeJS.ProcessEnv; terminal?: { autoPresentMs: number | null } | false } = {}): Promise<Stack> {
   const sandbox = createSandbox();
   const server = await startSandboxServer({ sandbox, port: 0 });
+  // A kiosk takes cards only at a card terminal: unless told otherwise, a simulated one over HTTP
+  // on which the customer presents a card a moment after it asks for one.
+  const kiosk = (options.args ?? []).join(' ').includes('--profile kiosk');
+  const wanted = options.terminal === false ? null : (options.terminal ?? (kiosk ? { autoPresentMs: 300 } : null));
+  const terminal = wanted ? createTerminalSimulator({ timings: { autoPresentMs: wanted.autoPresentMs, stepMs: 250 } }) : null;
+  const terminalServer = terminal ? await startTerminalServer({ handle: terminal.handle }) : null;
+  const terminalArgs = terminalServer ? ['--payments-terminal', 'paystack:E2E-1', '--paystack-url', terminalServer.url, '--paystack-customer', 'CUS_e2e_walk_in'] : [];
   const host = await startPreviewHost({
-    args: ['--partner-url', server.url, '--partner-timeout-ms', '3000', ...(options.args ?? [])],
-    env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY, ...options.env },
+    args: ['--partner-url', server.url, '--partner-timeout-ms', '3000', ...terminalArgs, ...(options.args ?? [])],
+    env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY, ...(terminal ? { POS_PAYSTACK_SECRET_KEY: terminal.secretKey } : {}), ...options.env },
   });
   return {
     host,
     sandbox,
     sandboxUrl: server.url,
+    terminal,
     journal(sql, ...params) {
       const db = new Database(path.join(host.dataDir, 'journal.sqlite'), { readonly: true, fileMustExist: true });
       try {
@@ -39,6 +50,8 @@ export async function startStack(options: { args?: string[]; env?: NodeJS.Proces
     async stop() {
       await host.stop();
       await server.close();
+      terminal?.close();
+      await terminalServer?.close();
     },
   };
 }
@@ -96,4 +109,11 @@ export async function holdAllSeats(stack: Stack, film: { title: string; location
     body: JSON.stringify({ tickets: [{ ticket_type: 'entertainment', resource_id: category.id, quantity: category.slots_remaining }], customer_info: { email: 'rival@example.com', phone_number: '+2348030000000' } }),
   });
   expect(response.status).toBe(201);
+}
+
+/** A kiosk sells only inside a shift a supervisor opened: set one up through the contract, then sign out. */
+export async function openKioskShift(stack: Stack) {
+  expect((await stack.host.rpc('staff:setup', { name: 'Kiosk Supervisor', pin: '2468' })).json.ok).toBe(true);
+  expect((await stack.host.rpc('shift:open', { floatKobo: 0 })).json.ok).toBe(true);
+  await stack.host.rpc('staff:sign-out', {});
 }

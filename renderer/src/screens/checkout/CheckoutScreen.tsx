@@ -9,11 +9,12 @@ import { customerSchema, type CustomerInput } from '@shared/sales/customer';
 import type { PosError } from '@shared/errors';
 import { useNavigation } from '@renderer/navigation';
 import { usePos } from '@renderer/pos/PosProvider';
-import { unwrap, PosCallError } from '@renderer/pos/queries';
+import { unwrap, PosCallError, usePosQuery } from '@renderer/pos/queries';
 import { ErrorPanel } from '@ui/ErrorPanel';
 import { Money } from '@ui/Money';
 import { HoldCountdown, useSecondsLeft } from './HoldCountdown';
-import { orderLines, orderTotal, type Order } from './order';
+import { newSaleId, orderLines, orderTotal, type Order } from './order';
+import { CardPayment } from './CardPayment';
 import { TenderPicker } from './TenderPicker';
 import { releaseHeldSeats } from './release-holds';
 
@@ -32,15 +33,15 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
     defaultValues: { name: '', email: '', phone: '' },
   });
 
+  const requestFor = (customer: CustomerInput, tenderNow: TenderRequest) =>
+    order.kind === 'cinema'
+      ? { saleId: order.saleId, kind: 'cinema' as const, cinema: order.selection, holdId: order.hold.holdId, customer, tender: tenderNow }
+      : { saleId: order.saleId, kind: 'hotel' as const, hotel: order.selection, customer, tender: tenderNow };
+  // Card at a terminal the till drives: the terminal screen takes over and sends the sale itself.
+  const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
+  const [cardRequest, setCardRequest] = useState<ReturnType<typeof requestFor> | null>(null);
   const submit = useMutation({
-    mutationFn: async (customer: CustomerInput) => {
-      const tenderNow = tender!;
-      const request =
-        order.kind === 'cinema'
-          ? { saleId: order.saleId, kind: 'cinema' as const, cinema: order.selection, holdId: order.hold.holdId, customer, tender: tenderNow }
-          : { saleId: order.saleId, kind: 'hotel' as const, hotel: order.selection, customer, tender: tenderNow };
-      return unwrap(await pos['sale:submit'](request));
-    },
+    mutationFn: async (customer: CustomerInput) => unwrap(await pos['sale:submit'](requestFor(customer, tender!))),
     onSuccess: (sale) => replace({ name: 'sale', saleId: sale.id, order }),
     onError: (error) => {
       if (!(error instanceof PosCallError)) return;
@@ -61,6 +62,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
     if (!tender) return setTenderError(tenderKinds.length > 1 ? 'Enter how the customer pays.' : 'Choose a payment.');
     if (tender.kind === 'cash' && tender.tenderedKobo < total) return setTenderError('The cash received does not cover the total.');
     setTenderError(undefined);
+    if (tender.kind === 'card' && !tender.approvalCode && terminal.data?.integrated) return setCardRequest(requestFor(customer, tender));
     // isPending also blocks a second tap before React re-renders the disabled button.
     if (!submit.isPending) submit.mutate(customer);
   });
@@ -70,6 +72,19 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
 
   return (
     <div className="screen checkout">
+      {cardRequest && (
+        <CardPayment
+          request={cardRequest}
+          totalKobo={total}
+          otherWay
+          onSettled={(sale) => replace({ name: 'sale', saleId: sale.id, order })}
+          // The card sale was let go (its seats too): a new sale id for whatever comes next.
+          onAbandoned={() => {
+            setCardRequest(null);
+            replace({ name: 'checkout', order: { ...order, saleId: newSaleId() } });
+          }}
+        />
+      )}
       <h1>Checkout</h1>
       <div className="checkout-grid">
         <section className="order-summary" aria-label="Order">

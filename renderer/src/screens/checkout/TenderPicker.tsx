@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { TenderRequest } from '@shared/sales/checkout';
 import { formatNaira } from '@shared/money';
+import { usePosQuery } from '@renderer/pos/queries';
+import { CardAtTerminalNote } from './CardAtTerminalNote';
 import { Chip } from '@ui/Chip';
 
 type Kind = TenderRequest['kind'];
@@ -36,6 +38,8 @@ export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { tot
     else onChange(ref.trim() ? { kind: 'transfer', reference: ref.trim() } : null);
   };
   const change = value?.kind === 'cash' ? value.tenderedKobo - totalKobo : null;
+  // A card terminal the till drives takes the card itself; a stand-alone machine gives an approval code.
+  const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
 
   return (
     <fieldset className="tender">
@@ -69,7 +73,8 @@ export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { tot
           )}
         </>
       )}
-      {kind === 'card' && (
+      {kind === 'card' && terminal.data?.integrated && <CardAtTerminalNote problem={terminal.data.problem} />}
+      {kind === 'card' && terminal.data && !terminal.data.integrated && (
         <>
           <p>Take {formatNaira(totalKobo)} on the card terminal, then confirm here.</p>
           <label className="field">
