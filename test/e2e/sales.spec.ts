@@ -80,7 +80,7 @@ test('printer off: the sale is confirmed anyway; the one original prints once th
   await page.getByRole('button', { name: /^Exact/ }).click();
   await page.getByRole('button', { name: /^Confirm/ }).click();
   await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
-  await expect(page.getByTestId('print-state')).toContainText(/not printed|Printing…/, { timeout: 10_000 });
+  await expect(page.getByTestId('print-state')).toContainText(/not printed|Printing…|Waiting for the printer/, { timeout: 10_000 });
   expect(stack.journal<{ state: string }>('SELECT state FROM sales')).toEqual([{ state: 'confirmed' }]);
 
   await printer.setMode('ready');

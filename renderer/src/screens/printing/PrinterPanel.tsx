@@ -57,7 +57,7 @@ export function PrinterPanel() {
                 <span className="field-grow">
                   <strong>{job.title}</strong>
                   {job.receiptNumber ? ` ${job.receiptNumber}` : ''}
-                  {job.lastError ? ` — ${job.lastError}` : ''}
+                  {job.attempts > 0 ? ` — tried ${job.attempts} ${job.attempts === 1 ? 'time' : 'times'}, waiting for the printer` : ''}
                 </span>
                 <button type="button" className="button button-primary" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
                   Print now

@@ -8,7 +8,8 @@ const jobState = (job: PrintJobView | undefined): string => {
   if (!job) return 'Receipt not printed yet.';
   if (job.state === 'printed') return job.copyNumber === 0 ? `Receipt ${job.receiptNumber ?? ''} printed.`.replace('  ', ' ') : `COPY ${job.copyNumber} printed.`;
   if (job.state === 'failed') return `Receipt not printed: ${job.lastError ?? 'the printer did not take it.'}`;
-  return job.attempts > 0 ? `Printing… (try ${job.attempts + 1}). ${job.lastError ?? ''}` : 'Printing…';
+  // The reason is on the status strip and in Staff -> Printer; here the cashier needs to know it is not lost.
+  return job.attempts > 0 ? 'Waiting for the printer: it prints by itself as soon as the printer answers.' : 'Printing…';
 };
 
 /** The receipt as it printed (or will), whether the printer took it, and a reprint marked COPY. */

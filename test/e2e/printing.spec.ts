@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { addDays, lagosDate } from '../../shared/dates';
+import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
+import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
+import { fillCustomer, setUpTill, startStack, type Stack } from './support';
+
+/**
+ * Receipts as staff see them: a booking sold while the printer is off waits in Staff -> Printer
+ * ("Waiting to print", with Print now), prints by itself once the printer answers, and the sale
+ * screen then shows the paper's own text with its receipt number. Screenshots in both orientations.
+ */
+
+let stack: Stack;
+let printer: FakePrinter;
+test.beforeEach(async () => {
+  printer = await startFakePrinter({ mode: 'off' });
+  stack = await startStack({ args: ['--printer', printer.url, '--merchant-tin', '12345678-0001', '--merchant-address', '1 Admiralty Way|Lekki, Lagos'] });
+});
+test.afterEach(async () => {
+  await stack?.stop();
+  await printer?.close();
+});
+
+/** Screenshots go to the test's output folder, or to PRINTING_SCREENSHOTS to keep them after a passing run. */
+const shot = (name: string) => (process.env.PRINTING_SCREENSHOTS ? path.join(process.env.PRINTING_SCREENSHOTS, name) : test.info().outputPath(name));
+
+const receipts = () =>
+  printer
+    .connections()
+    .map((connection) => decodeEscPos(connection.bytes, 'epson'))
+    .filter((items) => items.some((item) => item.kind === 'cut'))
+    .map((items) => textLines(items));
+
+test('a receipt waits while the printer is off, is listed with Print now, and prints by itself when the printer is back', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await page.getByRole('button', { name: /Hotels/ }).first().click();
+  await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 2));
+  await page.locator('.hotel-card').first().click();
+  await page.locator('.room-card:not([disabled])').first().click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillCustomer(page, { name: 'Ɓello Ɗanjuma', email: 'bello@example.com', phone: '+234 805 555 0101', dob: '1985-04-12' });
+  await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  await expect(page.getByTestId('print-state')).toContainText(/Printing|Waiting for the printer/);
+  // The receipt on screen before any paper: the same text the printer will get.
+  await expect(page.getByTestId('receipt-preview')).toContainText('Receipt no.');
+  await page.screenshot({ path: shot('sale-receipt-waiting-landscape.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  const waiting = page.getByRole('listitem').filter({ hasText: 'Receipt T01-000001' });
+  await expect(waiting).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('printer-status')).toContainText('Printer offline');
+  for (const size of [{ name: 'landscape', width: 1920, height: 1080 }, { name: 'portrait', width: 1080, height: 1920 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: shot(`printer-waiting-${size.name}.png`), fullPage: true });
+  }
+  // Print now with the printer still off answers at once and the receipt keeps its place.
+  await waiting.getByRole('button', { name: 'Print now' }).click();
+  await expect(waiting).toBeVisible();
+  expect(receipts()).toHaveLength(0);
+
+  await printer.setMode('ready');
+  await expect(waiting).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByTestId('printer-status')).toContainText('Printer ready');
+  const [paper, ...more] = receipts();
+  expect(more).toEqual([]);
+  expect(paper).toContainEqual(expect.stringMatching(/^Receipt no\. +T01-000001$/));
+  expect(paper).toContain('TIN 12345678-0001');
+  expect(paper!.join('\n')).toContain('Bello Danjuma');
+  expect(paper!.join('\n')).not.toMatch(/\?/);
+
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.screenshot({ path: shot('printer-ready-landscape.png'), fullPage: true });
+});
