@@ -121,10 +121,11 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const experience = (path: string) => `${options.experiencePrefix ?? '/api/v1'}/${slug}${path}`;
   const hotel = (path: string) => `${options.hotelPrefix ?? '/v2'}/${slug}${path}`;
   const clock = options.clock ?? (() => new Date());
+  const fetchFn = options.fetch ?? globalThis.fetch;
   const transport = createTransport({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: fetchFn,
     timeoutMs: options.timeoutMs ?? 15_000,
     retry: options.retry ?? { attempts: 3, baseDelayMs: 250 },
     sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
@@ -287,7 +288,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     },
 
     derive({ wrapFetch, ...overrides }) {
-      const inner = options.fetch ?? globalThis.fetch;
+      const inner = fetchFn;
       return createPartnerClient({ ...options, ...overrides, fetch: wrapFetch ? wrapFetch(inner) : inner });
     },
   };

@@ -7,13 +7,28 @@ export type FieldErrors = Record<string, string[]>;
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
+/**
+ * The JSON text of each answer made here, so the HTTP adapter can write it as it is instead of
+ * reading it back through the Response's stream (a 100-hotel page is a third of a megabyte).
+ */
+const texts = new WeakMap<Response, string>();
+
+/** The body of an answer made by `success`/`failure`, or undefined for any other Response. */
+export const answerText = (response: Response): string | undefined => texts.get(response);
+
+function json(text: string, status: number, headers: Record<string, string>): Response {
+  const response = new Response(text, { status, headers });
+  texts.set(response, text);
+  return response;
+}
+
 export function success(status: number, message: string, data: unknown): Response {
-  return new Response(JSON.stringify({ success: true, status, message, data }), { status, headers: JSON_HEADERS });
+  return json(JSON.stringify({ success: true, status, message, data }), status, JSON_HEADERS);
 }
 
 export function failure(status: number, message: string, errors?: FieldErrors, headers?: Record<string, string>): Response {
   const body = errors && Object.keys(errors).length > 0 ? { success: false, status, message, errors } : { success: false, status, message };
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  return json(JSON.stringify(body), status, { ...JSON_HEADERS, ...headers });
 }
 
 /**

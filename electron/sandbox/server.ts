@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { failure } from './envelope';
+import { answerText, failure } from './envelope';
 import { SandboxConnectionDropped } from './faults';
 import { MAX_BODY_BYTES } from './request-input';
 import type { Sandbox } from './sandbox';
@@ -95,7 +95,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 async function send(res: ServerResponse, response: Response, closeAfter = false) {
-  const body = Buffer.from(await response.arrayBuffer());
+  const text = answerText(response);
+  const body = text !== undefined ? Buffer.from(text, 'utf8') : Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = Object.fromEntries(response.headers);
   headers['content-length'] = String(body.length);
   if (closeAfter) headers.connection = 'close';
