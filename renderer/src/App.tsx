@@ -75,8 +75,8 @@ function Shell({ info }: { info: AppInfo }) {
   return (
     <div className={styles.app} data-profile={info.profile}>
       <TopBar info={info} onBack={goBack} onHome={depth > 2 ? leave(home, stack) : undefined} onStaff={route.name === 'staff' ? undefined : () => go({ name: 'staff' })} />
-      <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} />
       <main className={styles.content}>
+        <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} />
         <CurrentScreen route={route} info={info} />
       </main>
     </div>

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import type { Hotel } from '@shared/catalog/hotels';
 import type { HotelSearch } from './screens/hotels/hotel-search';
 import type { Order } from './screens/checkout/order';
+import type { KioskRoute } from './kiosk/routes';
 
 export type Route =
   | { name: 'home' }
@@ -12,7 +13,8 @@ export type Route =
   | { name: 'checkout'; order: Order }
   | { name: 'sale'; saleId: string; order?: Order }
   | { name: 'fleet' }
-  | { name: 'staff' };
+  | { name: 'staff' }
+  | KioskRoute;
 
 interface Navigation {
   route: Route;

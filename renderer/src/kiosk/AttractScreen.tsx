@@ -1,34 +1,76 @@
 import type { AppInfo } from '@shared/app';
 import { useNavigation } from '@renderer/navigation';
+import { usePosQuery } from '@renderer/pos/queries';
+import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
+import { languages } from '@renderer/i18n/languages';
 import { newHotelSearch } from '@renderer/screens/hotels/hotel-search';
 import { BedIcon, FilmIcon } from '@ui/icons';
+import { TerminalProblem } from '@renderer/screens/checkout/TerminalProblem';
+import styles from './AttractScreen.module.css';
 
-/** The kiosk's resting screen: two big choices a stranger understands from across the lobby. */
+/**
+ * The kiosk's resting screen, made to sell from across the lobby: what is showing (posters from
+ * the catalogue, one touch to its times), the two things this kiosk sells, and the language.
+ */
 export function AttractScreen({ info }: { info: AppInfo }) {
+  const t = useT();
   const { go } = useNavigation();
+  const { language, setLanguage } = useLanguage();
+  const films = usePosQuery('cinema:films', { perPage: 12 }, { staleTime: 5 * 60_000 });
+  const showing = (films.data?.films ?? []).filter((film) => film.posterUrl).slice(0, 6);
   return (
-    <div className="attract">
-      <h1 className="attract-title">Welcome</h1>
-      <p className="attract-subtitle">Buy cinema tickets or book a room here. Touch to start.</p>
-      <nav className="tiles" aria-label="Start">
-        <button type="button" className="tile tile-cinema" onClick={() => go({ name: 'films' })}>
-          <span className="tile-icon"><FilmIcon size={96} /></span>
-          <span className="tile-title">Cinema tickets</span>
-          <span className="tile-subtitle">See what's showing</span>
+    <div className={styles.attract}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.title}>{t('kiosk.welcome')}</h1>
+          <p className={styles.tagline}>{t('kiosk.tagline')}</p>
+        </div>
+      </header>
+      {/* A kiosk that cannot take cards says so before anyone chooses anything. */}
+      <TerminalProblem />
+      <nav className={styles.languages} aria-label={t('kiosk.chooseLanguage')}>
+        {languages.map((l) => (
+          <button key={l.code} type="button" lang={l.intl} className={styles.language} aria-pressed={l.code === language} onClick={() => setLanguage(l.code)}>
+            {l.name}
+          </button>
+        ))}
+      </nav>
+      {showing.length > 0 && (
+        <section className={styles.showing} aria-labelledby="showing-title">
+          <h2 id="showing-title" className={styles.sectionTitle}>
+            {t('kiosk.showing')}
+          </h2>
+          <ul className={styles.posters}>
+            {showing.map((film) => (
+              <li key={film.id}>
+                <button type="button" className={styles.posterButton} onClick={() => go({ name: 'k-show', filmId: film.id })}>
+                  <img className={styles.poster} src={film.posterUrl!} alt="" />
+                  <span className={styles.posterTitle}>{film.title}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <nav className={styles.tiles} aria-label={t('kiosk.choose')}>
+        <button type="button" className={`${styles.tile} ${styles.cinema}`} onClick={() => go({ name: 'k-films' })}>
+          <FilmIcon size={88} />
+          <span className={styles.tileTitle}>{t('kiosk.cinemaTile')}</span>
+          <span className={styles.tileSub}>{t('kiosk.cinemaTileSub')}</span>
         </button>
-        <button type="button" className="tile tile-hotels" onClick={() => go({ name: 'hotels', search: newHotelSearch() })}>
-          <span className="tile-icon"><BedIcon size={96} /></span>
-          <span className="tile-title">Book a room</span>
-          <span className="tile-subtitle">Hotels, apartments and more</span>
+        <button type="button" className={`${styles.tile} ${styles.hotels}`} onClick={() => go({ name: 'k-where', search: newHotelSearch() })}>
+          <BedIcon size={88} />
+          <span className={styles.tileTitle}>{t('kiosk.hotelTile')}</span>
+          <span className={styles.tileSub}>{t('kiosk.hotelTileSub')}</span>
         </button>
       </nav>
-      <footer className="attract-foot">
+      <footer className={styles.foot}>
         <p>
-          Pay by card on the terminal beside this screen.
-          {info.trainingMode && <strong> Training mode: nothing is charged.</strong>}
+          {t('kiosk.payNote')}
+          {info.trainingMode && <strong> {t('kiosk.training')}</strong>}
         </p>
-        <button type="button" className="staff-corner" onClick={() => go({ name: 'staff' })}>
-          Staff
+        <button type="button" className={styles.staff} onClick={() => go({ name: 'staff' })}>
+          {t('common.staff')}
         </button>
       </footer>
     </div>

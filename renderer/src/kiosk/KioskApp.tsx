@@ -1,25 +1,113 @@
+import { useCallback, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AppInfo } from '@shared/app';
 import { useNavigation } from '@renderer/navigation';
-import { CurrentScreen } from '@renderer/App';
-import { TopBar } from '@ui/TopBar';
+import { usePos } from '@renderer/pos/PosProvider';
+import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
+import { defaultLanguage } from '@renderer/i18n/languages';
+import { releaseHeldSeats } from '@renderer/screens/checkout/release-holds';
+import { StaffScreen } from '@renderer/screens/staff/StaffScreen';
 import { ConnectionBanner } from '@ui/ConnectionBanner';
+import { Button } from '@ui/Button';
 import { IdleReset } from './IdleReset';
 import { OnScreenKeyboard } from './OnScreenKeyboard';
 import { AttractScreen } from './AttractScreen';
-import styles from '@renderer/App.module.css';
+import { KioskContext } from './kiosk-context';
+import { FilmsStep } from './steps/FilmsStep';
+import { ShowStep } from './steps/ShowStep';
+import { TicketsStep } from './steps/TicketsStep';
+import { DetailsStep } from './steps/DetailsStep';
+import { PayStep } from './steps/PayStep';
+import { DoneStep } from './steps/DoneStep';
+import { WhereStep } from './steps/WhereStep';
+import { WhenStep } from './steps/WhenStep';
+import { HotelsStep } from './steps/HotelsStep';
+import { RoomsStep } from './steps/RoomsStep';
+import appStyles from '@renderer/App.module.css';
 
 /** The self-service kiosk: attract screen, guided steps, idle reset, on-screen keyboard. */
 export function KioskApp({ info }: { info: AppInfo }) {
-  const { route, depth, back } = useNavigation();
+  const t = useT();
+  const { route, stack, back, home } = useNavigation();
+  const pos = usePos();
+  const client = useQueryClient();
+  const { setLanguage } = useLanguage();
+
+  const startOver = useCallback(() => {
+    releaseHeldSeats(pos, stack);
+    // Ends the customer's session in main too (their sale is no longer theirs to read) and any staff sign-in.
+    void pos['staff:sign-out']({});
+    client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app:info' });
+    setLanguage(defaultLanguage);
+    home();
+  }, [pos, stack, client, setLanguage, home]);
+  const goBack = useCallback(() => {
+    if (stack.length < 2) return;
+    releaseHeldSeats(pos, [stack.at(-1)!], stack.slice(0, -1));
+    if (route.name === 'staff') void pos['staff:sign-out']({});
+    back();
+  }, [pos, stack, route.name, back]);
+  const controls = useMemo(() => ({ back: goBack, startOver }), [goBack, startOver]);
+
   return (
-    <div className={styles.app} data-profile="kiosk">
-      <TopBar info={info} onBack={depth > 1 ? back : undefined} />
-      <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} customerFacing />
-      <main className={styles.content}>
-        {route.name === 'home' ? <AttractScreen info={info} /> : <CurrentScreen route={route} info={info} />}
-        <IdleReset idleSeconds={info.kiosk.idleSeconds} warningSeconds={info.kiosk.warningSeconds} />
-        <OnScreenKeyboard />
-      </main>
-    </div>
+    <KioskContext.Provider value={controls}>
+      <div className={appStyles.app} data-profile="kiosk">
+        <main className={appStyles.kioskMain}>
+          <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} customerFacing />
+          {info.trainingMode && route.name !== 'home' && (
+            <p className={appStyles.training} role="status">
+              {t('kiosk.training')}
+            </p>
+          )}
+          <div className={appStyles.content}>
+          <IdleReset idleSeconds={info.kiosk.idleSeconds} warningSeconds={info.kiosk.warningSeconds} atRest={route.name === 'home' && stack.length === 1} onReset={startOver}>
+            {kioskScreen()}
+          </IdleReset>
+          </div>
+          <OnScreenKeyboard />
+        </main>
+      </div>
+    </KioskContext.Provider>
   );
+
+  function kioskScreen() {
+    switch (route.name) {
+      case 'home':
+        return <AttractScreen info={info} />;
+      case 'k-films':
+        return <FilmsStep />;
+      case 'k-show':
+        return <ShowStep filmId={route.filmId} />;
+      case 'k-tickets':
+        return <TicketsStep route={route} />;
+      case 'k-details':
+        return <DetailsStep order={route.order} />;
+      case 'k-pay':
+        return <PayStep order={route.order} customer={route.customer} />;
+      case 'k-done':
+        return <DoneStep saleId={route.saleId} order={route.order} />;
+      case 'k-where':
+        return <WhereStep search={route.search} />;
+      case 'k-when':
+        return <WhenStep search={route.search} />;
+      case 'k-hotels':
+        return <HotelsStep search={route.search} />;
+      case 'k-rooms':
+        return <RoomsStep hotel={route.hotel} search={route.search} />;
+      case 'staff':
+        // Staff at a kiosk: behind a PIN, and signed out again on the way back to the customer.
+        return (
+          <>
+            <div>
+              <Button variant="secondary" size="large" onClick={goBack}>
+                ← {t('common.back')}
+              </Button>
+            </div>
+            <StaffScreen />
+          </>
+        );
+      default:
+        return null;
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Keyboard from 'react-simple-keyboard';
+import { useT } from '@renderer/i18n/I18nProvider';
 import 'react-simple-keyboard/build/css/index.css';
 
 const typedInputs = new Set(['text', 'email', 'tel', 'search', 'password', 'number', '']);
@@ -7,6 +8,7 @@ const typedInputs = new Set(['text', 'email', 'tel', 'search', 'password', 'numb
 const layouts = {
   default: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'q w e r t y u i o p', 'a s d f g h j k l', '{shift} z x c v b n m . -', '@ {space} .com {done}'],
   shift: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'Q W E R T Y U I O P', 'A S D F G H J K L', '{shift} Z X C V B N M . -', '@ {space} .com {done}'],
+  // The phone number pad: big keys, nothing but what a phone number needs.
   numeric: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{done}'],
 };
 
@@ -22,25 +24,51 @@ function typeInto(input: HTMLInputElement, next: string) {
  * the bottom, numeric for phone numbers and amounts. Keys do not steal focus from the field.
  */
 export function OnScreenKeyboard() {
+  const t = useT();
   const [target, setTarget] = useState<HTMLInputElement | null>(null);
   const [shift, setShift] = useState(false);
 
   useEffect(() => {
+    let pressing = false;
+    let hideAfterPress = false;
     const onFocus = (event: FocusEvent) => {
       const el = event.target;
+      hideAfterPress = false;
       if (el instanceof HTMLInputElement && typedInputs.has(el.type) && !el.readOnly) setTarget(el);
     };
     const onBlur = (event: FocusEvent) => {
       // Focus moving onto the keyboard itself is not leaving the field.
-      if (!(event.relatedTarget instanceof Element && event.relatedTarget.closest('.osk'))) setTarget(null);
+      if (event.relatedTarget instanceof Element && event.relatedTarget.closest('.osk')) return;
+      // Leaving by a touch (on Continue, say): the keyboard goes once that touch is over, so the
+      // layout does not move under the finger between press and release.
+      if (pressing) hideAfterPress = true;
+      else setTarget(null);
+    };
+    const onDown = () => {
+      pressing = true;
+    };
+    const onUp = () => {
+      pressing = false;
+      if (hideAfterPress) setTimeout(() => (hideAfterPress ? ((hideAfterPress = false), setTarget(null)) : undefined), 0);
     };
     document.addEventListener('focusin', onFocus);
     document.addEventListener('focusout', onBlur);
+    window.addEventListener('pointerdown', onDown, true);
+    window.addEventListener('click', onUp, true);
+    window.addEventListener('pointercancel', onUp, true);
     return () => {
       document.removeEventListener('focusin', onFocus);
       document.removeEventListener('focusout', onBlur);
+      window.removeEventListener('pointerdown', onDown, true);
+      window.removeEventListener('click', onUp, true);
+      window.removeEventListener('pointercancel', onUp, true);
     };
   }, []);
+
+  useEffect(() => {
+    // The screen above the keyboard just got shorter: keep the field being typed into in view.
+    target?.scrollIntoView({ block: 'nearest' });
+  }, [target]);
 
   if (!target) return null;
   const numeric = target.inputMode === 'numeric' || target.inputMode === 'decimal' || target.inputMode === 'tel' || target.type === 'tel';
@@ -54,13 +82,11 @@ export function OnScreenKeyboard() {
   };
   return (
     <>
-    {/* Room at the bottom of the page so the focused field can scroll above the keyboard. */}
-    <div className="osk-spacer" aria-hidden="true" />
-    <div className="osk" role="group" aria-label="On-screen keyboard" onMouseDown={(e) => e.preventDefault()}>
+    <div className={numeric ? 'osk osk-numeric' : 'osk'} role="group" aria-label={t('osk.label')} onMouseDown={(e) => e.preventDefault()}>
       <Keyboard
         layout={layouts}
         layoutName={numeric ? 'numeric' : shift ? 'shift' : 'default'}
-        display={{ '{bksp}': '⌫ Delete', '{shift}': '⇧ Shift', '{space}': 'Space', '{done}': 'Done' }}
+        display={{ '{bksp}': t('osk.delete'), '{shift}': t('osk.shift'), '{space}': t('osk.space'), '{done}': t('osk.done') }}
         onKeyPress={onKeyPress}
         preventMouseDownDefault
         useButtonTag

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { PosError } from '@shared/errors';
 import type { PosCallError } from '@renderer/pos/queries';
 import { ErrorPanel } from './ErrorPanel';
 
@@ -26,13 +27,19 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 export function QueryState<T>({
   query,
   loading,
+  failed,
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: PosCallError | null; data: T | undefined; refetch: () => unknown };
   loading: ReactNode;
+  /** How to show a failure (default: the staff error panel with main's message). */
+  failed?: (error: PosError, retry: () => void) => ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <>{loading}</>;
-  if (query.isError) return <ErrorPanel error={query.error!.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    const retry = () => void query.refetch();
+    return <>{failed ? failed(query.error!.error, retry) : <ErrorPanel error={query.error!.error} onRetry={retry} />}</>;
+  }
   return <>{children(query.data as T)}</>;
 }

@@ -40,6 +40,7 @@ export const en = {
   'error.code.PARTNER_UNAVAILABLE': 'The booking service is not answering. Please try again in a moment.',
   'error.code.SOLD_OUT': 'Those seats have just been sold. Please choose again.',
   'error.code.HOLD_EXPIRED': 'Your seats were held for 3 minutes and have been released. Please choose again.',
+  'error.code.SHIFT_REQUIRED': 'This kiosk is not selling right now. Please ask at the desk.',
   'error.code.other': 'Something went wrong. Please try again, or ask at the desk.',
 
   // ---- counter home ----
@@ -134,6 +135,7 @@ export const en = {
   'hotels.noneBody': 'Try another city, fewer filters or other dates.',
   'hotels.count': '{count, plural, one {# place} other {# places}}',
   'hotels.loadingMore': 'Loading more…',
+  'hotels.showMore': 'Show more places',
   'hotels.list': 'Hotels',
   'amenity.wifi': 'Wi-Fi',
   'amenity.pool': 'Pool',
@@ -435,6 +437,7 @@ export const en = {
   'kiosk.welcome': 'Welcome',
   'kiosk.tagline': 'Cinema tickets and hotel rooms, right here.',
   'kiosk.showing': 'Showing now',
+  'kiosk.choose': 'What would you like?',
   'kiosk.cinemaTile': 'Cinema tickets',
   'kiosk.cinemaTileSub': 'See what’s showing',
   'kiosk.hotelTile': 'Book a room',

@@ -65,8 +65,8 @@ export function TrainingTerminal() {
           {t('card.training.cancelOnDevice')}
         </Button>
       </div>
-      <fieldset className={styles.testCards}>
-        <legend>{t('card.training.faults')}</legend>
+      <details className={styles.faults}>
+        <summary>{t('card.training.faults')}</summary>
         <Chips>
           {faultNames.map((name) => (
             <Chip key={name} selected={Boolean(faults && (typeof faults[name] === 'number' ? (faults[name] as number) > 0 : faults[name]))} onClick={() => toggle(name)}>
@@ -74,7 +74,7 @@ export function TrainingTerminal() {
             </Chip>
           ))}
         </Chips>
-      </fieldset>
+      </details>
     </aside>
   );
 }

@@ -1,15 +1,25 @@
 import type { PosBridge } from '@shared/ipc/api';
 import type { Route } from '@renderer/navigation';
-import { abandonCardSales } from './abandon-card-sales';
+import { abandonCardSales, payingSaleOf } from './abandon-card-sales';
 
-/** Gives back the seats held by any checkout among `routes`, so they do not sit reserved for 3 minutes. */
-export function releaseHeldSeats(pos: PosBridge, routes: readonly Route[]) {
+const heldBy = (route: Route): string | null => ('order' in route && route.order?.kind === 'cinema' ? route.order.hold.holdId : null);
+
+/**
+ * Gives back the seats held by any screen among `leaving` (a checkout, a kiosk details or payment
+ * step), so they do not sit reserved for 3 minutes; a hold still used by a screen in `staying`
+ * (going back from payment to details) is kept.
+ */
+export function releaseHeldSeats(pos: PosBridge, leaving: readonly Route[], staying: readonly Route[] = []) {
+  const kept = new Set(staying.map(heldBy));
+  const released = new Set<string>();
   // A sale being paid at the card terminal is called off there before its seats go back.
-  const abandoned = abandonCardSales(pos, routes);
-  for (const route of routes) {
-    if (route.name === 'checkout' && route.order.kind === 'cinema') {
-      const holdId = route.order.hold.holdId;
-      void (abandoned.get(route.order.saleId) ?? Promise.resolve()).then(() => pos['sale:release-hold']({ holdId }));
+  const abandoned = abandonCardSales(pos, leaving, staying);
+  for (const route of leaving) {
+    const holdId = heldBy(route);
+    if (holdId && !kept.has(holdId) && !released.has(holdId) && route.name !== 'k-done' && route.name !== 'sale') {
+      released.add(holdId);
+      const saleId = payingSaleOf(route);
+      void ((saleId && abandoned.get(saleId)) || Promise.resolve()).then(() => pos['sale:release-hold']({ holdId }));
     }
   }
 }

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { customerSchema, type CustomerInput } from '@shared/sales/customer';
+import { lagosDate } from '@shared/dates';
+import { useNavigation } from '@renderer/navigation';
+import type { Order } from '@renderer/screens/checkout/order';
+import { useT } from '@renderer/i18n/I18nProvider';
+import type { MessageKey } from '@renderer/i18n/catalogues/en';
+import { Button } from '@ui/Button';
+import { Field } from '@ui/Field';
+import { DobPicker } from '@ui/DobPicker';
+import { KioskFrame } from '../KioskFrame';
+import styles from '../Kiosk.module.css';
+
+type Errors = Partial<Record<keyof CustomerInput, MessageKey>>;
+
+/** The customer's own words for what is wrong with each field (zod's messages are for main). */
+export function customerProblems(customer: CustomerInput, needsDob: boolean): Errors {
+  const errors: Errors = {};
+  const parsed = customerSchema.safeParse(customer);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof CustomerInput;
+      errors[field] ??= field === 'name' ? 'validation.name' : field === 'email' ? 'validation.email' : field === 'phone' ? 'validation.phone' : 'validation.dob';
+    }
+  }
+  if (needsDob && !customer.dob) errors.dob = 'validation.dobRequired';
+  return errors;
+}
+
+/** Step 4: who the booking is for. Phone by number pad, date of birth by touch (hotels only). */
+export function DetailsStep({ order }: { order: Order }) {
+  const t = useT();
+  const { go } = useNavigation();
+  const needsDob = order.kind === 'hotel';
+  const [customer, setCustomer] = useState<CustomerInput>({ name: '', email: '', phone: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (patch: Partial<CustomerInput>) => {
+    setCustomer({ ...customer, ...patch });
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))));
+  };
+  const next = () => {
+    const problems = customerProblems(customer, needsDob);
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) go({ name: 'k-pay', order, customer: { ...customer, dob: customer.dob || undefined } });
+  };
+  const error = (field: keyof CustomerInput) => (errors[field] ? t(errors[field]) : undefined);
+  return (
+    <KioskFrame
+      title={t('kiosk.details.title')}
+      lead={needsDob ? `${t('kiosk.details.why')} ${t('kiosk.details.dobHotel')}` : t('kiosk.details.why')}
+      footer={
+        <Button variant="primary" size="hero" wide onClick={next}>
+          {t('common.continue')}
+        </Button>
+      }
+    >
+      <form className={styles.form} noValidate onSubmit={(e) => (e.preventDefault(), next())}>
+        <Field label={t('checkout.name')} error={error('name')}>
+          <input autoComplete="off" value={customer.name} onChange={(e) => set({ name: e.target.value })} />
+        </Field>
+        <Field label={t('checkout.email')} error={error('email')}>
+          <input type="email" autoComplete="off" value={customer.email} onChange={(e) => set({ email: e.target.value })} />
+        </Field>
+        <Field label={t('checkout.phone')} error={error('phone')}>
+          <input type="tel" inputMode="tel" autoComplete="off" placeholder={t('checkout.phonePlaceholder')} value={customer.phone} onChange={(e) => set({ phone: e.target.value })} />
+        </Field>
+        {needsDob && <DobPicker label={t('checkout.dob')} value={customer.dob ?? ''} onChange={(dob) => set({ dob })} error={error('dob')} thisYear={Number(lagosDate(new Date()).slice(0, 4))} />}
+      </form>
+    </KioskFrame>
+  );
+}

@@ -1,0 +1,76 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigation } from '@renderer/navigation';
+import { usePos } from '@renderer/pos/PosProvider';
+import { unwrap, type PosCallError } from '@renderer/pos/queries';
+import { toHotelsRequest, type HotelSearch } from '@renderer/screens/hotels/hotel-search';
+import { useT } from '@renderer/i18n/I18nProvider';
+import type { MessageKey } from '@renderer/i18n/catalogues/en';
+import { Button } from '@ui/Button';
+import { EmptyState, LoadingBlock } from '@ui/Status';
+import { CustomerError } from '../CustomerError';
+import { KioskFrame } from '../KioskFrame';
+import styles from '../Kiosk.module.css';
+
+/** Hotel step 3: places in that city with rooms for the stay; one touch opens its rooms. */
+export function HotelsStep({ search }: { search: HotelSearch }) {
+  const t = useT();
+  const pos = usePos();
+  const { go } = useNavigation();
+  const request = toHotelsRequest(search);
+  const results = useInfiniteQuery({
+    queryKey: ['hotels:list', request],
+    queryFn: async ({ pageParam }) => unwrap(await pos['hotels:list']({ ...request, page: pageParam })),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextPage ?? undefined,
+  });
+  const hotels = results.data?.pages.flatMap((page) => page.hotels) ?? [];
+  return (
+    <KioskFrame title={t('kiosk.hotels.title')} lead={search.city}>
+      {results.isPending ? (
+        <LoadingBlock label={t('hotels.searching')} rows={3} height={150} />
+      ) : results.isError ? (
+        <CustomerError error={(results.error as PosCallError).error} onRetry={() => void results.refetch()} />
+      ) : hotels.length === 0 ? (
+        <EmptyState title={t('hotels.noneTitle')}>{t('hotels.noneBody')}</EmptyState>
+      ) : (
+        <>
+          <ul className={styles.choiceList} aria-label={t('hotels.list')}>
+            {hotels.map((hotel) => (
+              <li key={hotel.id}>
+                <button type="button" className={styles.choice} onClick={() => go({ name: 'k-rooms', hotel, search })}>
+                  {hotel.images[0] ? <img className={styles.thumb} src={hotel.images[0].url} alt="" /> : <span className={styles.thumb} />}
+                  <span className={styles.choiceMain}>
+                    <span className={styles.choiceTitle}>{hotel.name}</span>
+                    <span className={styles.muted}>{[hotel.city, hotel.state].filter(Boolean).join(', ')}</span>
+                    <span className={styles.muted}>
+                      {hotel.amenities
+                        .slice(0, 4)
+                        .map((a) => (a in amenityKeys ? t(amenityKeys[a]!) : a))
+                        .join(' · ')}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {results.hasNextPage && (
+            <Button variant="secondary" size="large" busy={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+              {t('hotels.showMore')}
+            </Button>
+          )}
+        </>
+      )}
+    </KioskFrame>
+  );
+}
+
+export const amenityKeys: Record<string, MessageKey> = {
+  wifi: 'amenity.wifi',
+  pool: 'amenity.pool',
+  gym: 'amenity.gym',
+  parking: 'amenity.parking',
+  restaurant: 'amenity.restaurant',
+  bar: 'amenity.bar',
+  spa: 'amenity.spa',
+  'airport-shuttle': 'amenity.airport-shuttle',
+};

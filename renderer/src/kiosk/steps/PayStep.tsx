@@ -1,0 +1,79 @@
+import { useMemo, useState } from 'react';
+import type { CustomerInput } from '@shared/sales/customer';
+import { useNavigation } from '@renderer/navigation';
+import { usePosQuery } from '@renderer/pos/queries';
+import { orderLines, orderTotal, type Order } from '@renderer/screens/checkout/order';
+import { CardPayment } from '@renderer/screens/checkout/CardPayment';
+import { TerminalProblem } from '@renderer/screens/checkout/TerminalProblem';
+import { useI18n, useLanguage } from '@renderer/i18n/I18nProvider';
+import { Button } from '@ui/Button';
+import { useKiosk } from '../kiosk-context';
+import { KioskFrame } from '../KioskFrame';
+import styles from '../Kiosk.module.css';
+
+/**
+ * Step 5: everything being bought, the total in large type, and the one button that pays.
+ * PAYMENT SLOT: the card terminal screen (payments: screens/checkout/CardPayment.tsx) replaces
+ * `pay` below — it runs the terminal, then submits the sale with its card tender; this step keeps
+ * the summary and moves on to the done step with the sale id, as it does now.
+ */
+export function PayStep({ order, customer }: { order: Order; customer: CustomerInput }) {
+  const { t, money } = useI18n();
+  const { language } = useLanguage();
+  const { replace } = useNavigation();
+  const { startOver } = useKiosk();
+  const total = orderTotal(order);
+  // The card terminal takes over (screens/checkout/CardPayment.tsx): it sends the sale with its card tender.
+  const [paying, setPaying] = useState(false);
+  const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
+  const request = useMemo(
+    () =>
+      order.kind === 'cinema'
+        ? { saleId: order.saleId, kind: 'cinema' as const, cinema: order.selection, holdId: order.hold.holdId, customer, tender: { kind: 'card' as const }, language }
+        : { saleId: order.saleId, kind: 'hotel' as const, hotel: order.selection, customer, tender: { kind: 'card' as const }, language },
+    [order, customer, language],
+  );
+  return (
+    <KioskFrame
+      title={t('kiosk.pay.title')}
+      canGoBack={!paying}
+      footer={
+        <Button variant="primary" size="hero" wide busy={paying} disabled={Boolean(terminal.data?.problem)} onClick={() => setPaying(true)}>
+          {paying ? t('kiosk.pay.confirming') : t('kiosk.pay.button', { total: money(total) })}
+        </Button>
+      }
+    >
+      <section className={styles.summary} aria-label={t('checkout.order')}>
+        <h2 className={styles.summaryTitle}>{order.title}</h2>
+        <p className={styles.lead}>{order.subtitle}</p>
+        <table className={styles.lines}>
+          <tbody>
+            {orderLines(order).map((line) => (
+              <tr key={line.label}>
+                <td>
+                  {line.quantity} × {line.label}
+                </td>
+                <td className={styles.num}>{money(line.totalKobo)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className={styles.lead}>{t('kiosk.pay.forWhom', { name: customer.name })}</p>
+        <p className={styles.bigTotal} data-testid="kiosk-total">
+          {t('common.total')}: {money(total)}
+        </p>
+      </section>
+      <p className={styles.lead}>{t('kiosk.pay.cardNote')}</p>
+      <TerminalProblem />
+      {paying && (
+        <CardPayment
+          request={request}
+          totalKobo={total}
+          // The journal holds the sale from here on: the done step follows it to its outcome.
+          onSettled={(sale) => replace({ name: 'k-done', saleId: sale.id, order })}
+          onAbandoned={startOver}
+        />
+      )}
+    </KioskFrame>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import type { Film } from '@shared/catalog/cinema';
+import { addDays, lagosDate, monthOf } from '@shared/dates';
+import { useNavigation } from '@renderer/navigation';
+import { usePos } from '@renderer/pos/PosProvider';
+import { unwrap, usePosQuery, type PosCallError } from '@renderer/pos/queries';
+import { formatDay } from '@renderer/i18n/format';
+import { useT } from '@renderer/i18n/I18nProvider';
+import { Chip, Chips } from '@ui/Chip';
+import { LoadingBlock, QueryState } from '@ui/Status';
+import { CustomerError } from '../CustomerError';
+import { KioskFrame } from '../KioskFrame';
+import styles from '../Kiosk.module.css';
+
+/** Step 2: when and where, as one choice: today's times at every cinema showing the film. */
+export function ShowStep({ filmId }: { filmId: string }) {
+  const t = useT();
+  const film = usePosQuery('cinema:film', { filmId });
+  return (
+    <KioskFrame title={t('kiosk.show.title')} lead={film.data?.title}>
+      <QueryState query={film} loading={<LoadingBlock label={t('film.loading')} rows={1} height={240} />} failed={(error, retry) => <CustomerError error={error} onRetry={retry} />}>
+        {(data) => <Times film={data} />}
+      </QueryState>
+    </KioskFrame>
+  );
+}
+
+function Times({ film }: { film: Film }) {
+  const t = useT();
+  const pos = usePos();
+  const today = lagosDate(new Date());
+  const tomorrow = addDays(today, 1);
+  const months = [monthOf(today), monthOf(addDays(today, 31))];
+  const pairs = film.locations.flatMap((location) => months.map((month) => ({ locationId: location.id, month })));
+  const dateQueries = useQueries({
+    queries: pairs.map(({ locationId, month }) => ({
+      queryKey: ['cinema:dates', { filmId: film.id, locationId, month }],
+      queryFn: async () => unwrap(await pos['cinema:dates']({ filmId: film.id, locationId, month })),
+      staleTime: 60_000,
+    })),
+  });
+  const dates = useMemo(() => [...new Set(dateQueries.flatMap((q) => q.data?.dates ?? []))].filter((d) => d >= today).sort().slice(0, 7), [dateQueries, today]);
+  const [date, setDate] = useState<string | null>(null);
+  useEffect(() => {
+    if (date === null && dates.length > 0) setDate(dates[0]!);
+  }, [date, dates]);
+
+  const failed = dateQueries.find((q) => q.isError);
+  if (failed) return <CustomerError error={(failed.error as PosCallError).error} onRetry={() => dateQueries.forEach((q) => void q.refetch())} />;
+  if (dateQueries.some((q) => q.isPending)) return <LoadingBlock label={t('film.loadingDates')} rows={2} height={88} />;
+  if (dates.length === 0 || !date) return <p className={styles.lead}>{t('kiosk.show.none')}</p>;
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="k-days">
+        <h2 id="k-days" className={styles.sectionTitle}>
+          {t('kiosk.show.days')}
+        </h2>
+        <Chips scroll>
+          {dates.map((d) => (
+            <Chip key={d} selected={d === date} onClick={() => setDate(d)}>
+              {formatDay(t, d, today, tomorrow)}
+            </Chip>
+          ))}
+        </Chips>
+      </section>
+      {film.locations.map((location) => (
+        <LocationTimes key={`${location.id}-${date}`} film={film} locationId={location.id} name={location.name} city={location.city ?? null} date={date} dayLabel={formatDay(t, date, today, tomorrow)} />
+      ))}
+    </>
+  );
+}
+
+function LocationTimes({ film, locationId, name, city, date, dayLabel }: { film: Film; locationId: number; name: string; city: string | null; date: string; dayLabel: string }) {
+  const t = useT();
+  const { go } = useNavigation();
+  const showtimes = usePosQuery('cinema:showtimes', { filmId: film.id, locationId, date }, { staleTime: 60_000 });
+  const list = showtimes.data?.showtimes ?? [];
+  if (showtimes.isSuccess && list.length === 0) return null;
+  return (
+    <section className={styles.section} aria-label={name}>
+      <h2 className={styles.sectionTitle}>
+        {name}
+        {city ? <span className={styles.muted}> · {city}</span> : null}
+      </h2>
+      <QueryState query={showtimes} loading={<LoadingBlock label={t('film.loadingShowtimes')} rows={1} height={88} />} failed={(error, retry) => <CustomerError error={error} onRetry={retry} />}>
+        {() => (
+          <div className={styles.times}>
+            {list.map((showtime) => (
+              <button
+                key={showtime.id}
+                type="button"
+                className={styles.time}
+                onClick={() => go({ name: 'k-tickets', film, locationId, date, showtimeId: showtime.id, showLabel: `${name} · ${dayLabel}, ${showtime.start}` })}
+              >
+                {showtime.start}
+              </button>
+            ))}
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}

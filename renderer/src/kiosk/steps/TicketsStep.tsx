@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useNavigation } from '@renderer/navigation';
+import { usePosQuery } from '@renderer/pos/queries';
+import { usePosMutation } from '@renderer/pos/mutations';
+import { newSaleId } from '@renderer/screens/checkout/order';
+import { useI18n } from '@renderer/i18n/I18nProvider';
+import { Button } from '@ui/Button';
+import { Stepper } from '@ui/Stepper';
+import { LoadingBlock, QueryState } from '@ui/Status';
+import { CustomerError } from '../CustomerError';
+import { KioskFrame } from '../KioskFrame';
+import type { KioskRoute } from '../routes';
+import styles from '../Kiosk.module.css';
+
+/** Most one customer may take of one ticket type at the kiosk. */
+const maxPerCategory = 10;
+
+/** Step 3: how many of each ticket; Continue holds the seats for the next steps. */
+export function TicketsStep({ route }: { route: Extract<KioskRoute, { name: 'k-tickets' }> }) {
+  const { t, money } = useI18n();
+  const { go } = useNavigation();
+  const { film, locationId, date, showtimeId, showLabel } = route;
+  const tickets = usePosQuery('cinema:tickets', { filmId: film.id, locationId }, { staleTime: 0 });
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const selection = { filmId: film.id, locationId, date, showtimeId, tickets: Object.entries(counts).filter(([, n]) => n > 0).map(([categoryId, count]) => ({ categoryId, count })) };
+  const hold = usePosMutation('sale:hold', {
+    onSuccess: (held) => go({ name: 'k-details', order: { kind: 'cinema', saleId: newSaleId(), selection, hold: held, title: film.title, subtitle: showLabel } }),
+    // Someone else may have taken the seats: show the fresh counts.
+    onError: () => void tickets.refetch(),
+  });
+  const categories = tickets.data?.categories ?? [];
+  const total = categories.reduce((sum, c) => sum + c.priceKobo * (counts[c.id] ?? 0), 0);
+  const count = Object.values(counts).reduce((a, b) => a + b, 0);
+  return (
+    <KioskFrame
+      title={t('kiosk.tickets.title')}
+      lead={`${film.title} · ${showLabel}`}
+      footer={
+        <>
+          <span className={styles.footerTotal} role="status">
+            {t('film.ticketCount', { count })} · {money(total)}
+          </span>
+          <Button variant="primary" size="hero" disabled={count === 0} busy={hold.isPending} onClick={() => hold.run(selection)}>
+            {t('common.continue')}
+          </Button>
+        </>
+      }
+    >
+      {hold.error && <CustomerError error={hold.error} />}
+      <QueryState query={tickets} loading={<LoadingBlock label={t('film.loadingPrices')} rows={2} height={120} />} failed={(error, retry) => <CustomerError error={error} onRetry={retry} />}>
+        {() => (
+          <ul className={styles.choiceList}>
+            {categories.map((category) => (
+              <li key={category.id} className={styles.ticketRow} data-testid="kiosk-ticket">
+                <span className={styles.choiceMain}>
+                  <span className={styles.choiceTitle}>{category.title}</span>
+                  <span className={styles.muted}>{category.soldOut ? t('film.soldOut') : t('kiosk.tickets.each', { price: money(category.priceKobo) })}</span>
+                </span>
+                {!category.soldOut && <Stepper label={category.title} value={counts[category.id] ?? 0} max={Math.min(category.slotsRemaining, maxPerCategory)} onChange={(n) => setCounts({ ...counts, [category.id]: n })} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </KioskFrame>
+  );
+}
