@@ -8,6 +8,7 @@
  *   WROTE <id>                 the journal holds it (the announcement after the write)
  *   DONE <id> <amountKobo>     the answer came back: given back
  *   REFUSED <id> <code>        the answer came back: refused, nothing given back
+ *   RACED <id> <ok|code>       the one request of a racing process, sent at the agreed moment
  *
  *   node <bundle of this file> '<json: RefundChildOrder>'
  */
@@ -32,6 +33,8 @@ const orderSchema = z.object({
   seed: z.number().int(),
   /** Stop after this many requests (a process nobody kills); 0: until killed. */
   maxRequests: z.number().int().nonnegative().default(0),
+  /** Send only this request, at this moment (epoch ms), and say how it ended: two processes racing for one ticket. */
+  race: z.object({ request: requestSchema, at: z.number() }).nullable().default(null),
 });
 export type RefundChildOrder = z.input<typeof orderSchema>;
 
@@ -82,6 +85,16 @@ for (const retry of order.retries.map((r) => requestSchema.parse(r))) {
   say(`RETRIED ${retry.correctionId} ${result.ok ? `ok ${result.value.correction.amountKobo}` : result.error.code}`);
 }
 say('READY');
+
+if (order.race) {
+  const race = order.race;
+  while (Date.now() < race.at) await new Promise((resolve) => setTimeout(resolve, Math.min(5, race.at - Date.now())));
+  const result = await send(requestSchema.parse(race.request));
+  say(`RACED ${race.request.correctionId} ${result.ok ? 'ok' : result.error.code}`);
+  await sales.close();
+  journal.value.close();
+  process.exit(0);
+}
 
 const found = journal.value.sales.search({ limit: 500 });
 if (!found.ok) throw new Error(found.error.message);

@@ -127,6 +127,63 @@ async function live(n: number, options: { kill: boolean; retries: RefundChildReq
   return life;
 }
 
+describe('two supervisors refunding the same ticket at the same moment, in two processes', () => {
+  it('produce one refund; the other is refused and gives nothing back', { timeout: 120_000 }, async () => {
+    const raceDir = path.join(root, 'race');
+    const raceFile = journalFile(raceDir);
+    const opened = openJournal({ file: raceFile, terminalId: 'T01' });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const ids: string[] = [];
+    try {
+      for (const [name, role, pin] of [['Bola Adeyemi', 'supervisor', '2468'], ['Ngozi Okafor', 'supervisor', '8642'], ['Tunde Bakare', 'cashier', '1357']] as const) {
+        const made = await opened.value.staff.create({ name, role, pin });
+        if (!made.ok) throw new Error(made.error.message);
+      }
+      if (!opened.value.shifts.open({ staffId: 1, floatKobo: 10_000_000 }).ok) throw new Error('no shift');
+      for (let i = 0; i < 8; i++) ids.push(sellInto(opened.value, { staffId: 3, state: 'confirmed', tender: 'cash', lines: [{ label: 'Regular', quantity: 1, unitKobo: 250_000 }] }));
+    } finally {
+      opened.value.close();
+    }
+
+    for (const saleId of ids) {
+      const at = Date.now() + 1_500;
+      const racer = (n: number, supervisor: { id: number; pin: string }) =>
+        new Promise<string>((resolve, reject) => {
+          const order: RefundChildOrder = {
+            journalFile: raceFile,
+            dataDir: raceDir,
+            cashier: { id: 3, pin: '1357' },
+            supervisors: [supervisor],
+            seed: n,
+            race: {
+              at,
+              request: { kind: 'refund', correctionId: `RACE-${saleId}-${n}`, saleId, basis: 0, tender: 'cash', lines: [{ line: 0, quantity: 1 }], approval: { supervisorId: supervisor.id, pin: supervisor.pin }, reason: 'sold-twice', note: 'race' },
+            },
+          };
+          const child = spawn(process.execPath, [bundle, JSON.stringify(order)], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (chunk) => (out += chunk));
+          child.stderr.on('data', (chunk) => (err += chunk));
+          child.once('exit', () => {
+            const line = out.split('\n').find((l) => l.startsWith('RACED '));
+            return line ? resolve(line.split(' ')[2]!) : reject(new Error(`${out}\n${err}`));
+          });
+        });
+      const answers = await Promise.all([racer(1, { id: 1, pin: '2468' }), racer(2, { id: 2, pin: '8642' })]);
+      expect(answers.sort(), saleId).toEqual(['CONFLICT', 'ok']);
+    }
+
+    const db = new Database(raceFile, { readonly: true });
+    try {
+      const rows = db.prepare('SELECT sale_id, count(*) AS n, sum(amount_kobo) AS kobo FROM corrections GROUP BY sale_id').all() as { sale_id: string; n: number; kobo: number }[];
+      expect(rows.map((r) => [r.n, r.kobo])).toEqual(ids.map(() => [1, 250_000]));
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe('SIGKILL at random points of refunds and voids, four processes on one journal', () => {
   it(`${lives} kills: none lost, none doubled, none beyond what was paid, the drawer equals the journal`, { timeout: 300_000 }, async () => {
     const done = new Map<string, number>();
