@@ -17,6 +17,8 @@ export interface Fleet {
   status(): FleetStatus;
   /** For the status strip. */
   health(): HealthItem;
+  /** Stores the database password (write-only) and tries head office again at once. */
+  setPassword(password: string): Result<FleetStatus>;
   /** Head office's figures for a range of days, read live from PostgreSQL. */
   report(range: { from: string; to: string }): Promise<Result<FleetReport>>;
   close(): Promise<void>;
@@ -63,8 +65,16 @@ export function createFleet(deps: {
       oldestUnsentAt: s.backlog.oldestAt,
       lastShippedAt: s.lastShippedAt,
       database,
+      passwordSet: passwordSet(),
       problem: s.problem,
     };
+  };
+  const passwordSet = () => {
+    try {
+      return deps.password.has();
+    } catch {
+      return false;
+    }
   };
 
   return {
@@ -75,8 +85,20 @@ export function createFleet(deps: {
       const waiting = s.unsentCount > 0 ? `${s.unsentCount} ${s.unsentCount === 1 ? 'record' : 'records'} not sent, oldest ${ageText(s.oldestUnsentAt, clock())} ago` : '';
       if (s.state === 'refused') return { state: 'down', label: waiting || 'Head office refuses', detail: s.problem ?? '' };
       if (s.state === 'offline') return { state: 'degraded', label: waiting || 'Head office offline', detail: `${s.problem ?? ''} Sales go on; records are kept and sent when head office is back.`.trim() };
-      if (s.unsentCount > 0) return { state: s.state === 'shipping' ? 'ok' : 'degraded', label: waiting, detail: `Sending to head office (${database}).` };
-      return { state: 'ok', label: 'Head office up to date', detail: `Every record has reached head office (${database}).` };
+      // The strip is public (a kiosk shows it too): it names no server; staff see that in fleet:status.
+      if (s.unsentCount > 0) return { state: s.state === 'shipping' ? 'ok' : 'degraded', label: waiting, detail: 'Sending to head office.' };
+      return { state: 'ok', label: 'Head office up to date', detail: 'Every record has reached head office.' };
+    },
+    setPassword(password) {
+      try {
+        deps.password.set(password);
+      } catch (error) {
+        deps.logger.error('fleet: the password could not be stored', { error: (error as Error).message });
+        return fail(posError('INTERNAL', 'The password could not be stored on this till; nothing was changed.'));
+      }
+      deps.logger.info('fleet: database password stored');
+      shipper.retryNow();
+      return ok(status());
     },
     async report(range) {
       let client;

@@ -34,6 +34,8 @@ export interface Shipper {
   start(): void;
   /** Ships new links now instead of at the next poll (a sale just committed). */
   nudge(): void;
+  /** Tries head office now even while backing off (a supervisor just fixed the password). */
+  retryNow(): void;
   status(): ShipperStatus;
   /** Resolves once the loop has stopped and the connection is closed. */
   stop(): Promise<void>;
@@ -74,10 +76,11 @@ export function createShipper(deps: {
   let lastHeartbeat = 0;
   let stopping = false;
   let nudged = false;
+  let retrying = false;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
-  const sleep = (ms: number, interruptible: 'nudge' | 'stop') =>
+  const sleep = (ms: number, interruptible: 'nudge' | 'retry') =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
@@ -86,7 +89,7 @@ export function createShipper(deps: {
         resolve();
       }
       wake = () => {
-        if (stopping || (interruptible === 'nudge' && nudged)) done();
+        if (stopping || (interruptible === 'nudge' && nudged) || retrying) done();
       };
     });
 
@@ -191,6 +194,7 @@ export function createShipper(deps: {
           logger.info('fleet: connected to head office', { terminalId, from: cursor });
         }
         nudged = false;
+        retrying = false;
         const links = outbox.after(cursor!, batchSize);
         if (links.length > 0) {
           state = 'shipping';
@@ -221,7 +225,9 @@ export function createShipper(deps: {
         retryAt = new Date(clock().getTime() + delay).toISOString();
         if (failures === 1 || failures % 20 === 0) logger.warn('fleet: head office unreachable; will retry', { terminalId, problem, failures, retryInMs: Math.round(delay) });
         refreshBacklog();
-        await sleep(delay, 'stop');
+        // A retry asked for before this attempt failed was this attempt; only a later one cuts the wait.
+        retrying = false;
+        await sleep(delay, 'retry');
       }
     }
     await closeClient();
@@ -239,6 +245,10 @@ export function createShipper(deps: {
     },
     nudge() {
       nudged = true;
+      wake?.();
+    },
+    retryNow() {
+      retrying = true;
       wake?.();
     },
     status: () => {

@@ -69,6 +69,11 @@ export const fleetStatusSchema = z.object({
   lastShippedAt: z.string().nullable(),
   /** Head office's database as it may be shown: host and database, never a password. */
   database: z.string().nullable(),
+  /** Whether the till holds a password for it (never the password itself). */
+  passwordSet: z.boolean(),
   problem: z.string().nullable(),
 });
 export type FleetStatus = z.infer<typeof fleetStatusSchema>;
+
+/** Supervisor: the till's password for head office's database. Write-only: no channel returns it. */
+export const fleetPasswordRequestSchema = z.object({ password: z.string().min(1, 'type the password').max(256) }).strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fleetReportRequestSchema, fleetReportSchema, fleetStatusSchema } from '../fleet/report';
+import { fleetPasswordRequestSchema, fleetReportRequestSchema, fleetReportSchema, fleetStatusSchema } from '../fleet/report';
 import type { ChannelSpec, EventSpec } from './access';
 import { appInfoSchema, healthSchema } from '../app';
 import { datesResultSchema, filmPageSchema, filmSchema, showtimesResultSchema, ticketCategoriesResultSchema } from '../catalog/cinema';
@@ -168,6 +168,8 @@ export const channels = {
   'fleet:status': { request: empty, response: fleetStatusSchema, access: 'staff' },
   /** Supervisor, fleet set up: head office's figures for every terminal over a range of days (the All terminals screen). */
   'fleet:report': { request: fleetReportRequestSchema, response: fleetReportSchema, access: 'supervisor' },
+  /** Supervisor: store the till's password for head office's database. Write-only: no channel ever returns it. */
+  'fleet:set-password': { request: fleetPasswordRequestSchema, response: fleetStatusSchema, access: 'supervisor' },
 
   /** What can still be given back for a sale (by tender and line) and who can approve it; never at a kiosk. */
   'correction:options': { request: z.object({ saleId: saleIdSchema }).strict(), response: correctionOptionsSchema, access: 'staff' },

@@ -52,7 +52,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/** `password`: TCP sign-ins then need it (scram-sha-256), as on a real head-office server. */
+export async function startTestPostgres(options: { password?: string } = {}): Promise<TestPostgres> {
   const bin = postgresBinDir();
   const owner = runAs();
   // The postgres user must reach the folder: a per-run temp folder private to root would stop it.
@@ -60,7 +61,14 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const dataDir = path.join(root, 'data');
   if (owner.uid !== undefined) fs.chownSync(root, owner.uid, owner.gid!);
   fs.chmodSync(root, 0o700);
-  execFileSync(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], { ...owner, stdio: 'pipe', cwd: root });
+  const auth = ['--auth=trust'];
+  if (options.password) {
+    const pwfile = path.join(root, 'pwfile');
+    fs.writeFileSync(pwfile, options.password, { mode: 0o600 });
+    if (owner.uid !== undefined) fs.chownSync(pwfile, owner.uid, owner.gid!);
+    auth.splice(0, 1, '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`);
+  }
+  execFileSync(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', ...auth, '-E', 'UTF8', '--locale=C', '--no-sync'], { ...owner, stdio: 'pipe', cwd: root });
   const port = await freePort();
   let server: ChildProcess | null = null;
   let log = '';
@@ -81,7 +89,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     const deadline = Date.now() + 20_000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`postgres exited at start: ${log}`);
-      const probe = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 1000 });
+      const probe = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: options.password, database: 'postgres', connectionTimeoutMillis: 1000 });
       probe.on('error', () => undefined);
       try {
         await probe.connect();
@@ -114,7 +122,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     port,
     dataDir,
     async client() {
-      const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+      const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: options.password, database: 'postgres' });
       client.on('error', () => undefined);
       await client.connect();
       return client;

@@ -8,6 +8,7 @@ import { silentLogger } from '../../electron/core/logger';
 import { createFileSecretStore } from '../../electron/core/secrets';
 import { applyCentralMigrations } from '../../electron/fleet/central-migrations';
 import { createFleetPasswordStore } from '../../electron/fleet/fleet-password';
+import { createLogger } from '../../electron/core/logger';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 
 let server: TestPostgres;
@@ -72,12 +73,55 @@ describe('a till pointed at head office', () => {
     const pos = till({});
     try {
       await pos.api['staff:setup']({ name: 'Ada Obi', pin: '2468' });
-      expect(await pos.api['fleet:status']({})).toEqual({ ok: true, value: { configured: false, state: 'off', unsentCount: 0, oldestUnsentAt: null, lastShippedAt: null, database: null, problem: null } });
+      expect(await pos.api['fleet:status']({})).toEqual({ ok: true, value: { configured: false, state: 'off', unsentCount: 0, oldestUnsentAt: null, lastShippedAt: null, database: null, passwordSet: false, problem: null } });
       const health = await pos.api['app:health']({ refresh: true });
       expect(health.ok && 'fleet' in health.value).toBe(false);
       expect(await pos.api['fleet:report']({ from: '2025-01-01', to: '2025-01-02' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     } finally {
       await pos.close();
+    }
+  });
+
+  it('signs in with the password a supervisor stores on screen, which never shows or reaches a log', async () => {
+    const password = 'Tr0ub4dor&3-head-office';
+    const guarded = await startTestPostgres({ password });
+    const admin = await guarded.client();
+    await applyCentralMigrations(admin);
+    await admin.end();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-fleet-app-'));
+    dirs.push(dataDir);
+    const lines: string[] = [];
+    const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'terminal-id': 'PW1', 'fleet-database-url': guarded.url, 'fleet-tls': 'off' } });
+    if (!loaded.ok) throw new Error(loaded.message);
+    const pos = createPosRuntime({
+      config: loaded.config,
+      secrets: createFileSecretStore({ dataDir, env: {} }),
+      logger: createLogger({ write: (line) => lines.push(line) }),
+      version: 'test',
+      fleetPassword: createFleetPasswordStore({ dataDir, env: {} }),
+    });
+    try {
+      await pos.api['staff:setup']({ name: 'Ada Obi', pin: '2468' });
+      await pos.api['shift:open']({ floatKobo: 0 });
+      let status = await pos.api['fleet:status']({});
+      for (let i = 0; i < 100 && !(status.ok && status.value.state === 'offline'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = await pos.api['fleet:status']({});
+      }
+      expect(status).toMatchObject({ ok: true, value: { state: 'offline', passwordSet: false, unsentCount: 1, problem: expect.stringMatching(/sign-in|password/) } });
+
+      expect(await pos.api['fleet:set-password']({ password })).toMatchObject({ ok: true, value: { passwordSet: true } });
+      for (let i = 0; i < 200 && !(status.ok && status.value.state === 'idle' && status.value.unsentCount === 0); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = await pos.api['fleet:status']({});
+      }
+      expect(status).toMatchObject({ ok: true, value: { state: 'idle', unsentCount: 0, passwordSet: true, problem: null } });
+      expect((fs.statSync(path.join(dataDir, 'fleet-db-password')).mode & 0o777).toString(8)).toBe('600');
+      expect(lines.join('\n')).not.toContain(password);
+      expect(JSON.stringify(status)).not.toContain(password);
+    } finally {
+      await pos.close();
+      await guarded.stop();
     }
   });
 

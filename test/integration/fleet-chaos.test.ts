@@ -34,7 +34,8 @@ beforeAll(async () => {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['better-sqlite3', 'pg'],
+    // Only our own TypeScript is bundled; packages load from node_modules as they are (CommonJS ones too).
+    packages: 'external',
     logLevel: 'silent',
   });
   server = await startTestPostgres();
@@ -109,8 +110,9 @@ describe('three tills, crashes and a restarting head office', () => {
     let restarts = 0;
     const started = Date.now();
     while (kills + restarts < EVENTS) {
-      await sleep(20 + Math.floor(Math.random() * 100));
-      if (Math.random() < 0.12) {
+      await sleep(10 + Math.floor(Math.random() * 60));
+      // Half the points crash head office (the tills sell on meanwhile), half kill a selling till.
+      if (Math.random() < 0.5) {
         await server.restart();
         restarts++;
         continue;
@@ -118,6 +120,8 @@ describe('three tills, crashes and a restarting head office', () => {
       // Kill a till that is selling (not one still starting up), waiting for one if need be.
       let selling = [...tills.values()].filter((till) => till.ready);
       while (selling.length === 0) {
+        const dead = [...tills.values()].find((till) => till.child.exitCode !== null);
+        if (dead) throw new Error(`till ${dead.terminalId} died by itself: ${dead.output}`);
         await sleep(10);
         selling = [...tills.values()].filter((till) => till.ready);
       }
@@ -158,7 +162,8 @@ describe('three tills, crashes and a restarting head office', () => {
         `${local.length} links on the tills, ${central.length} at head office, ${lost.length} lost, ${duplicated} duplicated, ${breaks.rowCount} breaks`,
     );
     expect(kills + restarts).toBeGreaterThanOrEqual(EVENTS);
-    expect(restarts).toBeGreaterThanOrEqual(EVENTS / 25);
+    expect(restarts).toBeGreaterThanOrEqual(EVENTS / 4);
+    expect(kills).toBeGreaterThanOrEqual(EVENTS / 4);
     expect(lost).toEqual([]);
     expect(duplicated).toBe(0);
     // Exactly the union: the same links, byte for byte, and nothing else.
@@ -166,7 +171,7 @@ describe('three tills, crashes and a restarting head office', () => {
     expect(breaks.rows).toEqual([]);
     for (const till of tills.values()) {
       const head = journalLinks(till.dir).length;
-      expect(head).toBeGreaterThan(100);
+      expect(head).toBeGreaterThan(EVENTS);
       expect(perTerminal.rows.find((row) => row.terminal_id === till.terminalId)).toEqual({ terminal_id: till.terminalId, verified: head, broken_at_seq: null });
       expect(verifyJournalFile(journalFile(till.dir))).toMatchObject({ ok: true, findings: [] });
     }

@@ -1,12 +1,26 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigation } from '@renderer/navigation';
-import { usePosQuery } from '@renderer/pos/queries';
+import { usePos } from '@renderer/pos/PosProvider';
+import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
+import { Field } from '@ui/Field';
 import { ageText, lagosTime, records } from './fleet-format';
 
-/** Staff screen, supervisors: this till's link to head office and the way to every terminal's figures. */
+/**
+ * Staff screen, supervisors: this till's link to head office, its password (write-only, kept like
+ * the partner key), and the way to every terminal's figures. Nothing shows on a till without fleet.
+ */
 export function FleetPanel() {
   const { go } = useNavigation();
+  const pos = usePos();
+  const client = useQueryClient();
+  const [password, setPassword] = useState('');
   const status = usePosQuery('fleet:status', {}, { refetchInterval: 10_000 });
+  const save = useMutation({
+    mutationFn: async () => unwrap(await pos['fleet:set-password']({ password })),
+    onSuccess: (next) => (setPassword(''), client.setQueryData(['fleet:status', {}], next)),
+  });
   const s = status.data;
   if (!s?.configured) return null;
   return (
@@ -23,6 +37,25 @@ export function FleetPanel() {
           All terminals
         </Button>
       </div>
+      <form
+        className="form-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (password) save.mutate();
+        }}
+      >
+        <Field
+          label="Head office database password"
+          hint={s.passwordSet ? 'A password is stored. Type a new one to replace it.' : `No password stored yet for ${s.database ?? 'head office'}.`}
+          error={save.error instanceof PosCallError ? save.error.error.message : undefined}
+        >
+          <input type="password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <Button type="submit" disabled={!password} busy={save.isPending}>
+          Save password
+        </Button>
+      </form>
+      {save.isSuccess && <p role="status">Password stored; this till is trying head office again.</p>}
     </section>
   );
 }
