@@ -5,7 +5,7 @@ import { addDays, lagosDate } from '../../shared/dates';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
-import { fillCustomer, naira, setUpTill } from './support';
+import { fillCustomer, naira, openKioskShift, setUpTill, startStack } from './support';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 
@@ -286,4 +286,33 @@ test('front desk: a guest found by phone is refunded by bank transfer less a fee
     { to_state: 'closed', agreed_by_name: null, agreed_channel: null, fee_withheld_kobo: null },
   ]);
   await expect.poll(() => slips().length, { timeout: 10_000 }).toBe(4);
+});
+
+test('kiosk: a customer who wants money back is sent to the front desk with the sale reference', async ({ page }) => {
+  const kiosk = await startStack({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
+  try {
+    await openKioskShift(kiosk);
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.goto(kiosk.host.url);
+    await page.getByRole('region', { name: 'Showing now' }).getByRole('button').first().click();
+    await page.locator('main section[aria-label] button').first().click();
+    const ticket = page.getByTestId('kiosk-ticket').filter({ has: page.getByRole('button', { name: /\+|More/ }) }).first();
+    await ticket.getByRole('group').getByRole('button').last().click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Full name').fill('Adaeze Nwosu');
+    await page.getByLabel('E-mail').fill('adaeze@example.com');
+    await page.getByLabel('Phone').fill('08095551212');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const code = (await page.getByTestId('booking-code').textContent({ timeout: 15_000 }))!;
+    await page.getByRole('button', { name: 'Need a refund?' }).click();
+    await expect(page.getByTestId('kiosk-refund-note')).toHaveText(`Refunds are not given at this kiosk. Please see the front desk with your sale reference ${code}.`);
+    await page.screenshot({ path: test.info().outputPath('kiosk-refund-note-1080x1920.png') });
+    // And nothing at the kiosk can give money back, whatever asks.
+    const [sale] = kiosk.journal<{ id: string }>('SELECT id FROM sales');
+    const { json } = await kiosk.host.rpc('correction:options', { saleId: sale!.id });
+    expect(json).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+  } finally {
+    await kiosk.stop();
+  }
 });

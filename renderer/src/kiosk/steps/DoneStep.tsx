@@ -9,6 +9,7 @@ import { Button } from '@ui/Button';
 import { LoadingBlock } from '@ui/Status';
 import { useKiosk } from '../kiosk-context';
 import { KioskFrame } from '../KioskFrame';
+import { KioskRefundNote } from '@renderer/screens/refunds/KioskRefundNote';
 import styles from '../Kiosk.module.css';
 
 /** How long the success screen stays before the kiosk returns to its attract screen. */
@@ -94,6 +95,7 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
         <Button variant="primary" size="hero" onClick={startOver}>
           {t('kiosk.done.finish')}
         </Button>
+        <KioskRefundNote reference={code || sale.id} />
       </div>
     </KioskFrame>
   );
