@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { formatNaira, formatNairaPlain } from '../../shared/money';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
 import { addDays, lagosDate } from '../../shared/dates';
@@ -108,6 +109,12 @@ async function chooseShowtime(page: Page) {
   await expect(page.locator('.ticket-row').first()).toBeVisible();
 }
 
+/** axe on one part of the screen (ours): 0 findings of any impact. */
+async function accessible(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), selector).toEqual([]);
+}
+
 const expectedCash = async () => (await rpc('shift:current', {})).report.cash.expectedKobo as number;
 
 test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervisor approves on her screen, the drawer and the X report follow', async ({ page }) => {
@@ -139,6 +146,7 @@ test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervis
   await sheet.getByRole('button', { name: 'The customer cancelled' }).click();
   await sheet.getByLabel('What happened, in a few words').fill('Two friends cannot come');
   await page.screenshot({ path: test.info().outputPath('refund-sheet-1920x1080.png') });
+  await accessible(page, 'dialog');
   await page.setViewportSize({ width: 1080, height: 1920 });
   await page.screenshot({ path: test.info().outputPath('refund-sheet-1080x1920.png') });
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -153,10 +161,12 @@ test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervis
   await expect(approval.getByRole('alert')).toContainText('not Bola Adeyemi');
   expect(stack.journal('SELECT id FROM corrections')).toHaveLength(0);
   await page.screenshot({ path: test.info().outputPath('refund-approval-1920x1080.png') });
+  await accessible(page, 'dialog');
   await approve(page, 'Bola Adeyemi', '8642');
 
   await expect(page.getByTestId('refund-done')).toContainText(`Give the customer ${formatNaira(2 * unit)} from the drawer.`);
   await page.screenshot({ path: test.info().outputPath('refund-done-1920x1080.png') });
+  await accessible(page, 'dialog');
   await page.getByRole('button', { name: 'Done' }).click();
 
   // The sale screen shows what was refunded, when, and who approved; the cashier is still signed in.
@@ -165,6 +175,7 @@ test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervis
   await expect(corrections).toContainText('Asked by Tunde Bakare · approved by Bola Adeyemi');
   await expect(corrections).toContainText('Cancellation owed by the partner');
   await page.getByTestId('sale-corrections').screenshot({ path: test.info().outputPath('sale-refunded-1920x1080.png') });
+  await accessible(page, '[data-testid="sale-corrections"]');
   await page.setViewportSize({ width: 1080, height: 1920 });
   await page.screenshot({ path: test.info().outputPath('sale-refunded-1080x1920.png') });
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -267,6 +278,7 @@ test('front desk: a guest found by phone is refunded by bank transfer less a fee
   await expect(owed).toHaveCount(1);
   await expect(owed).toContainText(booked.partnerReference);
   await panel.screenshot({ path: test.info().outputPath('staff-refunds-1920x1080.png') });
+  await accessible(page, '[data-testid="refunds-panel"]');
   await page.setViewportSize({ width: 1080, height: 1920 });
   await panel.screenshot({ path: test.info().outputPath('staff-refunds-1080x1920.png') });
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -275,6 +287,7 @@ test('front desk: a guest found by phone is refunded by bank transfer less a fee
   await page.getByRole('button', { name: 'E-mail' }).click();
   await page.getByLabel('Fee they withhold (₦)').fill('1500');
   await page.screenshot({ path: test.info().outputPath('cancellation-agree-1920x1080.png') });
+  await accessible(page, 'dialog');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(owed).toHaveAttribute('data-state', 'agreed');
   await expect(owed).toContainText('Agreed by Funke Ade, reservations (E-mail) · fee withheld ₦1,500.00');
@@ -308,6 +321,7 @@ test('kiosk: a customer who wants money back is sent to the front desk with the 
     await page.getByRole('button', { name: 'Need a refund?' }).click();
     await expect(page.getByTestId('kiosk-refund-note')).toHaveText(`Refunds are not given at this kiosk. Please see the front desk with your sale reference ${code}.`);
     await page.screenshot({ path: test.info().outputPath('kiosk-refund-note-1080x1920.png') });
+    await accessible(page, 'dialog');
     // And nothing at the kiosk can give money back, whatever asks.
     const [sale] = kiosk.journal<{ id: string }>('SELECT id FROM sales');
     const { json } = await kiosk.host.rpc('correction:options', { saleId: sale!.id });
