@@ -6,8 +6,10 @@ import { centralSchemaVersion, requiredCentralVersion } from './central-migratio
 export interface ShipperTuning {
   /** Links per PostgreSQL transaction (at most 500). */
   batchSize: number;
-  /** How often an idle shipper looks for new links (a nudge ships at once). */
+  /** How often an idle shipper looks for new links. */
   pollMs: number;
+  /** A nudge ships this soon, so a burst of sales goes as one batch rather than one each. */
+  nudgeDelayMs: number;
   /** How often an idle shipper tells head office it is alive and what it still holds. */
   heartbeatMs: number;
   /** Backoff while head office is away: doubling from min to max, with jitter. */
@@ -15,7 +17,7 @@ export interface ShipperTuning {
   backoffMaxMs: number;
 }
 
-export const defaultShipperTuning: ShipperTuning = { batchSize: 500, pollMs: 1_000, heartbeatMs: 30_000, backoffMinMs: 1_000, backoffMaxMs: 60_000 };
+export const defaultShipperTuning: ShipperTuning = { batchSize: 500, pollMs: 1_000, nudgeDelayMs: 200, heartbeatMs: 30_000, backoffMinMs: 1_000, backoffMaxMs: 60_000 };
 
 export type ShipperState = 'starting' | 'shipping' | 'idle' | 'offline' | 'refused' | 'stopped';
 
@@ -32,7 +34,7 @@ export interface ShipperStatus {
 
 export interface Shipper {
   start(): void;
-  /** Ships new links now instead of at the next poll (a sale just committed). */
+  /** Ships new links soon instead of at the next poll (a sale just committed). */
   nudge(): void;
   /** Tries head office now even while backing off (a supervisor just fixed the password). */
   retryNow(): void;
@@ -77,6 +79,7 @@ export function createShipper(deps: {
   let stopping = false;
   let nudged = false;
   let retrying = false;
+  let nudgeTimer: ReturnType<typeof setTimeout> | null = null;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
@@ -244,8 +247,12 @@ export function createShipper(deps: {
       });
     },
     nudge() {
-      nudged = true;
-      wake?.();
+      if (nudgeTimer) return;
+      nudgeTimer = setTimeout(() => {
+        nudgeTimer = null;
+        nudged = true;
+        wake?.();
+      }, tuning.nudgeDelayMs);
     },
     retryNow() {
       retrying = true;
@@ -258,6 +265,7 @@ export function createShipper(deps: {
     },
     async stop() {
       stopping = true;
+      if (nudgeTimer) clearTimeout(nudgeTimer);
       wake?.();
       await loop;
       await closeClient();
