@@ -72,7 +72,7 @@ describe('shipping the journal to head office', () => {
     shipper.nudge();
     const total = localLinks(journalFile(dir), 'A1').length;
     await until(async () => (await terminal('A1'))?.verified_seq === total, 30_000, 'A1 caught up');
-    await until(() => shipper.status().backlog.count === 0, 5_000, 'backlog refreshed');
+    await until(() => shipper.status().backlog.count === 0 && shipper.status().state === 'idle', 5_000, 'backlog refreshed');
     expect(shipper.status()).toMatchObject({ state: 'idle', backlog: { count: 0, oldestAt: null, ackedSeq: total, headSeq: total }, problem: null });
     await shipper.stop();
     till.journal.close();
