@@ -120,9 +120,11 @@ describe('a shift', () => {
     const hotel = value(await api()['sale:submit']({ saleId: newSaleId(), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'card', approvalCode: 'POS-77' } }));
     expect([cinema.state, hotel.state]).toEqual(['confirmed', 'confirmed']);
 
-    // Refused by the partner: the customer's cash stays in the drawer until a void gives it back.
-    partner.faults.push('fail-before');
+    // Refused by the partner (its "today" is two days on, so the check-in is in its past): the
+    // customer's cash stays in the drawer until a void gives it back.
+    partner.shiftClock(2 * 86_400_000);
     const rejected = value(await api()['sale:submit']({ saleId: newSaleId(), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'cash', tenderedKobo: stay.priceKobo * 2 } }));
+    partner.shiftClock(-2 * 86_400_000);
     expect(rejected.state).toBe('rejected');
     // No answer: the cash stays in the drawer until the partner says what happened.
     partner.faults.push({ error500Before: true });
