@@ -39,6 +39,14 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
             <dd data-testid="difference" className={z.differenceKobo === 0 ? '' : 'field-error'}>
               <Money kobo={z.differenceKobo} /> {z.differenceKobo < 0 ? '(short)' : z.differenceKobo > 0 ? '(over)' : ''}
             </dd>
+            {z.chain && (
+              <>
+                <dt>Grand total</dt>
+                <dd><Money kobo={z.chain.grandTotalKobo} /></dd>
+                <dt>Journal seal</dt>
+                <dd data-testid="journal-seal">#{z.chain.seq} {z.chain.hash.slice(0, 8)}</dd>
+              </>
+            )}
           </>
         )}
       </dl>
