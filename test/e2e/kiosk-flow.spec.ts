@@ -14,7 +14,7 @@ const orientations = [
   { name: 'portrait', width: 1080, height: 1920 },
   { name: 'landscape', width: 1920, height: 1080 },
 ];
-const testLanguages: Language[] = ['en'];
+const testLanguages: Language[] = ['en', 'yo'];
 
 let stack: Stack;
 test.beforeAll(async () => {

@@ -5,6 +5,11 @@
  */
 export const languages = [
   { code: 'en', intl: 'en-NG', name: 'English' },
+  { code: 'fr', intl: 'fr', name: 'Français' },
+  { code: 'yo', intl: 'yo', name: 'Yorùbá' },
+  { code: 'ha', intl: 'ha', name: 'Hausa' },
+  { code: 'ig', intl: 'ig', name: 'Igbo' },
+  { code: 'pcm', intl: 'pcm', name: 'Naijá' },
 ] as const;
 
 export type Language = (typeof languages)[number]['code'];
