@@ -21,6 +21,7 @@ export function saleInput(id: string, quoteKobo: number, staffId: number): Creat
     details: {
       experience: 'Filmhouse IMAX Lekki: The Black Book',
       items: [{ title: 'Regular 2D', count: 2, unitKobo: quoteKobo / 2 }],
+      lines: [{ label: 'Regular 2D', quantity: 2, unitKobo: quoteKobo / 2, totalKobo: quoteKobo }],
       customer: { name: 'Oluwaseun Adebayo', email: 'seun@example.ng', phone: '+2348031234567' },
     },
     tenders: [{ kind: 'cash', amountKobo: quoteKobo, tenderedKobo: quoteKobo + 50_000 }],

@@ -30,6 +30,16 @@ beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(root, `${terminalId}-`));
     const till = await openSellingJournal({ dir, terminalId, clock });
     for (let i = 1; i <= sales; i++) till.sell(`${terminalId}-${i}`, 100_000 * i);
+    if (terminalId === 'HQ1') {
+      // One ticket of HQ1-2 goes back in cash, approved by a second supervisor.
+      const deputy = await till.journal.staff.create({ name: 'Deputy HQ1', role: 'supervisor', pin: '1357' });
+      if (!deputy.ok) throw new Error(deputy.error.message);
+      const refund = till.journal.corrections.record({
+        id: 'HQ1-REFUND-1', saleId: 'HQ1-2', seq: 1, kind: 'refund', tender: 'cash', route: 'drawer', amountKobo: 100_000,
+        lines: [{ line: 0, quantity: 1 }], reason: 'wrong-sale', note: 'wrong showtime', askedBy: till.staffId, approvedBy: deputy.value.id,
+      });
+      if (!refund.ok) throw new Error(refund.error.message);
+    }
     till.closeShift();
     till.sell(`${terminalId}-late`, 50_000);
     till.journal.close();
@@ -69,6 +79,7 @@ describe('head-office report', () => {
     expect(report.sales[0]).toMatchObject({ day: '2025-03-14', product: 'Filmhouse IMAX Lekki: The Black Book' });
     expect(report.tenders).toEqual([{ kind: 'cash', count: 7 + 1 + 3 + 1, totalKobo: hq1 + hq2 }]);
     expect(report.byHour.reduce((sum, r) => sum + r.totalKobo, 0)).toBe(hq1 + hq2);
+    expect(report.corrections).toEqual([{ terminalId: 'HQ1', kind: 'refund', count: 1, totalKobo: 100_000 }]);
     expect(report.zReports.map((z) => [z.terminalId, z.zNumber, z.confirmedCount])).toEqual([
       ['HQ1', 1, 7],
       ['HQ2', 1, 3],
