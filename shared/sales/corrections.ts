@@ -165,7 +165,16 @@ export const correctionOptionsSchema = z.object({
     }),
   ),
   lines: z.array(
-    z.object({ line: z.number().int(), label: z.string(), unitKobo: koboSchema, sold: z.number().int(), returned: z.number().int(), remaining: z.number().int() }),
+    z.object({
+      line: z.number().int(),
+      label: z.string(),
+      unitKobo: koboSchema,
+      /** The line's total: items refunded are worth their share of it (see what-is-left.ts). */
+      totalKobo: koboSchema,
+      sold: z.number().int(),
+      returned: z.number().int(),
+      remaining: z.number().int(),
+    }),
   ),
   /** Cash the drawer should hold now: a cash refund cannot be more. Null when no shift is open. */
   drawerKobo: koboSchema.nullable(),

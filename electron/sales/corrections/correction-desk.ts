@@ -144,7 +144,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
       basis: corrections.value.length,
       partnerReference: sale.value.partnerReference,
       tenders,
-      lines: action === 'refund' ? linesLeft(detailsOf(sale.value), corrections.value).map(({ totalKobo: _total, ...line }) => line) : [],
+      lines: action === 'refund' ? linesLeft(detailsOf(sale.value), corrections.value) : [],
       drawerKobo: drawer.value,
       approvers: staff.value.filter((s) => s.active && s.role === 'supervisor' && s.id !== asker.value.id).map((s) => ({ id: s.id, name: s.name })),
     });

@@ -18,8 +18,7 @@ type Tender = CorrectionOptions['tenders'][number]['kind'];
 
 /** The line shares, as main works them out: refunding every item of a line, in any steps, gives back its total exactly. */
 function lineValue(line: CorrectionOptions['lines'][number], quantity: number) {
-  const total = line.unitKobo * line.sold;
-  const upTo = (items: number) => Math.floor((total * items) / line.sold);
+  const upTo = (items: number) => Math.floor((line.totalKobo * items) / line.sold);
   return upTo(line.returned + quantity) - upTo(line.returned);
 }
 
