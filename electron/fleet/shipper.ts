@@ -267,6 +267,12 @@ export function createShipper(deps: {
       stopping = true;
       if (nudgeTimer) clearTimeout(nudgeTimer);
       wake?.();
+      // A batch in flight gets a moment to finish; a server that hangs does not hold the till's
+      // shutdown: closing the connection fails the query, and the batch is simply sent next time.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const finished = await Promise.race([loop?.then(() => true) ?? true, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 3_000)))]);
+      clearTimeout(timer);
+      if (!finished) await closeClient();
       await loop;
       await closeClient();
       state = 'stopped';
