@@ -34,6 +34,7 @@ import { createRefundHandlers } from './handlers/refunds';
 import type { CardMoneyBack } from '../sales/corrections';
 import { cardMoneyBackFromPayments } from './card-money-back';
 import { printRefundSlips } from './refund-slips';
+import { printReversalSlips } from './reversal-slips';
 import type { PosContext } from './context';
 import type { Logger } from '../core/logger';
 import type { SecretStore } from '../core/secrets';
@@ -118,6 +119,8 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
       : fail(posError('PRINTER_OFFLINE', 'No receipt printer is set up on this till. Restart Lobby POS; if it persists, call support.'));
   // A void's or refund's two slips (customer's, drawer's) print once its money is back.
   if (printing.ok) printRefundSlips({ events: domainEvents, printing: printing.value, config, logger: deps.logger, clock });
+  // A card payment given back because its sale did not happen: the customer gets a slip saying so.
+  if (printing.ok && journal.ok) printReversalSlips({ events: domainEvents, printing: printing.value, journal: journal.value, config, logger: deps.logger, clock });
   const printerProbe = printing.ok
     ? () => printing.value.health()
     : (deps.probes.printer ?? (async (): Promise<HealthItem> => ({ state: 'unknown', label: 'Printer not set up', detail: printing.error.message })));

@@ -13,8 +13,10 @@ export interface Tender {
   /** Cash only: what the customer handed over, and what went back. */
   tenderedKobo: Kobo | null;
   changeKobo: Kobo | null;
-  /** Card only (optional): the external terminal's approval code. */
+  /** Card only: the approval code (typed from a stand-alone machine, or the integrated terminal's). */
   approvalCode: string | null;
+  /** Card taken at the till's own terminal: the last four digits of the (masked) card; else null. */
+  cardLast4?: string | null;
   /** Bank transfer only: the transfer's reference. */
   transferReference: string | null;
 }
@@ -81,6 +83,9 @@ export interface TenderRow {
   change_kobo: number | null;
   approval_code: string | null;
   transfer_reference: string | null;
+  /** From the approved card payment at the till's terminal, when there is one (payments-repository). */
+  card_auth_code?: string | null;
+  card_last4?: string | null;
 }
 
 export interface SaleEventRow {
@@ -122,8 +127,9 @@ export function toTender(row: TenderRow): Tender {
     amountKobo: row.amount_kobo,
     tenderedKobo: row.tendered_kobo,
     changeKobo: row.change_kobo,
-    approvalCode: row.approval_code,
+    approvalCode: row.approval_code ?? row.card_auth_code ?? null,
     transferReference: row.transfer_reference,
+    ...(row.kind === 'card' ? { cardLast4: row.card_last4 ?? null } : {}),
   };
 }
 

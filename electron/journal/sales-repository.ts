@@ -43,7 +43,13 @@ export function createSalesRepository(deps: {
   const { db, guard, terminalId, clock } = deps;
 
   const selectSale = db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?');
-  const selectTenders = db.prepare<[string], TenderRow>('SELECT * FROM tenders WHERE sale_id = ? ORDER BY id');
+  // A card paid at the till's terminal carries the payment's approval code and masked card (migration 0005).
+  const selectTenders = db.prepare<[string], TenderRow>(
+    `SELECT t.*, p.auth_code AS card_auth_code, CASE WHEN p.masked_pan GLOB '*[0-9][0-9][0-9][0-9]' THEN substr(p.masked_pan, -4) END AS card_last4
+     FROM tenders t
+     LEFT JOIN card_payments p ON t.kind = 'card' AND p.id = (SELECT max(id) FROM card_payments WHERE sale_id = t.sale_id AND state IN ('approved', 'reversing', 'reversed'))
+     WHERE t.sale_id = ? ORDER BY t.id`,
+  );
   const selectEvents = db.prepare<[string], SaleEventRow>('SELECT * FROM sale_events WHERE sale_id = ? ORDER BY id');
   const selectOpenShift = db.prepare<[string], { id: number }>('SELECT id FROM shifts WHERE terminal_id = ? AND closed_at IS NULL');
   const selectActiveStaff = db.prepare<[number], number>('SELECT 1 FROM staff WHERE id = ? AND active = 1').pluck();

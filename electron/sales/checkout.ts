@@ -52,6 +52,10 @@ type SalePlan =
 
 const maxHoldOwners = 1_000;
 
+/** A rejected sale paid at the terminal: the partner charged nothing, and the card payment is reversed automatically. */
+const cardGoesBack = (reason: string | undefined) =>
+  `${(reason ?? 'The partner refused the sale.').replace(/\s*Nothing was charged\.?/g, '')} The card payment is being given back to the card automatically: do not refund it by hand.`.slice(0, 500);
+
 export interface CheckoutDeps {
   journal: Journal;
   partner: PartnerClient;
@@ -169,14 +173,14 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         description: `Lobby POS ${journal.terminalId} sale ${saleId}`,
         holdId: plan.holdId,
         holdExpiresAt: plan.kind === 'cinema' ? plan.holdExpiresAt : null,
-        send: () => sendToPartner(saleId, plan),
+        send: () => sendToPartner(saleId, plan, { paidAtTerminal: true }),
       });
     }
     return sendToPartner(saleId, plan);
   }
 
   /** `sent` on disk, then the partner, then its answer on disk. */
-  async function sendToPartner(saleId: string, plan: SalePlan): Promise<Result<SaleView>> {
+  async function sendToPartner(saleId: string, plan: SalePlan, paid: { paidAtTerminal?: boolean } = {}): Promise<Result<SaleView>> {
     const sent = journal.sales.transition(saleId, 'sent');
     if (!sent.ok) {
       logger.error('could not mark a sale sent; it was not sent', { saleId, code: sent.error.code });
@@ -192,6 +196,8 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       const expired = (outcome.detail.note as { code?: string } | undefined)?.code === 'HOLD_EXPIRED';
       holds.done(plan.holdId, { releaseAtPartner: outcome.to === 'rejected' && !expired });
     }
+    // The customer's card was charged: say it goes back by itself, so nobody refunds it by hand as well.
+    if (paid.paidAtTerminal && outcome.to === 'rejected') outcome.detail.failureReason = cardGoesBack(outcome.detail.failureReason);
     const moved = journal.sales.transition(saleId, outcome.to, outcome.detail);
     if (!moved.ok) {
       // The sale stays `sent` on disk: reconciliation finds out from the partner what happened.

@@ -12,8 +12,9 @@ import { chooseTerminal } from '../../electron/payments/choose-terminal';
 import type { CardPaymentsTuning } from '../../electron/payments/card-payments';
 import { paystackKeyFileName } from '../../electron/payments/paystack/paystack-secret';
 import type { SalesTuning } from '../../electron/sales';
-import { createSandbox, loadSeedCatalogue, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Catalogue, type Sandbox, type SandboxServer } from '../../electron/sandbox';
+import { catalogueSchema, createSandbox, generateHotels, loadSeedCatalogue, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Catalogue, type Sandbox, type SandboxServer } from '../../electron/sandbox';
 import type { TerminalProfile } from '../../shared/app';
+import { addDays, lagosDate } from '../../shared/dates';
 import { fastTerminal, type TerminalRig } from './terminal-fixture';
 
 /**
@@ -44,6 +45,10 @@ export function scriptedCatalogue(): Catalogue {
 
 export interface CardPartner {
   sandbox: Sandbox;
+  /** What the sandbox sells. */
+  catalogue: Catalogue;
+  /** A showing of Harmattan Heart in the coming week (no tickets chosen). */
+  showing: { filmId: string; locationId: number; date: string; showtimeId: number } | null;
   server: SandboxServer;
   url: string;
   close(): Promise<void>;
@@ -52,8 +57,9 @@ export interface CardPartner {
 /** Purchases whose merchant_reference starts with this are refused by the partner (422), as a sold-out room would be. */
 export const refusedPrefix = 'REFUSE-';
 
-export async function startCardPartner(): Promise<CardPartner> {
-  const sandbox = createSandbox({ catalogue: scriptedCatalogue() });
+export async function startCardPartner(options: { hotels?: number } = {}): Promise<CardPartner> {
+  const catalogue = options.hotels === undefined ? scriptedCatalogue() : catalogueSchema.parse({ ...scriptedCatalogue(), ...generateHotels(options.hotels) });
+  const sandbox = createSandbox({ catalogue });
   const handle = async (request: Request): Promise<Response> => {
     if (request.method === 'POST' && /\/(buy|book)(\/tickets)?$/.test(new URL(request.url).pathname)) {
       const body = (await request.clone().json().catch(() => ({}))) as { merchant_reference?: string };
@@ -64,7 +70,7 @@ export async function startCardPartner(): Promise<CardPartner> {
     return sandbox.handle(request);
   };
   const server = await startSandboxServer({ sandbox: { ...sandbox, handle }, port: 0 });
-  return { sandbox, server, url: server.url, close: () => server.close() };
+  return { sandbox, catalogue, showing: await findShowingAt(server.url), server, url: server.url, close: () => server.close() };
 }
 
 /** Settings for a till with a Paystack Terminal at `terminalUrl`, through the real loader. */
@@ -125,4 +131,31 @@ export function openCardTill(options: { partner: CardPartner; terminal: Terminal
     onClose: () => journal.close(),
   });
   return { pos, journal, dataDir, config, close: () => pos.close() };
+}
+
+/** A showing of Harmattan Heart in the coming week, read from the partner as a till would. */
+async function findShowingAt(url: string): Promise<CardPartner['showing']> {
+  const client = createPartnerClient({ baseUrl: url, apiKey: () => SANDBOX_DEFAULT_API_KEY, timeoutMs: 2000 });
+  const till = createPos(cardTillConfig(fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-card-probe-')), { partnerUrl: url, terminalUrl: 'http://127.0.0.1:1', profile: 'counter', terminal: 'none' }), {
+    version: 'probe',
+    logger: silentLogger,
+    secrets: createFileSecretStore({ dataDir: os.tmpdir(), env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
+    partner: client,
+    probes: { printer: async () => ({ state: 'ok', label: 'Idle', detail: '' }) },
+  });
+  try {
+    const films = await till.api['cinema:films']({ search: 'Harmattan Heart' });
+    const film = films.ok ? films.value.films.find((f) => f.title === 'Harmattan Heart') : undefined;
+    for (const location of film?.locations ?? []) {
+      for (let day = 1; day <= 7; day++) {
+        const date = addDays(lagosDate(new Date()), day);
+        const shows = await till.api['cinema:showtimes']({ filmId: film!.id, locationId: location.id, date });
+        const first = shows.ok ? shows.value.showtimes[0] : undefined;
+        if (first) return { filmId: film!.id, locationId: location.id, date, showtimeId: first.id };
+      }
+    }
+    return null;
+  } finally {
+    await till.close();
+  }
 }

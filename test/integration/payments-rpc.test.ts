@@ -25,7 +25,13 @@ let partner: CardPartner;
 let terminal: TerminalRig;
 let pos: Pos;
 let host: RunningHost;
+let tillDataDir: string;
 const dirs: string[] = [];
+/** Every paper the till printed (its preview printer keeps them as text in the data folder). */
+const printed = () => {
+  const dir = path.join(tillDataDir, 'receipts');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.txt')).map((name) => fs.readFileSync(path.join(dir, name), 'utf8')) : [];
+};
 /** Every event the kiosk's screen received over the stream, in order. */
 const received: Array<{ event: string; data: any }> = [];
 let stream: AbortController;
@@ -77,6 +83,7 @@ beforeAll(async () => {
   partner = await startCardPartner();
   terminal = await startTerminal();
   const dataDir = tillDir();
+  tillDataDir = dataDir;
   storePaystackKey(dataDir, terminal.simulator.secretKey);
   const config = cardTillConfig(dataDir, { partnerUrl: partner.url, terminalUrl: terminal.url, profile: 'kiosk', timeoutSeconds: 2 });
   pos = createPosRuntime({
@@ -149,6 +156,10 @@ describe('card outcomes at a kiosk, through the preview host', () => {
     const stages = received.filter((e) => e.event === 'payment:progress' && e.data.saleId === sale.id).map((e) => e.data.stage);
     expect(stages).toEqual(expect.arrayContaining(['checking-terminal', 'sending', 'waiting-for-card']));
     expect(received.some((e) => e.event === 'payment:updated' && e.data.saleId === sale.id && e.data.attempts[0]?.state === 'approved')).toBe(true);
+    // The receipt names the card as `CARD **** 1234  AUTH 123456`, and never more of the card number.
+    const line = `CARD **** 4081  AUTH ${payment.attempts[0].authCode}`;
+    await until(() => printed().some((paper) => paper.includes(sale.id) && paper.includes(line)), 10_000, 'the receipt with the card line');
+    expect(printed().join('\n')).not.toMatch(/\d{13,}/);
   });
 
   it.each([
@@ -190,6 +201,16 @@ describe('card outcomes at a kiosk, through the preview host', () => {
     expect(sale.state).toBe('rejected');
     await until(() => terminal.simulator.refunds().some((r) => chargesFor(sale.id).some((c) => c.id === r.transaction_id)), 5_000, 'the reversal at the terminal');
     await until(() => received.some((e) => e.event === 'payment:updated' && e.data.saleId === sale.id && e.data.attempts[0]?.state === 'reversed'), 5_000, 'the reversal on the screen');
+    expect(sale.failureReason).toMatch(/given back to the card automatically/);
+    // The customer gets a reversal slip: the sale, why it did not go through, the card and the amount.
+    // Titles print letter-spaced: C A R D   R E V E R S A L.
+    const isSlip = (paper: string) => paper.includes('C A R D   R E V E R S A L') && paper.includes(sale.id);
+    await until(() => printed().some(isSlip), 10_000, 'the reversal slip');
+    const slip = printed().find(isSlip)!;
+    const [payment] = (await ok('payment:get', { saleId: sale.id })).attempts;
+    expect(slip).toMatch(/Card +VISA \*\*\*\* 4081/);
+    expect(slip).toMatch(new RegExp(`Approval code +${payment.authCode}`));
+    expect(slip).toContain('Reversed');
   });
 });
 
