@@ -47,17 +47,21 @@ export function cardMoneyBackFromPayments(deps: { journal: Journal; choice: Term
         return { kind: 'failed', reason: 'There is no approved card payment for this sale at the terminal.' };
       }
       const known = { terminalReference: payment.value.terminalReference, startedAt: payment.value.createdAt };
-      return answer(await terminal.refund(payment.value.reference, order.amountKobo, known));
+      // The correction id rides with the refund, so a lost answer is found again by `status`.
+      return answer(await terminal.refund(payment.value.reference, order.amountKobo, known, order.correctionId));
     },
 
     async reverse() {
       return { kind: 'failed', reason: 'The card terminal gives back the payment of a sale that did not happen by itself.' };
     },
 
-    // The terminal port answers for payments, not for one refund among several: staff check the
-    // terminal's records (Paystack: the transaction's refunds) for one left in doubt.
-    async status() {
-      return { kind: 'unknown', reason: 'The card terminal cannot be asked about one refund. Check its records for this card payment.' };
+    // One refund among several is found by the correction id it was sent with (Paystack: the
+    // transaction's refunds and their merchant note); none found means none was made.
+    async status(order) {
+      const payment = takenAtTerminal(order.saleId);
+      if (!payment.ok || !payment.value) return { kind: 'failed', reason: 'There is no card payment at the terminal for this sale, so nothing was given back.' };
+      const known = { terminalReference: payment.value.terminalReference, startedAt: payment.value.createdAt };
+      return answer(await terminal.refundStatus(payment.value.reference, order.correctionId, known));
     },
   };
 }

@@ -23,8 +23,14 @@ export interface PaymentTerminal {
   cancel(reference: string, known?: KnownPayment): Promise<{ ok: true } | { ok: false; reason: string }>;
   /** Gives back an approved payment whose sale did not happen (idempotent: one reversal at most). */
   reverse(reference: string, known?: KnownPayment): Promise<ReversalOutcome>;
-  /** Gives back part or all of an approved payment (card refunds); Paystack supports partial refunds. */
-  refund(reference: string, amountKobo: number, known?: KnownPayment): Promise<ReversalOutcome>;
+  /**
+   * Gives back part or all of an approved payment (card refunds; Paystack supports partial
+   * refunds). `order` names this refund among the payment's refunds, so a lost answer is settled
+   * by `refundStatus`, never by refunding again.
+   */
+  refund(reference: string, amountKobo: number, known?: KnownPayment, order?: string): Promise<ReversalOutcome>;
+  /** What became of the refund sent for `order` against this payment: given back, never made (`failed`, not `retry`), or not known yet. */
+  refundStatus(reference: string, order: string, known?: KnownPayment): Promise<ReversalOutcome>;
 }
 
 export interface CardSale {

@@ -176,7 +176,11 @@ describe('after the sale', () => {
     const terminal = paystackAt(rig);
     const paid = ref();
     expect((await pay(terminal, 500_000, paid)).outcome.kind).toBe('approved');
-    expect(await terminal.refund(paid, 200_000)).toMatchObject({ kind: 'reversed', amountKobo: 200_000 });
+    const first = await terminal.refund(paid, 200_000, undefined, 'CORR-1');
+    expect(first).toMatchObject({ kind: 'reversed', amountKobo: 200_000 });
+    // A refund's lost answer is found again by the order it was sent for; an order never sent is not found.
+    expect(await terminal.refundStatus(paid, 'CORR-1')).toEqual(first);
+    expect(await terminal.refundStatus(paid, 'CORR-2')).toMatchObject({ kind: 'failed', retry: false });
     expect(await terminal.refund(paid, 400_000)).toMatchObject({ kind: 'failed', retry: false });
     const declined = ref();
     expect((await pay(terminal, 500_001, declined)).outcome.kind).toBe('declined');

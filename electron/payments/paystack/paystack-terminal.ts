@@ -275,7 +275,7 @@ export function createPaystackTerminal(options: PaystackTerminalOptions): Paymen
     return { kind: 'reversed', refundReference: live.map((r) => r.id).join(','), amountKobo: live.reduce((sum, r) => sum + r.amount, 0) };
   }
 
-  async function giveBack(reference: string, amountKobo: number | null, known?: KnownPayment): Promise<ReversalOutcome> {
+  async function giveBack(reference: string, amountKobo: number | null, known?: KnownPayment, order?: string): Promise<ReversalOutcome> {
     const approved = await approvedTransaction(reference, known);
     if (!approved.ok) return { kind: 'failed', reason: approved.reason, retry: approved.retry };
     const txRef = approved.payment.transactionReference;
@@ -285,7 +285,8 @@ export function createPaystackTerminal(options: PaystackTerminalOptions): Paymen
       if (existing === 'unknown') return { kind: 'failed', reason: 'Paystack could not be asked about earlier refunds.', retry: true };
       if (existing) return existing;
     }
-    const sent = await http.call('POST', '/refund', { body: amountKobo === null ? { transaction: txRef } : { transaction: txRef, amount: amountKobo } });
+    const note = order ? { merchant_note: `Lobby POS ${order}` } : {};
+    const sent = await http.call('POST', '/refund', { body: amountKobo === null ? { transaction: txRef, ...note } : { transaction: txRef, amount: amountKobo, ...note } });
     const refund = read(sent, refundSchema);
     if (refund.ok) return { kind: 'reversed', refundReference: refund.value.id, amountKobo: refund.value.amount };
     if (!sent.ok && sent.kind === 'refused') {
@@ -304,7 +305,16 @@ export function createPaystackTerminal(options: PaystackTerminalOptions): Paymen
     statusByReference,
     cancel,
     reverse: (reference, known) => giveBack(reference, null, known),
-    refund: (reference, amountKobo, known) => giveBack(reference, amountKobo, known),
+    refund: (reference, amountKobo, known, order) => giveBack(reference, amountKobo, known, order),
+
+    async refundStatus(reference, order, known) {
+      const approved = await approvedTransaction(reference, known);
+      if (!approved.ok) return { kind: 'failed', reason: approved.reason, retry: approved.retry };
+      const listed = read(await http.call('GET', '/refund', { query: { transaction: approved.payment.transactionReference } }), refundListSchema);
+      if (!listed.ok) return { kind: 'failed', reason: `Paystack could not be asked about the refund: ${listed.message}`, retry: true };
+      const made = listed.value.find((r) => (r.merchant_note ?? '').includes(`Lobby POS ${order}`) && r.status !== 'failed');
+      return made ? { kind: 'reversed', refundReference: made.id, amountKobo: made.amount } : { kind: 'failed', reason: 'Paystack has no refund for this order: nothing was given back.', retry: false };
+    },
   };
 }
 

@@ -61,6 +61,7 @@ export const refundSchema = z.object({
   id,
   status: z.string(),
   amount: z.number().int(),
+  merchant_note: z.string().nullish(),
   transaction: z.union([z.object({ reference: z.string().nullish(), id: id.nullish() }).loose(), id]).nullish(),
 });
 export const refundListSchema = z.array(refundSchema);

@@ -73,6 +73,8 @@ export const refundRecordSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   status: z.enum(['pending', 'processed']),
+  /** What the merchant wrote with it (the till: the order it gives back). */
+  merchant_note: z.string().nullable().default(null),
   created_at: z.string(),
 });
 export type RefundRecord = z.infer<typeof refundRecordSchema>;

@@ -41,7 +41,13 @@ const eventBody = z.object({
   data: z.object({ id: z.union([z.string(), z.number()]), reference: z.union([z.string(), z.number()]).optional() }),
 });
 
-const refundBody = z.object({ transaction: z.union([z.string().min(1), z.number().int()]), amount: z.number().int().positive().optional() });
+const refundBody = z.object({
+  transaction: z.union([z.string().min(1), z.number().int()]),
+  amount: z.number().int().positive().optional(),
+  currency: z.string().optional(),
+  customer_note: z.string().max(500).optional(),
+  merchant_note: z.string().max(500).optional(),
+});
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const parsed = schema.safeParse(body);
@@ -162,7 +168,7 @@ const createRefund: Handler = async (host, request) => {
   const amount = body.amount ?? tx.amount - refunded;
   if (amount > tx.amount - refunded) throw refuse(400, 'Refund amount cannot be more than the unrefunded transaction amount');
   const refund = host.store.commit((state) => {
-    const record = { id: host.store.nextId(), transaction_id: tx.id, transaction_reference: tx.reference, amount, currency: tx.currency, status: 'pending' as const, created_at: host.clock().toISOString() };
+    const record = { id: host.store.nextId(), transaction_id: tx.id, transaction_reference: tx.reference, amount, currency: tx.currency, status: 'pending' as const, merchant_note: body.merchant_note ?? null, created_at: host.clock().toISOString() };
     state.refunds.push(record);
     if (refunded + amount === tx.amount) tx.status = 'reversed';
     return record;
@@ -179,6 +185,7 @@ function refundView(host: RouteHost, id: number) {
     amount: refund.amount,
     currency: refund.currency,
     status: refund.status,
+    merchant_note: refund.merchant_note,
     deducted_amount: 0,
     channel: null,
     createdAt: refund.created_at,
