@@ -71,8 +71,8 @@ for (const size of orientations) {
       await c.screen('show');
       await c.tap(time);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.tickets.title'));
-      const ticket = page.getByTestId('kiosk-ticket').filter({ has: page.getByRole('button', { name: /\+|More/ }) }).first();
-      await c.tap(ticket.getByRole('group').getByRole('button').last());
+      const more = new RegExp(`^${s('stepper.more', { label: 'XX' }).split('XX')[0]}`);
+      await c.tap(page.getByTestId('kiosk-ticket').getByRole('button', { name: more }).first());
       await c.screen('tickets');
       await c.tap(page.getByRole('button', { name: s('common.continue') }));
 

@@ -30,7 +30,7 @@ test('idle: "Still there?" warns with a countdown, then the screen resets and fo
   await expect(page.getByTestId('kiosk-screen')).toBeHidden();
   await expect(page.getByLabel('Or type a city')).toBeHidden();
   // Touching "I'm still here" keeps everything as it was.
-  await dialog.getByRole('button', { name: "I'm still here" }).click();
+  await dialog.getByRole('button', { name: 'I’m still here' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByLabel('Or type a city')).toHaveValue('Abuja');
   await expect(page.getByLabel('Or type a city')).toBeVisible();
