@@ -18,6 +18,9 @@ import styles from './Refunds.module.css';
  */
 export function RefundsPanel() {
   const { t } = useI18n();
+  const info = usePosQuery('app:info', {}, { staleTime: Infinity });
+  // A kiosk never gives money back, not even from its staff screens: that is the front desk's job.
+  if (info.data?.profile !== 'counter' && info.data?.profile !== 'front-desk') return null;
   return (
     <section className={styles.section} aria-labelledby="refunds-panel-title" data-testid="refunds-panel">
       <h2 id="refunds-panel-title">{t('refunds.panel.title')}</h2>
