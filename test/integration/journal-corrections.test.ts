@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalFile, openJournal, type Journal } from '../../electron/journal';
+import { journalFile, migrations, openJournal, type Journal } from '../../electron/journal';
+import { applyMigrations } from '../../electron/journal/migrate';
+import { corrections } from '../../electron/journal/migrations/0006-corrections';
+import { hashPin } from '../../electron/journal/pin-hash';
 import { registerChainFunctions } from '../../electron/journal/chain-functions';
 import { cinemaLines, sellInto, totalOf } from '../helpers/corrections-fixture';
 
@@ -249,6 +252,57 @@ describe('the journal refuses illegal corrections by itself', () => {
       expect(refused).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: 'Money for a sale is given back only on the terminal that made the sale.' } });
     } finally {
       other.value.close();
+    }
+  });
+});
+
+describe('upgrading a journal from before voids and refunds (migration 6)', () => {
+  it('keeps its sales and Z reports as they were, and their sales can be refunded afterwards', async () => {
+    const older = path.join(root, 'older', 'journal.sqlite');
+    fs.mkdirSync(path.dirname(older), { recursive: true });
+    const db = new Database(older);
+    db.pragma('foreign_keys = ON');
+    registerChainFunctions(db);
+    applyMigrations(db, migrations.slice(0, migrations.indexOf(corrections)));
+    const at = '2026-11-20T09:00:00.000Z';
+    db.prepare("INSERT INTO staff (terminal_id, name, role, pin_hash, created_at) VALUES ('T09', 'Ada', 'supervisor', ?, ?)").run(await hashPin('2468'), at);
+    db.prepare("INSERT INTO staff (terminal_id, name, role, pin_hash, created_at) VALUES ('T09', 'Kemi', 'cashier', ?, ?)").run(await hashPin('1357'), at);
+    db.prepare("INSERT INTO shifts (terminal_id, number, opened_by, opened_at, float_kobo) VALUES ('T09', 1, 1, ?, 0)").run(at);
+    const details = JSON.stringify({ title: 'Old sale', subtitle: '', lines: [{ label: 'Regular', quantity: 2, unitKobo: 250_000, totalKobo: 500_000 }], customer: { name: 'Guest', email: 'g@example.com', phone: '+2348031234567', dob: null } });
+    db.prepare("INSERT INTO sales (id, terminal_id, shift_id, staff_id, kind, state, quote_kobo, request_json, details_json, created_at, updated_at) VALUES ('OLD-1', 'T09', 1, 2, 'cinema', 'pending', 500000, '{}', ?, ?, ?)").run(details, at, at);
+    db.prepare("INSERT INTO tenders (sale_id, terminal_id, shift_id, kind, amount_kobo, tendered_kobo, change_kobo) VALUES ('OLD-1', 'T09', 1, 'cash', 500000, 500000, 0)").run();
+    db.prepare("INSERT INTO sale_events (sale_id, terminal_id, shift_id, from_state, to_state, at, detail_json) VALUES ('OLD-1', 'T09', 1, NULL, 'pending', ?, '{}')").run(at);
+    for (const [from, to] of [['pending', 'sent'], ['sent', 'confirmed']] as const) {
+      db.prepare(`UPDATE sales SET state = ?, partner_reference = CASE WHEN ? = 'confirmed' THEN 'EX-OLD-1' ELSE partner_reference END WHERE id = 'OLD-1'`).run(to, to);
+      db.prepare("INSERT INTO sale_events (sale_id, terminal_id, shift_id, from_state, to_state, at, detail_json) VALUES ('OLD-1', 'T09', 1, ?, ?, ?, '{}')").run(from, to, at);
+    }
+    // A Z report as the app wrote it before voids and refunds: none of their lines.
+    const oldZ = {
+      terminalId: 'T09', shiftId: 1, shiftNumber: 1, openedAt: at, openedBy: { id: 1, name: 'Ada' }, generatedAt: at,
+      sales: { confirmedCount: 1, confirmedKobo: 500_000, rejectedCount: 0, unsettledCount: 0, amountMismatchCount: 0 },
+      byKind: [], byTender: [], byCashier: [],
+      cash: { floatKobo: 0, cashInKobo: 0, cashOutKobo: 0, tenderedKobo: 500_000, changeKobo: 0, cashSalesKobo: 500_000, unsettledCashKobo: 0, expectedKobo: 500_000 },
+      cashMovements: [], unsettled: [], zNumber: 1, closedAt: at, closedBy: { id: 1, name: 'Ada' }, countedKobo: 500_000, differenceKobo: 0,
+    };
+    db.prepare("UPDATE shifts SET closed_by = 1, closed_at = ?, counted_kobo = 500000, expected_kobo = 500000, z_number = 1, z_report_json = ? WHERE id = 1").run(at, JSON.stringify(oldZ));
+    db.close();
+
+    const opened = openJournal({ file: older, terminalId: 'T09' });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const upgraded = opened.value;
+    try {
+      expect(upgraded.schema.to).toBe(migrations.length);
+      expect(value(upgraded.shifts.zReport(1))).toEqual(oldZ);
+      expect(value(upgraded.sales.get('OLD-1'))).toMatchObject({ state: 'confirmed', partnerReference: 'EX-OLD-1' });
+      value(upgraded.shifts.open({ staffId: 1, floatKobo: 1_000_000 }));
+      const refund = value(
+        upgraded.corrections.record({ id: 'R-OLD-1', saleId: 'OLD-1', seq: 1, kind: 'refund', tender: 'cash', route: 'drawer', amountKobo: 250_000, lines: [{ line: 0, quantity: 1 }], reason: 'customer-cancelled', note: 'came back next day', askedBy: 2, approvedBy: 1 }),
+      );
+      expect(refund.correction).toMatchObject({ shiftNumber: 2, cancellation: { state: 'owed', partnerReference: 'EX-OLD-1' } });
+      // Yesterday's sale, today's drawer: the cash leaves the shift that gave it back.
+      expect(value(upgraded.shifts.xReport()).cash).toMatchObject({ floatKobo: 1_000_000, cashBackKobo: 250_000, expectedKobo: 750_000 });
+    } finally {
+      upgraded.close();
     }
   });
 });
