@@ -100,8 +100,8 @@ export async function benchRenderer(): Promise<BenchRow[]> {
         await fresh();
         await page.getByRole('button', { name: /Cinema/ }).first().click();
         await page.locator('.film-card').first().click();
-        await page.getByRole('region', { name: 'Cinema' }).locator('.chip').first().click();
-        await page.getByRole('region', { name: 'Showtime' }).locator('.chip').first().click();
+        await page.getByRole('region', { name: 'Cinema' }).getByRole('button').first().click();
+        await page.getByRole('region', { name: 'Showtime' }).getByRole('button').first().click();
         await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
         const started = performance.now();
         await page.getByRole('button', { name: 'Checkout' }).click();

@@ -16,8 +16,8 @@ async function openFirstFilmShowtime(page: Page) {
   await page.getByRole('button', { name: /Cinema/ }).click();
   await page.locator('.film-card').first().click();
   const cinema = page.getByRole('region', { name: 'Cinema' });
-  await cinema.locator('.chip').first().click();
-  await page.getByRole('region', { name: 'Showtime' }).locator('.chip').first().click();
+  await cinema.getByRole('button').first().click();
+  await page.getByRole('region', { name: 'Showtime' }).getByRole('button').first().click();
   await expect(page.getByRole('region', { name: 'Tickets' }).locator('.ticket-row').first()).toBeVisible();
 }
 
@@ -53,7 +53,7 @@ test('cinema: a sold-out category says so and cannot be added', async ({ page })
   await page.getByRole('button', { name: /Cinema/ }).click();
   await page.locator('.film-card', { hasText: target!.title }).click();
   await page.getByRole('region', { name: 'Cinema' }).getByRole('button', { name: new RegExp(target!.location) }).click();
-  await page.getByRole('region', { name: 'Showtime' }).locator('.chip').first().click();
+  await page.getByRole('region', { name: 'Showtime' }).getByRole('button').first().click();
   const soldOut = page.locator('.ticket-row.ticket-sold-out').first();
   await expect(soldOut.locator('.sold-out-label')).toHaveText('Sold out');
   await expect(soldOut.getByRole('button', { name: /^More:/ })).toHaveCount(0);

@@ -49,6 +49,7 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await page.goto(stack.host.url);
   await setUpTill(page, { floatNaira: 5000 });
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
   const panel = page.getByRole('region', { name: 'Head office' });
   await expect(panel).toContainText('Every record has reached head office', { timeout: 20_000 });
 

@@ -13,6 +13,7 @@ async function openSettings(page: Page, url: string) {
   await page.goto(url);
   await setUpTill(page);
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
   return page.getByRole('region', { name: 'Settings' });
 }
 

@@ -51,6 +51,7 @@ test('a receipt waits while the printer is off, is listed with Print now, and pr
   await page.screenshot({ path: shot('sale-receipt-waiting-landscape.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Printer' }).click();
   const waiting = page.getByRole('listitem').filter({ hasText: 'Receipt T01-000001' });
   await expect(waiting).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('printer-status')).toContainText('Printer offline');

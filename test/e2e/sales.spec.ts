@@ -154,7 +154,7 @@ test('sold out between choosing and paying: the cashier is told and the seats sh
   await setUpTill(page);
   await chooseShowtime(page);
   const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
-  const location = (await page.getByRole('region', { name: 'Cinema' }).locator('.chip-selected').evaluate((el) => el.firstChild!.textContent))!;
+  const location = (await page.getByRole('region', { name: 'Cinema' }).locator('[aria-pressed="true"]').evaluate((el) => el.firstChild!.textContent))!;
   const row = page.locator('.ticket-row:not(.ticket-sold-out)').first();
   const category = (await row.locator('.ticket-title').textContent())!;
   await row.getByRole('button', { name: /^More:/ }).click();

@@ -10,6 +10,7 @@ test('a supervisor saves settings for the next start and a write-only API key', 
     await page.goto(host.url);
     await setUpTill(page);
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('region', { name: 'Settings' });
     await settings.getByLabel('Terminal name').fill('Box Office 3');
     await settings.getByRole('textbox', { name: /^Printer/ }).fill('lpt9');

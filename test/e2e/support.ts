@@ -79,8 +79,8 @@ export async function setUpTill(page: Page, options: { name?: string; pin?: stri
 export async function chooseShowtime(page: Page) {
   await page.getByRole('button', { name: /Cinema/ }).first().click();
   await page.locator('.film-card').first().click();
-  await page.getByRole('region', { name: 'Cinema' }).locator('.chip').first().click();
-  await page.getByRole('region', { name: 'Showtime' }).locator('.chip').first().click();
+  await page.getByRole('region', { name: 'Cinema' }).getByRole('button').first().click();
+  await page.getByRole('region', { name: 'Showtime' }).getByRole('button').first().click();
   await expect(page.locator('.ticket-row').first()).toBeVisible();
 }
 

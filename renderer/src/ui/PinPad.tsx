@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useT } from '@renderer/i18n/I18nProvider';
 
 /** A numeric keypad: PINs are typed by thumb on a touch screen, and never shown. */
 export function PinPad({ label, busy, error, onSubmit }: { label: string; busy?: boolean; error?: string; onSubmit: (pin: string) => void }) {
+  const t = useT();
   const [pin, setPin] = useState('');
   const press = (digit: string) => setPin((p) => (p.length < 8 ? p + digit : p));
   return (
@@ -23,14 +25,14 @@ export function PinPad({ label, busy, error, onSubmit }: { label: string; busy?:
             {d}
           </button>
         ))}
-        <button type="button" className="pin-key" aria-label="Clear" onClick={() => setPin('')}>
+        <button type="button" className="pin-key" aria-label={t('pin.clear')} onClick={() => setPin('')}>
           C
         </button>
         <button type="button" className="pin-key" onClick={() => press('0')}>
           0
         </button>
         <button type="submit" className="pin-key pin-ok" disabled={busy || pin.length < 4}>
-          OK
+          {t('pin.ok')}
         </button>
       </div>
       {error && <p className="field-error" role="alert">{error}</p>}

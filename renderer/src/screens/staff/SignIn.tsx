@@ -3,35 +3,53 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { PinPad } from '@ui/PinPad';
+import { Field } from '@ui/Field';
+import { usePosMutation } from '@renderer/pos/mutations';
+import { useT } from '@renderer/i18n/I18nProvider';
+import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { LoadingBlock, QueryState } from '@ui/Status';
 
+/**
+ * First run: the first person becomes the supervisor. A name too short and a second PIN that does
+ * not match are both said out loud (issue 15 defect 2: they used to start over silently).
+ */
 export function FirstSupervisorSetup() {
-  const pos = usePos();
-  const client = useQueryClient();
+  const t = useT();
   const [name, setName] = useState('');
   const [firstPin, setFirstPin] = useState<string | null>(null);
-  const setup = useMutation({
-    mutationFn: async (pin: string) => unwrap(await pos['staff:setup']({ name: name.trim(), pin })),
-    onSuccess: () => client.invalidateQueries(),
-  });
-  const mismatch = setup.error instanceof PosCallError ? setup.error.error.message : undefined;
+  const [problem, setProblem] = useState<MessageKey | null>(null);
+  const setup = usePosMutation('staff:setup', { invalidates: 'all' });
+  const nameOk = name.trim().length >= 2;
   return (
-    <section className="panel">
-      <h2>Set up this till</h2>
-      <p>No staff exist yet. The person setting up becomes the supervisor, who can then add cashiers.</p>
-      <label className="field">
-        <span>Your name</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
+    <section className="panel" aria-labelledby="setup-title">
+      <h2 id="setup-title">{t('signin.setupTitle')}</h2>
+      <p>{t('signin.setupBody')}</p>
+      <Field label={t('signin.yourName')} error={problem === 'signin.nameTooShort' ? t(problem) : undefined}>
+        <input value={name} onChange={(e) => (setName(e.target.value), problem === 'signin.nameTooShort' && setProblem(null))} />
+      </Field>
       {firstPin === null ? (
-        <PinPad key="first" label="Choose a PIN (4 to 8 digits)" onSubmit={(pin) => (name.trim().length >= 2 ? setFirstPin(pin) : undefined)} />
+        <PinPad
+          key="first"
+          label={t('signin.choosePin')}
+          error={problem === 'signin.pinMismatch' ? t(problem) : undefined}
+          onSubmit={(pin) => {
+            if (!nameOk) return setProblem('signin.nameTooShort');
+            setProblem(null);
+            setFirstPin(pin);
+          }}
+        />
       ) : (
         <PinPad
           key="again"
-          label="Type the PIN again"
+          label={t('signin.pinAgain')}
           busy={setup.isPending}
-          error={mismatch}
-          onSubmit={(pin) => (pin === firstPin ? setup.mutate(pin) : (setFirstPin(null), setup.reset()))}
+          error={setup.error?.message}
+          onSubmit={(pin) => {
+            if (pin === firstPin) return setup.run({ name: name.trim(), pin });
+            setFirstPin(null);
+            setup.reset();
+            setProblem('signin.pinMismatch');
+          }}
         />
       )}
     </section>
@@ -39,6 +57,7 @@ export function FirstSupervisorSetup() {
 }
 
 export function SignIn() {
+  const t = useT();
   const pos = usePos();
   const client = useQueryClient();
   // Names only: the full list (with roles) is for signed-in staff.
@@ -50,8 +69,8 @@ export function SignIn() {
   });
   return (
     <section className="panel">
-      <h2>Sign in</h2>
-      <QueryState query={staff} loading={<LoadingBlock label="Loading staff" rows={1} />}>
+      <h2>{t('signin.title')}</h2>
+      <QueryState query={staff} loading={<LoadingBlock label={t('signin.loadingStaff')} rows={1} />}>
         {({ staff: people }) => (
           <div className="chips">
             {people.map((person) => (
@@ -62,7 +81,7 @@ export function SignIn() {
           </div>
         )}
       </QueryState>
-      {staffId !== null && <PinPad label="PIN" busy={signIn.isPending} error={signIn.error instanceof PosCallError ? signIn.error.error.message : undefined} onSubmit={(pin) => signIn.mutate(pin)} />}
+      {staffId !== null && <PinPad label={t('signin.pin')} busy={signIn.isPending} error={signIn.error instanceof PosCallError ? signIn.error.error.message : undefined} onSubmit={(pin) => signIn.mutate(pin)} />}
     </section>
   );
 }

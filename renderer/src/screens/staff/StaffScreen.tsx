@@ -13,13 +13,24 @@ import { SalvagePanel } from './SalvagePanel';
 import { SettingsPanel } from './SettingsPanel';
 import { FleetPanel } from '@renderer/screens/fleet/FleetPanel';
 import { ErrorPanel } from '@ui/ErrorPanel';
+import { Button } from '@ui/Button';
+import { usePosMutation } from '@renderer/pos/mutations';
+import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
+import { languages } from '@renderer/i18n/languages';
+import { saveStaffLanguage } from '@renderer/i18n/staff-language';
+import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { FirstSupervisorSetup, SignIn } from './SignIn';
 
+export const backOfficeSections = ['shift', 'sales', 'journal', 'printer', 'staff', 'settings'] as const;
+export type BackOfficeSection = (typeof backOfficeSections)[number];
+
+/** The back office: signing in, then one section at a time (Shift, Sales, Journal, Printer, Staff, Settings). */
 export function StaffScreen() {
+  const t = useT();
   const status = usePosQuery('staff:status', {}, { staleTime: 0 });
   return (
     <div className="screen staff">
-      <h1>Staff</h1>
+      <h1>{t('staff.title')}</h1>
       {status.isError ? (
         // The journal holds the staff list: when it cannot open there is nobody to sign in as.
         <>
@@ -27,9 +38,9 @@ export function StaffScreen() {
           <SalvagePanel />
         </>
       ) : (
-        <QueryState query={status} loading={<LoadingBlock label="Loading" rows={1} />}>
+        <QueryState query={status} loading={<LoadingBlock label={t('staff.loading')} rows={1} />}>
           {({ signedIn, needsFirstSupervisor }) =>
-            needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} />
+            needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn staffId={signedIn.id} name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} />
           }
         </QueryState>
       )}
@@ -37,34 +48,74 @@ export function StaffScreen() {
   );
 }
 
-function SignedIn({ name, isSupervisor }: { name: string; isSupervisor: boolean }) {
-  const pos = usePos();
-  const client = useQueryClient();
-  const signOut = useMutation({ mutationFn: async () => unwrap(await pos['staff:sign-out']({})), onSuccess: () => client.invalidateQueries() });
+function SignedIn({ staffId, name, isSupervisor }: { staffId: number; name: string; isSupervisor: boolean }) {
+  const t = useT();
+  const [section, setSection] = useState<BackOfficeSection>('shift');
+  const signOut = usePosMutation<'staff:sign-out', void>('staff:sign-out', { request: () => ({}), invalidates: 'all' });
   return (
     <>
       <div className="signed-in">
-        <span>
-          Signed in: <strong>{name}</strong> ({isSupervisor ? 'supervisor' : 'cashier'})
-        </span>
-        <button type="button" className="button button-ghost-dark" onClick={() => signOut.mutate()}>
-          Sign out
-        </button>
+        <span>{t('staff.signedIn', { name, role: t(isSupervisor ? 'role.supervisor' : 'role.cashier') })}</span>
+        <Button variant="secondary" onClick={() => signOut.run()}>
+          {t('common.signOut')}
+        </Button>
       </div>
-      <ShiftPanel isSupervisor={isSupervisor} />
-      <PrinterPanel />
-      <AttentionPanel />
-      <RefundsPanel />
-      <JournalPanel isSupervisor={isSupervisor} />
-      {isSupervisor && <AddStaff />}
-      {isSupervisor && <FleetPanel />}
-      {isSupervisor && <SettingsPanel />}
-      {isSupervisor && <SalvagePanel />}
+      <nav className="back-office-nav" aria-label={t('staff.sections')}>
+        {backOfficeSections.map((key) => (
+          <button key={key} type="button" className="back-office-tab" aria-current={key === section ? 'page' : undefined} onClick={() => setSection(key)}>
+            {t(`staff.section.${key}` as MessageKey)}
+          </button>
+        ))}
+      </nav>
+      <div className="back-office-section">
+        {section === 'shift' && <ShiftPanel isSupervisor={isSupervisor} />}
+        {section === 'sales' && (
+          <>
+            <AttentionPanel />
+            <RefundsPanel />
+          </>
+        )}
+        {section === 'journal' && (
+          <>
+            <JournalPanel isSupervisor={isSupervisor} />
+            {isSupervisor && <SalvagePanel />}
+          </>
+        )}
+        {section === 'printer' && <PrinterPanel />}
+        {section === 'staff' && (isSupervisor ? <AddStaff /> : <p>{t('staff.supervisorOnly')}</p>)}
+        {section === 'settings' && (
+          <>
+            <MyLanguage staffId={staffId} />
+            {isSupervisor && <SettingsPanel />}
+            {isSupervisor && <FleetPanel />}
+          </>
+        )}
+      </div>
     </>
   );
 }
 
+/** Each member of staff picks the language their screens speak; kept on this till. */
+function MyLanguage({ staffId }: { staffId: number }) {
+  const t = useT();
+  const { language, setLanguage } = useLanguage();
+  return (
+    <section className="panel" aria-labelledby="my-language">
+      <h2 id="my-language">{t('settings.myLanguage')}</h2>
+      <p>{t('settings.myLanguageHint')}</p>
+      <div className="chips" role="group" aria-label={t('settings.myLanguage')}>
+        {languages.map((l) => (
+          <Chip key={l.code} selected={l.code === language} onClick={() => (saveStaffLanguage(staffId, l.code), setLanguage(l.code))}>
+            <span lang={l.intl}>{l.name}</span>
+          </Chip>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 function AddStaff() {
+  const t = useT();
   const pos = usePos();
   const client = useQueryClient();
   const [name, setName] = useState('');
@@ -75,17 +126,17 @@ function AddStaff() {
   });
   return (
     <section className="panel" aria-labelledby="add-staff">
-      <h2 id="add-staff">Add staff</h2>
+      <h2 id="add-staff">{t('people.add')}</h2>
       <div className="form-row">
         <label className="field">
-          <span>Name</span>
+          <span>{t('people.name')}</span>
           <input value={name} onChange={(e) => setName(e.target.value)} />
         </label>
-        <Chip selected={role === 'cashier'} onClick={() => setRole('cashier')}>Cashier</Chip>
-        <Chip selected={role === 'supervisor'} onClick={() => setRole('supervisor')}>Supervisor</Chip>
+        <Chip selected={role === 'cashier'} onClick={() => setRole('cashier')}>{t('people.cashier')}</Chip>
+        <Chip selected={role === 'supervisor'} onClick={() => setRole('supervisor')}>{t('people.supervisor')}</Chip>
       </div>
-      {name.trim().length >= 2 && <PinPad label={`PIN for ${name.trim()}`} busy={create.isPending} error={create.error instanceof PosCallError ? create.error.error.message : undefined} onSubmit={(pin) => create.mutate(pin)} />}
-      {create.isSuccess && <p role="status">Added {create.data.name}.</p>}
+      {name.trim().length >= 2 && <PinPad label={t('people.pinFor', { name: name.trim() })} busy={create.isPending} error={create.error instanceof PosCallError ? create.error.error.message : undefined} onSubmit={(pin) => create.mutate(pin)} />}
+      {create.isSuccess && <p role="status">{t('people.added', { name: create.data.name })}</p>}
     </section>
   );
 }
