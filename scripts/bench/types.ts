@@ -3,6 +3,6 @@ export interface BenchRow {
   name: string;
   median: number;
   p99: number;
-  unit: 'ms' | 'µs' | 'KiB' | 's' | 'rows/s';
+  unit: 'ms' | 'µs' | 'KiB' | 's' | 'rows/s' | '%';
   note?: string;
 }

@@ -76,7 +76,8 @@ test('hotels: Lagos, two nights, one room: the total is price x nights x rooms, 
   await page.goto(host.url);
   await page.getByRole('button', { name: /Hotels/ }).click();
   const today = lagosDate(new Date());
-  await page.getByLabel('Check-out').fill(addDays(today, 2));
+  // Dates are typed day first (12/04/2026), as a Nigerian writes them.
+  await page.getByLabel('Check-out').fill(addDays(today, 2).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1'));
   await page.getByRole('button', { name: 'Lagos', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /places?$/ })).toBeVisible();
   await page.locator('.hotel-card').first().click();

@@ -101,7 +101,7 @@ test('a complete hotel booking: Lagos, filter, two nights, one room, card: total
   await page.goto(stack.host.url);
   await setUpTill(page);
   await page.getByRole('button', { name: /Hotels/ }).first().click();
-  await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 2));
+  await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 2).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1'));
   await page.getByText('More filters').click();
   await page.getByRole('button', { name: 'wifi' }).click();
   await page.getByRole('button', { name: 'Lagos', exact: true }).click();
@@ -114,6 +114,8 @@ test('a complete hotel booking: Lagos, filter, two nights, one room, card: total
 
   await expect(page.locator('.lines .total')).toHaveText(formatNaira(price * 2));
   await fillCustomer(page, { name: 'Tunde Bakare', email: 'tunde@example.com', phone: '+234 805 555 0101', dob: '1985-04-12' });
+  // Issue 15 defect 4: 12/04/1985 is 12 April, never 4 December, and the screen says so in words.
+  await expect(page.getByText('Friday 12 April 1985')).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
   await page.getByLabel('Approval code (optional)').fill('A1B2C3');
   await page.getByRole('button', { name: /^Confirm/ }).click();
@@ -174,7 +176,7 @@ test('partner down: the cashier is told in plain words and can retry when it is 
   await page.getByRole('button', { name: /Cinema/ }).first().click();
   await expect(page.locator('.error-panel')).toContainText(/not answering|unavailable|try again/i);
   // The banner on every screen says the partner is down and can check again.
-  const banner = page.locator('.connection-banner');
+  const banner = page.getByTestId('connection-banner');
   await expect(banner).toContainText('Partner offline');
   stack.sandbox.faults.reset();
   await page.getByRole('button', { name: 'Check again' }).click();

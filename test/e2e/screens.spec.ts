@@ -8,15 +8,16 @@ const sizes = [
   { name: 'portrait', width: 1080, height: 1920 },
 ];
 
-/** Every main screen: an accessibility scan (no serious or critical findings) and screenshots in both orientations. */
+/** Every main screen: an accessibility scan (no finding of any impact) and screenshots in both orientations. */
 async function check(page: Page, screen: string) {
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(150);
     await page.screenshot({ path: test.info().outputPath(`${screen}-${size.name}.png`), fullPage: true });
   }
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // Every rule axe has, every impact: 0 findings (issue 15).
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations;
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`), screen).toEqual([]);
   await page.setViewportSize({ width: 1920, height: 1080 });
 }

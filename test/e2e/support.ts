@@ -88,7 +88,8 @@ export async function fillCustomer(page: Page, customer: { name: string; email: 
   await page.getByLabel('Full name').fill(customer.name);
   await page.getByLabel('E-mail').fill(customer.email);
   await page.getByLabel('Phone').fill(customer.phone);
-  if (customer.dob) await page.getByLabel(/Date of birth/).fill(customer.dob);
+  // Typed the Nigerian way, day first: the screen reads it back in words under the field.
+  if (customer.dob) await page.getByLabel(/Date of birth/).fill(customer.dob.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1'));
 }
 
 /**

@@ -38,6 +38,8 @@ export function KioskApp({ info }: { info: AppInfo }) {
     // Ends the customer's session in main too (their sale is no longer theirs to read) and any staff sign-in.
     void pos['staff:sign-out']({});
     client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app:info' });
+    // Holds and sales the last customer made live on in the mutation cache: forget them too.
+    client.getMutationCache().clear();
     setLanguage(defaultLanguage);
     home();
   }, [pos, stack, client, setLanguage, home]);

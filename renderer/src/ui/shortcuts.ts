@@ -16,7 +16,7 @@ export function useShortcuts(handlers: Handlers) {
       const name = `${event.ctrlKey || event.metaKey ? 'Ctrl+' : ''}${event.key}`;
       const handler = latest.current[name];
       if (!handler) return;
-      const typing = event.target instanceof HTMLElement && event.target.closest('input, select, textarea');
+      const typing = event.target instanceof HTMLElement && event.target.closest('input, select, textarea, button, a');
       const plain = !event.ctrlKey && !event.metaKey && !/^F\d+$/.test(event.key) && event.key !== 'Escape';
       if (typing && plain) return;
       event.preventDefault();

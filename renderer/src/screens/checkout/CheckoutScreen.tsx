@@ -12,16 +12,19 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { unwrap, PosCallError, usePosQuery } from '@renderer/pos/queries';
 import { ErrorPanel } from '@ui/ErrorPanel';
 import { Money } from '@ui/Money';
+import { DateInput } from '@ui/DateInput';
+import { useShortcuts } from '@ui/shortcuts';
+import { useT } from '@renderer/i18n/I18nProvider';
+import { formatMoney } from '@renderer/i18n/format';
 import { HoldCountdown, useSecondsLeft } from './HoldCountdown';
 import { newSaleId, orderLines, orderTotal, type Order } from './order';
 import { CardPayment } from './CardPayment';
 import { TenderPicker } from './TenderPicker';
-import { releaseHeldSeats } from './release-holds';
 
 const hotelCustomerSchema = customerSchema.extend({ dob: z.iso.date({ error: 'hotels need the date of birth' }) });
 
 export function CheckoutScreen({ order, profile }: { order: Order; profile: TerminalProfile }) {
-  const { replace, back } = useNavigation();
+  const { replace } = useNavigation();
   const pos = usePos();
   const total = orderTotal(order);
   const tenderKinds: TenderRequest['kind'][] = profile === 'kiosk' ? ['card'] : ['cash', 'card', 'transfer'];
@@ -52,12 +55,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
     },
   });
 
-  // Leaving checkout gives the held seats back at once instead of letting them sit for 3 minutes.
-  const leave = () => {
-    releaseHeldSeats(pos, [{ name: 'checkout', order }]);
-    back();
-  };
-
+  const t = useT();
   const onConfirm = form.handleSubmit((customer) => {
     if (!tender) return setTenderError(tenderKinds.length > 1 ? 'Enter how the customer pays.' : 'Choose a payment.');
     if (tender.kind === 'cash' && tender.tenderedKobo < total) return setTenderError('The cash received does not cover the total.');
@@ -67,6 +65,8 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
     if (!submit.isPending) submit.mutate(customer);
   });
 
+  // Ctrl+Enter confirms from anywhere on the form: the cashier's hands stay on the keyboard.
+  useShortcuts({ 'Ctrl+Enter': () => void onConfirm() });
   const failure: PosError | null = submit.error instanceof PosCallError ? submit.error.error : null;
   const { errors } = form.formState;
 
@@ -111,27 +111,30 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
         <form className="checkout-form" onSubmit={onConfirm} noValidate>
           <fieldset disabled={submit.isPending}>
             <legend>Customer</legend>
-            <Field label="Full name" error={errors.name?.message}>
+            <Field label={t('checkout.name')} error={errors.name?.message}>
               <input autoComplete="off" {...form.register('name')} aria-invalid={Boolean(errors.name)} />
             </Field>
-            <Field label="E-mail" error={errors.email?.message}>
+            <Field label={t('checkout.email')} error={errors.email?.message}>
               <input type="email" autoComplete="off" {...form.register('email')} aria-invalid={Boolean(errors.email)} />
             </Field>
-            <Field label="Phone" error={errors.phone?.message}>
+            <Field label={t('checkout.phone')} error={errors.phone?.message}>
               <input type="tel" inputMode="tel" placeholder="0803 123 4567" autoComplete="off" {...form.register('phone')} aria-invalid={Boolean(errors.phone)} />
             </Field>
-            <Field label={order.kind === 'hotel' ? 'Date of birth' : 'Date of birth (optional)'} error={errors.dob?.message}>
-              <input type="date" {...form.register('dob', { setValueAs: (v: string) => v || undefined })} aria-invalid={Boolean(errors.dob)} />
-            </Field>
+            <DateInput
+              label={order.kind === 'hotel' ? t('checkout.dob') : t('checkout.dobOptional')}
+              value={form.watch('dob') ?? ''}
+              optional
+              error={errors.dob?.message}
+              onChange={(dob) => form.setValue('dob', dob || undefined)}
+            />
           </fieldset>
           <TenderPicker totalKobo={total} kinds={tenderKinds} value={tender} onChange={(t) => (setTender(t), setTenderError(undefined))} error={tenderError} />
           {failure && !failure.fields && <ErrorPanel error={failure} />}
           <div className="action-bar">
-            <button type="button" className="button button-ghost-dark" onClick={leave} disabled={submit.isPending}>
-              Back
-            </button>
-            <button type="submit" className="button button-primary button-large" disabled={submit.isPending} aria-busy={submit.isPending}>
-              {submit.isPending ? 'Confirming with the partner…' : <>Confirm · <Money kobo={total} /></>}
+            {/* One way back: the top bar's Back (or Esc), which also gives held seats back. */}
+            <span className="action-total muted">{t('checkout.keys')}</span>
+            <button type="submit" className="button button-primary button-large" disabled={submit.isPending} aria-busy={submit.isPending} aria-keyshortcuts="Control+Enter">
+              {submit.isPending ? t('checkout.confirming') : t('checkout.confirm', { total: formatMoney(total) })}
             </button>
           </div>
         </form>

@@ -4,6 +4,10 @@ import type { SaleView } from '@shared/sales/sale-view';
 import { useNavigation } from '@renderer/navigation';
 import { usePosEvent, usePosQuery } from '@renderer/pos/queries';
 import { Money } from '@ui/Money';
+import { Button } from '@ui/Button';
+import { useShortcuts } from '@ui/shortcuts';
+import { useT } from '@renderer/i18n/I18nProvider';
+import { formatMoney } from '@renderer/i18n/format';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { newSaleId, type Order } from './order';
 import { ReceiptPanel } from '@renderer/screens/printing/ReceiptPanel';
@@ -28,6 +32,7 @@ export function SaleScreen({ saleId, order }: { saleId: string; order?: Order })
 }
 
 function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; canReprint: boolean }) {
+  const t = useT();
   const { home, replace } = useNavigation();
   const retry = () => {
     if (!order) return home();
@@ -37,62 +42,69 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
   };
   const change = sale.tenders.find((t) => t.kind === 'cash')?.changeKobo ?? null;
 
+  // Enter or N: the next customer (the documented counter key; no text field is on this screen).
+  useShortcuts({ Enter: home, n: home, N: home });
+  const facts = (
+    <dl className="sale-facts">
+      <dt>{sale.title}</dt>
+      <dd>{sale.subtitle}</dd>
+      <dt>{t('sale.customer')}</dt>
+      <dd>{sale.customer.name}</dd>
+      <dt>{t('common.total')}</dt>
+      <dd>
+        <Money kobo={sale.totalKobo} />
+      </dd>
+      <dt>{t('sale.id')}</dt>
+      <dd className="muted">{sale.id}</dd>
+    </dl>
+  );
   return (
     <section className={`outcome outcome-${sale.state}`} aria-live="polite">
-      {sale.state === 'confirmed' && (
-        <>
-          <h1>Sale confirmed</h1>
-          <p className="reference">
-            Reference <strong data-testid="partner-reference">{sale.partnerReference}</strong>
-            {sale.bookingNumber && (
-              <>
-                {' '}· Booking number <strong data-testid="booking-number">{sale.bookingNumber}</strong>
-              </>
-            )}
-          </p>
-          {change !== null && change > 0 && (
-            <p className="change-due">
-              Give change: <Money kobo={change} />
-            </p>
+      <div className="sale-layout">
+        <div className="outcome">
+          {sale.state === 'confirmed' && (
+            <>
+              <h1>{t('sale.confirmed')}</h1>
+              <p className="reference">
+                {t('sale.reference')} <strong data-testid="partner-reference">{sale.partnerReference}</strong>
+                {sale.bookingNumber && (
+                  <>
+                    {' '}· {t('sale.bookingNumber')} <strong data-testid="booking-number">{sale.bookingNumber}</strong>
+                  </>
+                )}
+              </p>
+              {change !== null && change > 0 && <p className="change-due">{t('sale.giveChange', { amount: formatMoney(change) })}</p>}
+              {sale.amountMismatch && <p className="field-error">{sale.partnerAmountKobo === null ? t('sale.mismatchUnknown') : t('sale.mismatch', { amount: formatMoney(sale.partnerAmountKobo) })}</p>}
+            </>
           )}
-          {sale.amountMismatch && <p className="field-error">The partner charged {sale.partnerAmountKobo === null ? 'a different amount' : <Money kobo={sale.partnerAmountKobo} />}; a supervisor will check it.</p>}
-        </>
-      )}
-      {sale.state === 'rejected' && (
-        <>
-          <h1>Sale not completed</h1>
-          <p>{sale.failureReason ?? 'The partner refused the sale.'}</p>
-          <p>Nothing was charged by the partner. Give back any payment taken for this sale.</p>
-        </>
-      )}
-      {(sale.state === 'unknown' || sale.state === 'sent' || sale.state === 'pending') && (
-        <>
-          <h1>Checking with the partner…</h1>
-          <p>The partner did not answer in time. The till is asking what happened and will update this screen; it will never charge twice.</p>
-          {sale.failureReason && <p className="muted">{sale.failureReason}</p>}
-        </>
-      )}
-      {sale.state === 'confirmed' && <ReceiptPanel saleId={sale.id} canReprint={canReprint} />}
-      {canReprint && <SaleCorrections sale={sale} />}
-      <dl className="sale-facts">
-        <dt>{sale.title}</dt>
-        <dd>{sale.subtitle}</dd>
-        <dt>Customer</dt>
-        <dd>{sale.customer.name}</dd>
-        <dt>Total</dt>
-        <dd><Money kobo={sale.totalKobo} /></dd>
-        <dt>Sale id</dt>
-        <dd className="muted">{sale.id}</dd>
-      </dl>
-      <div className="action-bar">
-        {sale.state === 'rejected' && (
-          <button type="button" className="button button-ghost-dark button-large" onClick={retry}>
-            Try again
-          </button>
-        )}
-        <button type="button" className="button button-primary button-large" onClick={home}>
-          New sale
-        </button>
+          {sale.state === 'rejected' && (
+            <>
+              <h1>{t('sale.rejected')}</h1>
+              <p>{sale.failureReason ?? t('sale.rejectedDefault')}</p>
+              <p>{t('sale.rejectedNote')}</p>
+            </>
+          )}
+          {(sale.state === 'unknown' || sale.state === 'sent' || sale.state === 'pending') && (
+            <>
+              <h1>{t('sale.checking')}</h1>
+              <p>{t('sale.checkingBody')}</p>
+              {sale.failureReason && <p className="muted">{sale.failureReason}</p>}
+            </>
+          )}
+          {facts}
+          {canReprint && <SaleCorrections sale={sale} />}
+          <div className="action-bar">
+            {sale.state === 'rejected' && (
+              <Button variant="secondary" size="large" onClick={retry}>
+                {t('common.tryAgain')}
+              </Button>
+            )}
+            <Button variant="primary" size="large" onClick={home} aria-keyshortcuts="Enter N" title={t('sale.keys')}>
+              {t('sale.newSale')}
+            </Button>
+          </div>
+        </div>
+        {sale.state === 'confirmed' && <ReceiptPanel saleId={sale.id} canReprint={canReprint} />}
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { stayProblems, stayTotalKobo } from '@shared/stay';
 import { useNavigation } from '@renderer/navigation';
 import { usePosQuery } from '@renderer/pos/queries';
 import { Money } from '@ui/Money';
+import { useT } from '@renderer/i18n/I18nProvider';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { Stepper } from '@ui/Stepper';
 import type { HotelSearch } from './hotel-search';
@@ -87,6 +88,7 @@ export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSear
 }
 
 function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Room[]; search: HotelSearch; roomId: number | null; onSelect: (id: number) => void; onCheckout: (room: Room) => void }) {
+  const t = useT();
   const room = rooms.find((r) => r.id === roomId);
   const problems = stayProblems(search, lagosDate(new Date()), room);
   const nights = Math.max(0, nightsBetween(search.checkIn, search.checkOut));
@@ -102,6 +104,7 @@ function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Ro
                 <span>Up to {plural(r.maxOccupancy, 'guest')}</span>
                 <span><Money kobo={r.priceKobo} /> per night</span>
                 <span className={bookable ? 'muted' : 'unavailable'}>{bookable ? `${r.roomsLeft} left` : 'Not available'}</span>
+                {r.id === roomId && <span className="room-tick">✓ {t('common.selected')}</span>}
               </button>
             </li>
           );

@@ -4,7 +4,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Hotel } from '@shared/catalog/hotels';
 import { propertyTypes } from '@shared/catalog/hotels';
 import { lagosDate } from '@shared/dates';
-import { stayProblems } from '@shared/stay';
+import { stayProblemTexts } from './stay-text';
+import { useT } from '@renderer/i18n/I18nProvider';
+import { Field } from '@ui/Field';
+import { DateInput } from '@ui/DateInput';
 import { useNavigation } from '@renderer/navigation';
 import { usePos } from '@renderer/pos/PosProvider';
 import { unwrap, type PosCallError } from '@renderer/pos/queries';
@@ -22,11 +25,12 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
     setDraft(next);
     replace({ name: 'hotels', search: next });
   };
-  const problems = stayProblems(draft, lagosDate(new Date()));
+  const t = useT();
+  const problems = stayProblemTexts(t, draft, lagosDate(new Date()));
 
   return (
     <div className="screen hotels-screen">
-      <h1>Find a room</h1>
+      <h1>{t('hotels.title')}</h1>
       <form
         className="hotel-search"
         role="search"
@@ -36,39 +40,28 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
         }}
       >
         <div className="form-row">
-          <label className="field">
-            <span>City</span>
-            <input value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} placeholder="e.g. Lagos" />
-          </label>
-          <label className="field">
-            <span>State</span>
-            <input value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })} placeholder="e.g. Rivers" />
-          </label>
-          <label className="field">
-            <span>Check-in</span>
-            <input type="date" value={draft.checkIn} aria-invalid={Boolean(problems.checkIn)} onChange={(e) => setDraft({ ...draft, checkIn: e.target.value })} />
-          </label>
-          <label className="field">
-            <span>Check-out</span>
-            <input type="date" value={draft.checkOut} aria-invalid={Boolean(problems.checkOut)} onChange={(e) => setDraft({ ...draft, checkOut: e.target.value })} />
-          </label>
+          <Field label={t('hotels.city')}>
+            {/* Type to search: the city field has the cursor as soon as the screen opens. */}
+            <input autoFocus value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} placeholder={t('hotels.cityPlaceholder')} />
+          </Field>
+          <Field label={t('hotels.state')}>
+            <input value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })} placeholder={t('hotels.statePlaceholder')} />
+          </Field>
+          <DateInput label={t('hotels.checkIn')} value={draft.checkIn} error={problems.checkIn} onChange={(checkIn) => setDraft({ ...draft, checkIn })} />
+          <DateInput label={t('hotels.checkOut')} value={draft.checkOut} error={problems.checkOut} onChange={(checkOut) => setDraft({ ...draft, checkOut })} />
           <div className="field">
-            <span>Guests</span>
-            <Stepper label="Guests" value={draft.guests} min={1} max={30} onChange={(guests) => setDraft({ ...draft, guests })} />
+            <span>{t('hotels.guests')}</span>
+            <Stepper label={t('hotels.guests')} value={draft.guests} min={1} max={30} onChange={(guests) => setDraft({ ...draft, guests })} />
           </div>
           <div className="field">
-            <span>Rooms</span>
-            <Stepper label="Rooms" value={draft.rooms} min={1} max={10} onChange={(rooms) => setDraft({ ...draft, rooms })} />
+            <span>{t('hotels.rooms')}</span>
+            <Stepper label={t('hotels.rooms')} value={draft.rooms} min={1} max={10} onChange={(rooms) => setDraft({ ...draft, rooms })} />
           </div>
           <button type="submit" className="button button-primary button-large">
             Search
           </button>
         </div>
-        {(problems.checkIn || problems.checkOut) && (
-          <p className="field-error" role="alert">
-            {problems.checkIn ?? problems.checkOut}
-          </p>
-        )}
+
         <div className="chips" aria-label="Popular cities">
           {popularCities.map((city) => (
             <Chip key={city} selected={search.city === city} onClick={() => apply({ ...draft, city: search.city === city ? '' : city, state: '' })}>
@@ -77,7 +70,7 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
           ))}
         </div>
         <details className="filters">
-          <summary>More filters</summary>
+          <summary>{t('hotels.moreFilters')}</summary>
           <div className="form-row">
             <div className="field">
               <span>Property type</span>
