@@ -12,7 +12,10 @@ import './styles.css';
 const queryClient = new QueryClient({
   defaultOptions: {
     // The till is the only source; a failed call is shown with its own retry button instead.
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000, gcTime: 60_000 },
+    // A finished write is the screen's business while it shows it; kept longer it only holds a
+    // kiosk's previous customers (and a 5-minute timer each) in memory.
+    mutations: { gcTime: 0 },
   },
 });
 

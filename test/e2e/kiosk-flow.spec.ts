@@ -177,3 +177,36 @@ for (const size of orientations) {
     });
   }
 }
+
+for (const language of ['fr', 'ha', 'ig', 'pcm'] as const) {
+  test(`kiosk in ${language}: every screen of a sale up to payment speaks it and scans clean (both orientations)`, async ({ page }) => {
+    const s = (key: Parameters<typeof say>[1], values?: Record<string, string | number>) => say(language, key, values);
+    for (const size of orientations) {
+      await page.setViewportSize(size);
+      await page.goto(stack.host.url);
+      const c = customer(page, `kiosk-${size.name}-${language}`);
+      await page.getByRole('button', { name: languages.find((l) => l.code === language)!.name }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.welcome'));
+      await c.screen('attract');
+      await page.getByRole('button', { name: new RegExp(s('kiosk.cinemaTile')) }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.films.title'));
+      await expect(page.getByRole('list', { name: s('films.list') }).getByRole('button').first()).toBeVisible();
+      await c.screen('films');
+      await page.getByRole('list', { name: s('films.list') }).getByRole('button').first().click();
+      await expect(page.locator('main section[aria-label] button').first()).toBeVisible();
+      await c.screen('show');
+      await page.locator('main section[aria-label] button').first().click();
+      const more = new RegExp(`^${s('stepper.more', { label: 'XX' }).split('XX')[0]}`);
+      await page.getByTestId('kiosk-ticket').getByRole('button', { name: more }).first().click();
+      await c.screen('tickets');
+      await page.getByRole('button', { name: s('common.continue') }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.details.title'));
+      await page.getByRole('button', { name: s('common.continue') }).click();
+      // Every field's problem in the customer's language.
+      await expect(page.getByText(s('validation.email'))).toBeVisible();
+      await c.screen('details-errors');
+      await page.getByRole('button', { name: s('common.startOver') }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('en', 'kiosk.welcome'));
+    }
+  });
+}
