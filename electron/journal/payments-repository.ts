@@ -124,6 +124,28 @@ const toPayment = (row: PaymentRow): CardPayment => ({
   updatedAt: row.updated_at,
 });
 
+/**
+ * A card number in free text (a terminal's message, a note) is cut down to its last four digits:
+ * a run of 13-19 digits (spaces or dashes between groups allowed) that passes the Luhn check.
+ * References are opaque and never scrubbed; only `reason` and `note` are free text.
+ */
+export function scrubCardNumbers(text: string): string {
+  return text.replace(/\b\d(?:[ -]?\d){12,18}\b/g, (run) => {
+    const digits = run.replace(/\D/g, '');
+    return digits.length >= 13 && digits.length <= 19 && luhn(digits) ? `**** ${digits.slice(-4)}` : run;
+  });
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 /** Our reference for attempt `n` of a sale: the sale id is URL-safe, so this is too. */
 export const paymentReference = (saleId: string, attempt: number) => `${saleId}-P${attempt}`;
 
@@ -189,11 +211,16 @@ export function createPaymentsRepository(deps: { db: Database.Database; guard: J
         maskedPan: row.masked_pan ?? detail.maskedPan ?? null,
         scheme: row.scheme ?? detail.scheme ?? null,
         declineCode: row.decline_code ?? detail.declineCode ?? null,
-        reason: detail.reason ?? row.reason,
+        reason: detail.reason !== undefined ? scrubCardNumbers(detail.reason) : row.reason,
         refundReference: row.refund_reference ?? detail.refundReference ?? null,
         at,
       });
-      insertEvent.run({ paymentId: row.id, saleId: row.sale_id, terminalId: row.terminal_id, shiftId: row.shift_id, from: row.state, to, at, detailJson: JSON.stringify(detail) });
+      const kept = {
+        ...detail,
+        ...(detail.reason !== undefined ? { reason: scrubCardNumbers(detail.reason) } : {}),
+        ...(detail.note !== undefined ? { note: JSON.parse(scrubCardNumbers(JSON.stringify(detail.note))) as unknown } : {}),
+      };
+      insertEvent.run({ paymentId: row.id, saleId: row.sale_id, terminalId: row.terminal_id, shiftId: row.shift_id, from: row.state, to, at, detailJson: JSON.stringify(kept) });
       return ok(toPayment(selectByReference.get(reference)!));
     })
     .immediate;

@@ -64,6 +64,9 @@ const stateOf: Record<Exclude<PaymentOutcome['kind'], 'approved'>, PaymentState>
   unknown: 'unknown',
 };
 
+/** A terminal's reference as the journal keeps it (at most 80 characters: a longer one must not stop an outcome being recorded). */
+const ref = (reference: string) => reference.trim().slice(0, 80) || '-';
+
 const reasons = {
   cancelledByTill: 'Cancelled at the till before the card was charged. Nothing was charged.',
   cancelledOnDevice: 'The customer cancelled on the card terminal. Nothing was charged.',
@@ -148,8 +151,8 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
         return ok(payment);
       case 'approved': {
         const detail: PaymentDetail = {
-          terminalReference: outcome.terminalReference,
-          transactionReference: outcome.transactionReference,
+          terminalReference: ref(outcome.terminalReference),
+          transactionReference: ref(outcome.transactionReference),
           authCode: outcome.authCode || 'NONE',
           maskedPan: outcome.maskedPan,
           scheme: outcome.scheme.slice(0, 20),
@@ -159,14 +162,14 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
         return move(payment.reference, 'approved', detail);
       }
       case 'declined':
-        return move(payment.reference, 'declined', { declineCode: outcome.code.slice(0, 8), reason: outcome.reason, ...(outcome.terminalReference ? { terminalReference: outcome.terminalReference } : {}) });
+        return move(payment.reference, 'declined', { declineCode: outcome.code.slice(0, 8), reason: outcome.reason, ...(outcome.terminalReference ? { terminalReference: ref(outcome.terminalReference) } : {}) });
       case 'cancelled':
-        return move(payment.reference, 'cancelled', { reason: outcome.by === 'till' ? reasons.cancelledByTill : reasons.cancelledOnDevice, ...(outcome.terminalReference ? { terminalReference: outcome.terminalReference } : {}) });
+        return move(payment.reference, 'cancelled', { reason: outcome.by === 'till' ? reasons.cancelledByTill : reasons.cancelledOnDevice, ...(outcome.terminalReference ? { terminalReference: ref(outcome.terminalReference) } : {}) });
       case 'timed-out':
-        return move(payment.reference, 'timed-out', { reason: reasons.timedOut, ...(outcome.terminalReference ? { terminalReference: outcome.terminalReference } : {}) });
+        return move(payment.reference, 'timed-out', { reason: reasons.timedOut, ...(outcome.terminalReference ? { terminalReference: ref(outcome.terminalReference) } : {}) });
       case 'failed':
       case 'unknown':
-        return move(payment.reference, stateOf[outcome.kind], { reason: outcome.reason.slice(0, 500), ...(outcome.terminalReference ? { terminalReference: outcome.terminalReference } : {}) });
+        return move(payment.reference, stateOf[outcome.kind], { reason: outcome.reason.slice(0, 500), ...(outcome.terminalReference ? { terminalReference: ref(outcome.terminalReference) } : {}) });
     }
   }
 
@@ -249,7 +252,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
       let outcome: PaymentOutcome;
       try {
         outcome = await terminal.start({ saleId: sale.saleId, description: sale.description }, sale.amountKobo, payment.reference, {
-          recorded: (terminalReference) => journal.payments.move(payment.reference, 'started', { terminalReference }).ok,
+          recorded: (terminalReference) => journal.payments.move(payment.reference, 'started', { terminalReference: ref(terminalReference) }).ok,
           progress: (stage) => {
             entry.stage = stage;
             deps.events.publish('payment.progress', { progress: { saleId: sale.saleId, reference: payment.reference, stage, amountKobo: sale.amountKobo, at: clock().toISOString() } });

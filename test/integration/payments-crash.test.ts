@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPos } from '../../electron/app/create-pos';
-import { silentLogger } from '../../electron/core/logger';
+import { createLogger, silentLogger } from '../../electron/core/logger';
 import { createFileSecretStore } from '../../electron/core/secrets';
 import { journalFile, openJournal, type Journal } from '../../electron/journal';
 import { createPartnerClient } from '../../electron/partner/client';
@@ -127,9 +127,10 @@ async function settleTill(dataDir: string, till: number): Promise<Journal> {
   const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id });
   if (!opened.ok) throw new Error(opened.error.message);
   const journal = opened.value;
+  const logLines: string[] = [];
   const pos = createPos(config, {
     version: 'kill-test',
-    logger: silentLogger,
+    logger: createLogger({ write: (line) => logLines.push(line) }),
     secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
     partner: createPartnerClient({ baseUrl: partner.url, apiKey: () => SANDBOX_DEFAULT_API_KEY, timeoutMs: 1000, retry: { attempts: 2, baseDelayMs: 5 } }),
     probes: { printer: async () => ({ state: 'ok', label: 'Idle', detail: '' }) },
@@ -145,6 +146,13 @@ async function settleTill(dataDir: string, till: number): Promise<Journal> {
     return unfinished.ok && unfinished.value.length === 0 && owed.ok && owed.value.length === 0 && open.ok && open.value.length === 0;
   };
   for (let i = 0; i < 400 && !settled(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  // Anything still unsettled is shown with its history, to say why.
+  const left = journal.payments.unfinished();
+  for (const payment of left.ok ? left.value : []) {
+    const pr = terminal.simulator.paymentRequests().find((r) => r.metadata?.lobby_reference === payment.reference);
+    console.log('UNSETTLED', JSON.stringify({ payment, events: journal.payments.events(payment.reference), pr, sale: journal.sales.get(payment.saleId) }));
+    console.log('LOG', logLines.filter((line) => line.includes(payment.reference) || line.includes('"error"')).slice(0, 20).join('\n'));
+  }
   await pos.close();
   const reopened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id });
   if (!reopened.ok) throw new Error(reopened.error.message);
@@ -152,7 +160,7 @@ async function settleTill(dataDir: string, till: number): Promise<Journal> {
 }
 
 describe('SIGKILL at random points of card sales, then restarts', () => {
-  it(`${tills * killsPerTill} kills across terminal and partner steps: 0 violations of the three invariants`, { timeout: 240_000 }, async () => {
+  it(`${tills * killsPerTill} kills across terminal and partner steps: 0 violations of the three invariants`, { timeout: 600_000 }, async () => {
     const started = Date.now();
     const dirs = Array.from({ length: tills }, (_, till) => {
       const dir = path.join(root, `till-${till}`);
