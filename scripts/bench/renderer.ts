@@ -141,7 +141,7 @@ const KIOSK_CYCLES = Number(process.env.KIOSK_CYCLES ?? 1000);
 /**
  * The kiosk's JS heap after many customers: each cycle is a sale as a stranger makes it up to the
  * pay step (poster, time, one ticket held, details, summary), then Start over back to attract. The heap is
- * read after a forced GC once the first 20 cycles have warmed every cache, and again at the end.
+ * read after a forced GC once the first 50 cycles have warmed every cache and the JIT, and again at the end.
  */
 export async function benchKioskHeap(): Promise<BenchRow[]> {
   // Enough seats for every cycle: the seed catalogue with each ticket category made roomy.
@@ -182,7 +182,7 @@ export async function benchKioskHeap(): Promise<BenchRow[]> {
       await page.getByRole('button', { name: 'Start over' }).click();
       await page.getByRole('heading', { name: 'Welcome' }).waitFor();
     };
-    const warm = Math.min(20, KIOSK_CYCLES);
+    const warm = Math.min(50, KIOSK_CYCLES);
     for (let i = 0; i < warm; i++) await cycle(i);
     const before = await heap();
     const started = performance.now();

@@ -1,3 +1,4 @@
+import { useT } from '@renderer/i18n/I18nProvider';
 import type { AppInfo } from '@shared/app';
 import { useNavigation } from '@renderer/navigation';
 import { newHotelSearch } from './hotels/hotel-search';
@@ -6,11 +7,12 @@ import { ReadyBanner } from '@ui/ReadyBanner';
 import { BedIcon, FilmIcon } from '@ui/icons';
 
 const tiles = {
-  cinema: { title: 'Cinema', subtitle: 'Films, showtimes and tickets', Icon: FilmIcon },
-  hotels: { title: 'Hotels', subtitle: 'Rooms for tonight or later', Icon: BedIcon },
+  cinema: { title: 'home.cinema', subtitle: 'home.cinemaSub', Icon: FilmIcon, key: 'F2' },
+  hotels: { title: 'home.hotels', subtitle: 'home.hotelsSub', Icon: BedIcon, key: 'F3' },
 } as const;
 
 export function HomeScreen({ info }: { info: AppInfo }) {
+  const t = useT();
   const { go } = useNavigation();
   const open = (key: keyof typeof tiles) => go(key === 'cinema' ? { name: 'films' } : { name: 'hotels', search: newHotelSearch() });
   // A front desk sells rooms first; everyone else starts with the cinema.
@@ -18,25 +20,24 @@ export function HomeScreen({ info }: { info: AppInfo }) {
   return (
     <div className="home">
       <ReadyBanner />
-      <h1 className="home-title">What would you like to sell?</h1>
-      <nav className="tiles" aria-label="Sell">
+      <h1 className="home-title">{t('home.title')}</h1>
+      <nav className="tiles" aria-label={t('home.sell')}>
         {order.map((key) => {
-          const { title, subtitle, Icon } = tiles[key];
+          const { title, subtitle, Icon, key: shortcut } = tiles[key];
           return (
-            <button key={key} type="button" className={`tile tile-${key}`} onClick={() => open(key)}>
+            <button key={key} type="button" className={`tile tile-${key}`} onClick={() => open(key)} aria-keyshortcuts={shortcut}>
               <span className="tile-icon">
                 <Icon size={72} />
               </span>
-              <span className="tile-title">{title}</span>
-              <span className="tile-subtitle">{subtitle}</span>
+              <span className="tile-title">{t(title)}</span>
+              <span className="tile-subtitle">{t(subtitle)}</span>
             </button>
           );
         })}
       </nav>
       <StatusStrip health={info.health} />
-      <p className="version muted">
-        {info.name} {info.version}
-      </p>
+      <p className="version muted">{t('home.keys')}</p>
+      <p className="version muted">{t('app.version', { name: info.name, version: info.version })}</p>
     </div>
   );
 }

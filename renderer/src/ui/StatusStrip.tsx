@@ -1,27 +1,29 @@
+import { useT } from '@renderer/i18n/I18nProvider';
 import type { Health, HealthItem } from '@shared/app';
 
 const parts = [
-  ['partner', 'Partner'],
-  ['printer', 'Printer'],
-  ['journal', 'Journal'],
+  ['partner', 'status.partner'],
+  ['printer', 'status.printer'],
+  ['journal', 'status.journal'],
 ] as const;
 
 /** The state is written out in words as well as colour, so nobody has to tell green from amber. */
 export function StatusStrip({ health }: { health: Health }) {
+  const t = useT();
   return (
-    <section className="status-strip" aria-label="Till status">
+    <section className="status-strip" aria-label={t('status.title')}>
       {parts.map(([key, title]) => (
-        <StatusItem key={key} title={title} item={health[key]} />
+        <StatusItem key={key} testId={key} title={t(title)} item={health[key]} />
       ))}
       {/* Only on a till that ships to head office: "12 records not sent, oldest 2 h 5 min ago". */}
-      {health.fleet && <StatusItem title="Head office" item={health.fleet} />}
+      {health.fleet && <StatusItem testId="head office" title="Head office" item={health.fleet} />}
     </section>
   );
 }
 
-function StatusItem({ title, item }: { title: string; item: HealthItem }) {
+function StatusItem({ title, item, testId }: { title: string; item: HealthItem; testId: string }) {
   return (
-    <div className={`status-item status-${item.state}`} data-testid={`status-${title.toLowerCase()}`}>
+    <div className={`status-item status-${item.state}`} data-testid={`status-${testId}`}>
       <span className="status-dot" aria-hidden="true" />
       <div>
         <div className="status-title">

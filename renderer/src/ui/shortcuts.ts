@@ -16,7 +16,8 @@ export function useShortcuts(handlers: Handlers) {
       const name = `${event.ctrlKey || event.metaKey ? 'Ctrl+' : ''}${event.key}`;
       const handler = latest.current[name];
       if (!handler) return;
-      const typing = event.target instanceof HTMLElement && event.target.closest('input, select, textarea, button, a');
+      // Plain keys never take over typing; Enter on a focused button or link keeps its own meaning.
+      const typing = event.target instanceof HTMLElement && event.target.closest(event.key === 'Enter' ? 'input, select, textarea, button, a' : 'input, select, textarea');
       const plain = !event.ctrlKey && !event.metaKey && !/^F\d+$/.test(event.key) && event.key !== 'Escape';
       if (typing && plain) return;
       event.preventDefault();

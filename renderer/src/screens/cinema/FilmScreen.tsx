@@ -1,7 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { Film, Showtime, TicketCategory } from '@shared/catalog/cinema';
-import { addDays, lagosDate, monthOf, shortDateLabel } from '@shared/dates';
+import { addDays, lagosDate, monthOf } from '@shared/dates';
+import { useT } from '@renderer/i18n/I18nProvider';
+import { formatDate, formatDay } from '@renderer/i18n/format';
+import { useShortcuts } from '@ui/shortcuts';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { useNavigation } from '@renderer/navigation';
@@ -11,16 +14,16 @@ import { ErrorPanel } from '@ui/ErrorPanel';
 import { Money } from '@ui/Money';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { Stepper } from '@ui/Stepper';
-import { plural } from '@ui/plural';
 
 /** Most a single sale may take of one category: a queue moves faster than a group booking. */
 const maxPerCategory = 10;
 
 export function FilmScreen({ filmId }: { filmId: string }) {
+  const t = useT();
   const film = usePosQuery('cinema:film', { filmId });
   return (
     <div className="screen">
-      <QueryState query={film} loading={<LoadingBlock label="Loading the film" rows={1} height={240} />}>
+      <QueryState query={film} loading={<LoadingBlock label={t('film.loading')} rows={1} height={240} />}>
         {(data) => <FilmDetails film={data} />}
       </QueryState>
     </div>
@@ -28,8 +31,9 @@ export function FilmScreen({ filmId }: { filmId: string }) {
 }
 
 function FilmDetails({ film }: { film: Film }) {
+  const t = useT();
   const [locationId, setLocationId] = useState<number | null>(film.locations.length === 1 ? film.locations[0]!.id : null);
-  const facts = [film.rating, film.durationMinutes ? `${film.durationMinutes} min` : null, film.genre].filter(Boolean).join(' · ');
+  const facts = [film.rating, film.durationMinutes ? t('films.minutes', { minutes: film.durationMinutes }) : null, film.genre].filter(Boolean).join(' · ');
   return (
     <>
       <header className="film-header">
@@ -41,9 +45,9 @@ function FilmDetails({ film }: { film: Film }) {
         </div>
       </header>
       <section aria-labelledby="where">
-        <h2 id="where">Cinema</h2>
+        <h2 id="where">{t('film.cinema')}</h2>
         {film.locations.length === 0 ? (
-          <p>This film is not showing at any cinema right now.</p>
+          <p>{t('film.notShowing')}</p>
         ) : (
           <div className="chips">
             {film.locations.map((location) => (
@@ -61,6 +65,7 @@ function FilmDetails({ film }: { film: Film }) {
 }
 
 function Schedule({ film, locationId }: { film: Film; locationId: number }) {
+  const t = useT();
   const pos = usePos();
   const filmId = film.id;
   const today = lagosDate(new Date());
@@ -84,17 +89,17 @@ function Schedule({ film, locationId }: { film: Film; locationId: number }) {
 
   const failed = dateQueries.find((q) => q.isError);
   if (failed) return <ErrorPanel error={(failed.error as PosCallError).error} onRetry={() => dateQueries.forEach((q) => void q.refetch())} />;
-  if (dateQueries.some((q) => q.isPending)) return <LoadingBlock label="Loading show dates" rows={1} height={56} />;
-  if (dates.length === 0) return <EmptyState title="No upcoming shows">Try another cinema.</EmptyState>;
+  if (dateQueries.some((q) => q.isPending)) return <LoadingBlock label={t('film.loadingDates')} rows={1} height={56} />;
+  if (dates.length === 0) return <EmptyState title={t('film.noShowsTitle')}>{t('film.noShowsBody')}</EmptyState>;
 
   return (
     <>
       <section aria-labelledby="when">
-        <h2 id="when">Date</h2>
+        <h2 id="when">{t('film.date')}</h2>
         <div className="chips chips-scroll">
           {dates.map((d) => (
             <Chip key={d} selected={d === date} onClick={() => (setDate(d), setShowtimeId(null))}>
-              {d === today ? 'Today' : shortDateLabel(d)}
+              {formatDay(t, d, today, addDays(today, 1))}
             </Chip>
           ))}
         </div>
@@ -106,20 +111,21 @@ function Schedule({ film, locationId }: { film: Film; locationId: number }) {
 }
 
 function Showtimes({ filmId, locationId, date, selected, onSelect }: { filmId: string; locationId: number; date: string; selected: number | null; onSelect: (id: number) => void }) {
+  const t = useT();
   const showtimes = usePosQuery('cinema:showtimes', { filmId, locationId, date }, { staleTime: 60_000 });
   return (
     <section aria-labelledby="showtime">
-      <h2 id="showtime">Showtime</h2>
-      <QueryState query={showtimes} loading={<LoadingBlock label="Loading showtimes" rows={1} height={56} />}>
+      <h2 id="showtime">{t('film.showtime')}</h2>
+      <QueryState query={showtimes} loading={<LoadingBlock label={t('film.loadingShowtimes')} rows={1} height={56} />}>
         {({ showtimes: list }) =>
           list.length === 0 ? (
-            <p>No shows on this date. Pick another date.</p>
+            <p>{t('film.noShowtimes')}</p>
           ) : (
             <div className="chips">
               {list.map((showtime) => (
                 <Chip key={showtime.id} selected={showtime.id === selected} onClick={() => onSelect(showtime.id)}>
                   {showtime.start}
-                  <span className="chip-note">ends {showtime.end}</span>
+                  <span className="chip-note">{t('film.ends', { time: showtime.end })}</span>
                 </Chip>
               ))}
             </div>
@@ -131,6 +137,7 @@ function Showtimes({ filmId, locationId, date, selected, onSelect }: { filmId: s
 }
 
 function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationId: number; date: string; showtimeId: number }) {
+  const t = useT();
   const pos = usePos();
   const { go } = useNavigation();
   const tickets = usePosQuery('cinema:tickets', { filmId: film.id, locationId }, { staleTime: 0 });
@@ -143,18 +150,31 @@ function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationI
     },
     onSuccess: ({ selection, hold: held }) => {
       const location = film.locations.find((l) => l.id === locationId)?.name ?? '';
-      go({ name: 'checkout', order: { kind: 'cinema', saleId: newSaleId(), selection, hold: held, title: film.title, subtitle: `${location} · ${shortDateLabel(date)}, ${showtime?.start ?? ''}` } });
+      go({ name: 'checkout', order: { kind: 'cinema', saleId: newSaleId(), selection, hold: held, title: film.title, subtitle: `${location} · ${formatDate(t, date)}, ${showtime?.start ?? ''}` } });
     },
     // Someone else may have taken the seats: show the fresh counts.
     onError: () => void tickets.refetch(),
   });
+  // Focus moves here once a showtime is chosen, so number keys and Enter act on the tickets.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const first = tickets.data?.categories.find((c) => !c.soldOut);
+  const count = Object.values(counts).reduce((a, b) => a + b, 0);
+  // Number keys: how many of the first ticket type; Enter: on to checkout.
+  useShortcuts({
+    ...Object.fromEntries(
+      Array.from({ length: 10 }, (_, n) => [String(n), first ? () => setCounts({ ...counts, [first.id]: Math.min(n, first.slotsRemaining, maxPerCategory) }) : undefined]),
+    ),
+    Enter: count > 0 && !hold.isPending ? () => hold.mutate() : undefined,
+  });
   return (
     <section aria-labelledby="tickets">
-      <h2 id="tickets">Tickets</h2>
-      <QueryState query={tickets} loading={<LoadingBlock label="Loading ticket prices" rows={2} />}>
+      <h2 id="tickets" tabIndex={-1} ref={heading}>
+        {t('film.tickets')}
+      </h2>
+      <QueryState query={tickets} loading={<LoadingBlock label={t('film.loadingPrices')} rows={2} />}>
         {({ categories }) => {
           const total = categories.reduce((sum, c) => sum + c.priceKobo * (counts[c.id] ?? 0), 0);
-          const count = Object.values(counts).reduce((a, b) => a + b, 0);
           return (
             <>
               <ul className="ticket-list">
@@ -164,7 +184,7 @@ function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationI
               </ul>
               <div className="action-bar">
                 <span className="action-total">
-                  {plural(count, 'ticket')} · <Money kobo={total} />
+                  {t('film.ticketCount', { count })} · <Money kobo={total} />
                 </span>
                 {hold.error instanceof PosCallError && (
                   <p className="field-error" role="alert">
@@ -172,7 +192,7 @@ function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationI
                   </p>
                 )}
                 <button type="button" className="button button-primary button-large" disabled={count === 0 || hold.isPending} onClick={() => hold.mutate()}>
-                  {hold.isPending ? 'Holding seats…' : 'Checkout'}
+                  {hold.isPending ? t('film.holding') : t('film.checkout')}
                 </button>
               </div>
             </>
@@ -184,6 +204,7 @@ function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationI
 }
 
 function TicketRow({ category, count, onChange }: { category: TicketCategory; count: number; onChange: (count: number) => void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const max = Math.min(category.slotsRemaining, maxPerCategory);
   return (
@@ -191,19 +212,19 @@ function TicketRow({ category, count, onChange }: { category: TicketCategory; co
       <div className="ticket-main">
         <span className="ticket-title">{category.title}</span>
         <Money kobo={category.priceKobo} className="ticket-price" />
-        <span className="muted">{category.soldOut ? 'Sold out' : `${category.slotsRemaining} left`}</span>
+        <span className="muted">{category.soldOut ? t('film.soldOut') : t('film.left', { count: category.slotsRemaining })}</span>
         <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'Hide price breakdown' : 'Price breakdown'}
+          {open ? t('film.hideBreakdown') : t('film.breakdown')}
         </button>
       </div>
-      {category.soldOut ? <span className="sold-out-label">Sold out</span> : <Stepper label={category.title} value={count} max={max} onChange={onChange} />}
+      {category.soldOut ? <span className="sold-out-label">{t('film.soldOut')}</span> : <Stepper label={category.title} value={count} max={max} onChange={onChange} />}
       {open && (
         <dl className="breakdown">
-          <dt>Ticket</dt>
+          <dt>{t('film.breakdownTicket')}</dt>
           <dd><Money kobo={category.breakdown.ticketKobo} /></dd>
-          <dt>Convenience fee</dt>
+          <dt>{t('film.fee')}</dt>
           <dd><Money kobo={category.breakdown.convenienceFeeKobo} /></dd>
-          <dt>Merchant commission</dt>
+          <dt>{t('film.commission')}</dt>
           <dd><Money kobo={category.breakdown.merchantCommissionKobo} /></dd>
         </dl>
       )}

@@ -1,3 +1,4 @@
+import { useT } from '@renderer/i18n/I18nProvider';
 import { useState } from 'react';
 import type { Film } from '@shared/catalog/cinema';
 import { useNavigation } from '@renderer/navigation';
@@ -6,6 +7,7 @@ import { Chip } from '@ui/Chip';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 
 export function FilmsScreen() {
+  const t = useT();
   const { go } = useNavigation();
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState<string | undefined>();
@@ -14,7 +16,7 @@ export function FilmsScreen() {
 
   return (
     <div className="screen">
-      <h1>Now showing</h1>
+      <h1>{t('films.title')}</h1>
       <form
         className="search-bar"
         role="search"
@@ -24,29 +26,30 @@ export function FilmsScreen() {
         }}
       >
         <label className="field field-grow">
-          <span>Film title, city or state</span>
-          <input type="search" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="e.g. Lagos, or a film title" />
+          <span>{t('films.searchLabel')}</span>
+          {/* Type to search: the cursor is here when the screen opens; Enter searches. */}
+          <input type="search" autoFocus aria-keyshortcuts="Enter" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder={t('films.searchPlaceholder')} />
         </label>
         <button type="submit" className="button button-primary">
-          Search
+          {t('common.search')}
         </button>
         <Chip selected={featured} onClick={() => setFeatured(!featured)}>
-          Featured only
+          {t('films.featuredOnly')}
         </Chip>
       </form>
-      <QueryState query={films} loading={<LoadingBlock label="Loading films" rows={2} height={260} />}>
+      <QueryState query={films} loading={<LoadingBlock label={t('films.loading')} rows={2} height={260} />}>
         {(page) =>
           page.films.length === 0 ? (
-            <EmptyState title="No films found">
-              <p>{search ? `Nothing matches “${search}”. Try another title, city or state.` : 'No films are showing right now.'}</p>
+            <EmptyState title={t('films.noneTitle')}>
+              <p>{search ? t('films.noneMatch', { search }) : t('films.noneShowing')}</p>
               {search && (
                 <button type="button" className="button button-primary" onClick={() => (setDraft(''), setSearch(undefined))}>
-                  Show all films
+                  {t('films.showAll')}
                 </button>
               )}
             </EmptyState>
           ) : (
-            <ul className="film-grid" aria-label="Films">
+            <ul className="film-grid" aria-label={t('films.list')}>
               {page.films.map((film) => (
                 <li key={film.id}>
                   <FilmCard film={film} onOpen={() => go({ name: 'film', filmId: film.id })} />
@@ -61,14 +64,15 @@ export function FilmsScreen() {
 }
 
 function FilmCard({ film, onOpen }: { film: Film; onOpen: () => void }) {
-  const facts = [film.rating, film.durationMinutes ? `${film.durationMinutes} min` : null, film.genre].filter(Boolean).join(' · ');
+  const t = useT();
+  const facts = [film.rating, film.durationMinutes ? t('films.minutes', { minutes: film.durationMinutes }) : null, film.genre].filter(Boolean).join(' · ');
   return (
     <button type="button" className="film-card" onClick={onOpen}>
       {film.posterUrl ? <img className="poster" src={film.posterUrl} alt="" /> : <div className="poster poster-empty" />}
       <span className="film-card-text">
         <span className="film-title">{film.title}</span>
         {facts && <span className="muted">{facts}</span>}
-        {film.featured && <span className="badge">Featured</span>}
+        {film.featured && <span className="badge">{t('films.featured')}</span>}
       </span>
     </button>
   );
