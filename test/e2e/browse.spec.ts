@@ -84,6 +84,9 @@ test('hotels: Lagos, two nights, one room: the total is price x nights x rooms, 
   const room = page.locator('.room-card:not([disabled])').first();
   await room.click();
   const price = naira((await room.locator('.money').textContent())!);
+  // Issue 15 defect 7: the chosen room says so in words, not only with a thin border.
+  await expect(room).toContainText('✓ Selected');
+  await expect(room).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.action-total')).toContainText(`× 2 nights × 1 room = ${formatNaira(price * 2)}`);
 
   const capacity = Number(/Up to (\d+)/.exec((await room.textContent())!)![1]);

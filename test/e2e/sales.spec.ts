@@ -38,6 +38,8 @@ test('a complete cinema sale: two categories, cash, confirmed, in the journal an
 
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('timer')).toContainText('Seats held for');
+  // Issue 15 defect 7: one way back from checkout (the top bar's), not two.
+  await expect(page.getByRole('button', { name: /Back/ })).toHaveCount(1);
   await expect(page.locator('.lines .total')).toHaveText(formatNaira(total));
   await fillCustomer(page, { name: 'Chiamaka Obi', email: 'chiamaka@example.com', phone: '0803 123 4567' });
   const cash = Math.ceil((total + 1) / 100_000) * 1000; // the next ₦1,000 above the total
@@ -67,6 +69,11 @@ test('a complete cinema sale: two categories, cash, confirmed, in the journal an
   expect(receipt).toContain('Chiamaka Obi');
   expect(receipt).not.toContain('?');
   await expect(page.getByTestId('receipt-preview')).toContainText(reference);
+  // Landscape uses the width: the outcome on the left, the receipt beside it (defect 7).
+  const outcome = (await page.getByRole('heading', { name: 'Sale confirmed' }).boundingBox())!;
+  const paper = (await page.getByTestId('receipt-preview').boundingBox())!;
+  expect(paper.x).toBeGreaterThan(outcome.x + 600);
+  expect(paper.y).toBeLessThan(outcome.y + 200);
 });
 
 test('printer off: the sale is confirmed anyway; the one original prints once the printer is back, later prints are COPY', async ({ page }) => {

@@ -39,8 +39,10 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   await expect(z).toContainText('Z report #1');
   await expect(z.getByTestId('difference')).toContainText(`${formatNaira(-20_000)}`);
   await expect(z.getByTestId('difference')).toContainText('short');
-  await expect(z).toContainText('Sales confirmed');
-  await expect(z).toContainText(`2 · ${formatNaira(first + second)}`);
+  // Reports are tables: item, count, amount.
+  const confirmed = z.getByTestId('report-row-confirmed');
+  await expect(confirmed.getByRole('rowheader')).toHaveText('Sales confirmed');
+  await expect(confirmed.getByRole('cell')).toHaveText(['2', formatNaira(first + second)]);
 
   const [shift] = stack.journal<{ z_number: number; counted_kobo: number; expected_kobo: number }>('SELECT z_number, counted_kobo, expected_kobo FROM shifts');
   expect(shift).toEqual({ z_number: 1, counted_kobo: counted, expected_kobo: expected });

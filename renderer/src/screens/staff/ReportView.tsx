@@ -1,43 +1,61 @@
 import type { ShiftReport, ZReport } from '@shared/sales/reports';
 import { Money } from '@ui/Money';
+import { useT } from '@renderer/i18n/I18nProvider';
 import { ReportCorrections } from '@renderer/screens/refunds/ReportCorrections';
 
-const tenderLabel = { cash: 'Cash', card: 'Card', transfer: 'Transfer' } as const;
+const tenderKey = { cash: 'report.tender.cash', card: 'report.tender.card', transfer: 'report.tender.transfer' } as const;
 
-/** The X report (running) or Z report (closed): the figures a supervisor counts the drawer against. */
+/**
+ * The X report (running) or Z report (closed): the sales as a table (item, count, amount) and the
+ * drawer's figures a supervisor counts against.
+ */
 export function ReportView({ report }: { report: ShiftReport | ZReport }) {
+  const t = useT();
   const z = 'zNumber' in report ? report : null;
+  const rows: { key: string; label: string; count: number; kobo?: number }[] = [
+    { key: 'confirmed', label: t('report.confirmed'), count: report.sales.confirmedCount, kobo: report.sales.confirmedKobo },
+    ...report.byKind.map((k) => ({ key: `kind-${k.kind}`, label: t(k.kind === 'cinema' ? 'report.cinema' : 'report.hotels'), count: k.count, kobo: k.totalKobo })),
+    ...report.byTender.map((x) => ({ key: `tender-${x.kind}`, label: t(tenderKey[x.kind]), count: x.count, kobo: x.totalKobo })),
+    ...report.byCashier.map((c) => ({ key: `staff-${c.staffId}`, label: c.name, count: c.count, kobo: c.totalKobo })),
+    { key: 'rejected', label: t('report.rejected'), count: report.sales.rejectedCount },
+    { key: 'unsettled', label: t('report.unsettledCount'), count: report.sales.unsettledCount },
+  ];
   return (
     <div className="report" data-testid={z ? 'z-report' : 'x-report'}>
-      <h3>{z ? `Z report #${z.zNumber}` : 'X report (shift running)'} · shift {report.shiftNumber}</h3>
+      <h3>{z ? t('report.z', { number: z.zNumber, shift: report.shiftNumber }) : t('report.x', { shift: report.shiftNumber })}</h3>
+      <table className="report-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('report.item')}</th>
+            <th scope="col" className="num">{t('report.count')}</th>
+            <th scope="col" className="num">{t('report.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} data-testid={`report-row-${row.key}`}>
+              <th scope="row">{row.label}</th>
+              <td className="num">{row.count}</td>
+              <td className="num">{row.kobo === undefined ? '' : <Money kobo={row.kobo} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <dl className="report-grid">
-        <dt>Sales confirmed</dt>
-        <dd>{report.sales.confirmedCount} · <Money kobo={report.sales.confirmedKobo} /></dd>
-        {report.byKind.map((k) => (
-          <Row key={k.kind} label={k.kind === 'cinema' ? 'Cinema' : 'Hotels'} count={k.count} kobo={k.totalKobo} />
-        ))}
-        {report.byTender.map((t) => (
-          <Row key={t.kind} label={tenderLabel[t.kind]} count={t.count} kobo={t.totalKobo} />
-        ))}
-        {report.byCashier.map((c) => (
-          <Row key={`${c.staffId}`} label={c.name} count={c.count} kobo={c.totalKobo} />
-        ))}
-        <dt>Rejected / unsettled</dt>
-        <dd>{report.sales.rejectedCount} / {report.sales.unsettledCount}</dd>
         <ReportCorrections report={report} />
-        <dt>Float</dt>
+        <dt>{t('report.float')}</dt>
         <dd><Money kobo={report.cash.floatKobo} /></dd>
-        <dt>Cash in / out</dt>
+        <dt>{t('report.cashIn')} / {t('report.cashOut')}</dt>
         <dd><Money kobo={report.cash.cashInKobo} /> / <Money kobo={report.cash.cashOutKobo} /></dd>
-        <dt>Cash expected in drawer</dt>
+        <dt>{t('report.expected')}</dt>
         <dd data-testid="expected-cash"><Money kobo={report.cash.expectedKobo} /></dd>
         {z && (
           <>
-            <dt>Cash counted</dt>
+            <dt>{t('report.counted')}</dt>
             <dd><Money kobo={z.countedKobo} /></dd>
-            <dt>Difference</dt>
+            <dt>{t('report.difference')}</dt>
             <dd data-testid="difference" className={z.differenceKobo === 0 ? '' : 'field-error'}>
-              <Money kobo={z.differenceKobo} /> {z.differenceKobo < 0 ? '(short)' : z.differenceKobo > 0 ? '(over)' : ''}
+              <Money kobo={z.differenceKobo} /> {z.differenceKobo < 0 ? t('report.short') : z.differenceKobo > 0 ? t('report.over') : ''}
             </dd>
             {z.chain && (
               <>
@@ -50,16 +68,7 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
           </>
         )}
       </dl>
-      {report.unsettled.length > 0 && <p className="field-error">{report.unsettled.length} sale(s) still waiting for the partner's answer.</p>}
+      {report.unsettled.length > 0 && <p className="field-error">{t('report.unsettled', { count: report.unsettled.length })}</p>}
     </div>
-  );
-}
-
-function Row({ label, count, kobo }: { label: string; count: number; kobo: number }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{count} · <Money kobo={kobo} /></dd>
-    </>
   );
 }
