@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPos } from '../../electron/app/create-pos';
-import { createLogger, silentLogger } from '../../electron/core/logger';
+import { createLogger } from '../../electron/core/logger';
 import { createFileSecretStore } from '../../electron/core/secrets';
 import { journalFile, openJournal, type Journal } from '../../electron/journal';
 import { createPartnerClient } from '../../electron/partner/client';
