@@ -83,7 +83,7 @@ test('hotels: Lagos, two nights, one room: the total is price x nights x rooms, 
   await page.locator('.hotel-card').first().click();
   const room = page.locator('.room-card:not([disabled])').first();
   await room.click();
-  const price = naira((await room.locator('.money').textContent())!);
+  const price = naira((await room.getByTestId('room-price').textContent())!);
   // Issue 15 defect 7: the chosen room says so in words, not only with a thin border.
   await expect(room).toContainText('✓ Selected');
   await expect(room).toHaveAttribute('aria-pressed', 'true');

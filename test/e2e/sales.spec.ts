@@ -115,7 +115,7 @@ test('a complete hotel booking: Lagos, filter, two nights, one room, card: total
   await page.locator('.hotel-card').first().click();
   const room = page.locator('.room-card:not([disabled])').first();
   await room.click();
-  const price = naira((await room.locator('.money').textContent())!);
+  const price = naira((await room.getByTestId('room-price').textContent())!);
   await expect(page.locator('.action-total')).toContainText(`= ${formatNaira(price * 2)}`);
   await page.getByRole('button', { name: 'Checkout' }).click();
 

@@ -57,8 +57,8 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
 
   const t = useT();
   const onConfirm = form.handleSubmit((customer) => {
-    if (!tender) return setTenderError(tenderKinds.length > 1 ? 'Enter how the customer pays.' : 'Choose a payment.');
-    if (tender.kind === 'cash' && tender.tenderedKobo < total) return setTenderError('The cash received does not cover the total.');
+    if (!tender) return setTenderError(tenderKinds.length > 1 ? t('checkout.enterPayment') : t('checkout.choosePayment'));
+    if (tender.kind === 'cash' && tender.tenderedKobo < total) return setTenderError(t('checkout.cashShort'));
     setTenderError(undefined);
     if (tender.kind === 'card' && !tender.approvalCode && terminal.data?.integrated) return setCardRequest(requestFor(customer, tender));
     // isPending also blocks a second tap before React re-renders the disabled button.
@@ -85,9 +85,9 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
           }}
         />
       )}
-      <h1>Checkout</h1>
+      <h1>{t('checkout.title')}</h1>
       <div className="checkout-grid">
-        <section className="order-summary" aria-label="Order">
+        <section className="order-summary" aria-label={t('checkout.order')}>
           <h2>{order.title}</h2>
           <p className="muted">{order.subtitle}</p>
           <table className="lines">
@@ -101,7 +101,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">Total</th>
+                <th scope="row">{t('common.total')}</th>
                 <td className="num total"><Money kobo={total} /></td>
               </tr>
             </tfoot>
@@ -110,7 +110,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
         </section>
         <form className="checkout-form" onSubmit={onConfirm} noValidate>
           <fieldset disabled={submit.isPending}>
-            <legend>Customer</legend>
+            <legend>{t('checkout.customer')}</legend>
             <Field label={t('checkout.name')} error={errors.name?.message}>
               <input autoComplete="off" {...form.register('name')} aria-invalid={Boolean(errors.name)} />
             </Field>
@@ -154,6 +154,7 @@ function Field({ label, error, children }: { label: string; error?: string; chil
 }
 
 function HoldStatus({ order, onRehold }: { order: Extract<Order, { kind: 'cinema' }>; onRehold: (hold: Extract<Order, { kind: 'cinema' }>['hold']) => void }) {
+  const t = useT();
   const pos = usePos();
   const seconds = useSecondsLeft(order.hold.expiresAt);
   const rehold = useMutation({
@@ -163,9 +164,9 @@ function HoldStatus({ order, onRehold }: { order: Extract<Order, { kind: 'cinema
   if (seconds > 0) return <HoldCountdown seconds={seconds} />;
   return (
     <div className="hold-lapsed" role="alert">
-      <p>The seats were held for 3 minutes and have been released.</p>
+      <p>{t('checkout.holdLapsed')}</p>
       <button type="button" className="button button-primary" disabled={rehold.isPending} onClick={() => rehold.mutate()}>
-        {rehold.isPending ? 'Holding…' : 'Hold the seats again'}
+        {rehold.isPending ? t('checkout.reholding') : t('checkout.rehold')}
       </button>
       {rehold.error instanceof PosCallError && <p className="field-error">{rehold.error.error.message}</p>}
     </div>

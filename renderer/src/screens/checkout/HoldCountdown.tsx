@@ -1,3 +1,4 @@
+import { useT } from '@renderer/i18n/I18nProvider';
 import { useEffect, useState } from 'react';
 
 /** Seconds left on the ticket hold, ticking; the parent decides what to do when it reaches zero. */
@@ -13,10 +14,11 @@ export function useSecondsLeft(expiresAt: string): number {
 }
 
 export function HoldCountdown({ seconds }: { seconds: number }) {
+  const t = useT();
   const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return (
     <p className={`hold-countdown${seconds <= 30 ? ' hold-urgent' : ''}`} role="timer" aria-live={seconds <= 30 ? 'assertive' : 'off'}>
-      Seats held for <strong>{text}</strong>
+      {t('checkout.held', { time: text })}
     </p>
   );
 }

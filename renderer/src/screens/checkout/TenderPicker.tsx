@@ -1,3 +1,4 @@
+import { useT } from '@renderer/i18n/I18nProvider';
 import { useState } from 'react';
 import type { TenderRequest } from '@shared/sales/checkout';
 import { formatNaira } from '@shared/money';
@@ -18,6 +19,7 @@ function quickCash(totalKobo: number): number[] {
  * taken on the external terminal or the bank app, and the till records the reference.
  */
 export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { totalKobo: number; kinds: Kind[]; value: TenderRequest | null; onChange: (tender: TenderRequest | null) => void; error?: string }) {
+  const t = useT();
   const [kind, setKind] = useState<Kind>(kinds[0]!);
   const [cashText, setCashText] = useState('');
   const [approval, setApproval] = useState('');
@@ -43,12 +45,12 @@ export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { tot
 
   return (
     <fieldset className="tender">
-      <legend>Payment</legend>
+      <legend>{t('tender.title')}</legend>
       {kinds.length > 1 && (
         <div className="chips" role="radiogroup" aria-label="Payment method">
           {kinds.map((k) => (
             <Chip key={k} selected={k === kind} onClick={() => update({ kind: k })}>
-              {k === 'cash' ? 'Cash' : k === 'card' ? 'Card' : 'Bank transfer'}
+              {t(k === 'cash' ? 'tender.cash' : k === 'card' ? 'tender.card' : 'tender.transfer')}
             </Chip>
           ))}
         </div>
@@ -56,19 +58,19 @@ export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { tot
       {kind === 'cash' && (
         <>
           <label className="field">
-            <span>Cash received (₦)</span>
+            <span>{t('tender.cashReceived')}</span>
             <input inputMode="decimal" value={cashText} aria-invalid={Boolean(error) || (change !== null && change < 0)} onChange={(e) => update({ cashText: e.target.value })} />
           </label>
-          <div className="chips" aria-label="Quick amounts">
+          <div className="chips" aria-label={t('tender.quick')}>
             {quickCash(totalKobo).map((kobo) => (
               <Chip key={kobo} selected={value?.kind === 'cash' && value.tenderedKobo === kobo} onClick={() => update({ cashText: String(kobo / 100) })}>
-                {kobo === totalKobo ? `Exact ${formatNaira(kobo)}` : formatNaira(kobo)}
+                {kobo === totalKobo ? t('tender.exact', { amount: formatNaira(kobo) }) : formatNaira(kobo)}
               </Chip>
             ))}
           </div>
           {change !== null && (
             <p className={change < 0 ? 'field-error' : 'change'} role="status">
-              {change < 0 ? `${formatNaira(-change)} short` : `Change: ${formatNaira(change)}`}
+              {change < 0 ? t('tender.short', { amount: formatNaira(-change) }) : t('tender.change', { amount: formatNaira(change) })}
             </p>
           )}
         </>
@@ -76,16 +78,16 @@ export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { tot
       {kind === 'card' && terminal.data?.integrated && <CardAtTerminalNote problem={terminal.data.problem} />}
       {kind === 'card' && terminal.data && !terminal.data.integrated && (
         <>
-          <p>Take {formatNaira(totalKobo)} on the card terminal, then confirm here.</p>
+          <p>{t('tender.cardHint', { amount: formatNaira(totalKobo) })}</p>
           <label className="field">
-            <span>Approval code (optional)</span>
+            <span>{t('tender.approval')}</span>
             <input value={approval} onChange={(e) => update({ approval: e.target.value })} />
           </label>
         </>
       )}
       {kind === 'transfer' && (
         <label className="field">
-          <span>Transfer reference</span>
+          <span>{t('tender.transferRef')}</span>
           <input value={reference} aria-invalid={Boolean(error)} onChange={(e) => update({ reference: e.target.value })} />
         </label>
       )}

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import type { Hotel, Room } from '@shared/catalog/hotels';
-import { lagosDate, nightsBetween, shortDateLabel } from '@shared/dates';
-import { stayProblems, stayTotalKobo } from '@shared/stay';
+import { lagosDate, nightsBetween } from '@shared/dates';
+import { formatDate, formatMoney } from '@renderer/i18n/format';
+import { stayTotalKobo } from '@shared/stay';
+import { stayProblemTexts } from './stay-text';
 import { useNavigation } from '@renderer/navigation';
 import { usePosQuery } from '@renderer/pos/queries';
-import { Money } from '@ui/Money';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { Stepper } from '@ui/Stepper';
 import type { HotelSearch } from './hotel-search';
 import { newSaleId } from '@renderer/screens/checkout/order';
-import { plural } from '@ui/plural';
 
 export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSearch }) {
+  const t = useT();
   const { replace, go } = useNavigation();
   // Availability is real time: always ask the partner again rather than trust a cached answer.
   const rooms = usePosQuery('hotels:rooms', { hotelId: hotel.id, perPage: 50 }, { staleTime: 0, gcTime: 0 });
@@ -27,8 +28,8 @@ export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSear
         saleId: newSaleId(),
         selection: { hotelId: hotel.id, roomId: room.id, checkIn: search.checkIn, checkOut: search.checkOut, guests: search.guests, rooms: search.rooms },
         title: `${hotel.name} · ${room.name}`,
-        subtitle: `${shortDateLabel(search.checkIn)} → ${shortDateLabel(search.checkOut)} · ${plural(nights, 'night')} · ${plural(search.rooms, 'room')} · ${plural(search.guests, 'guest')}`,
-        lines: [{ label: `${room.name}, ${plural(nights, 'night')}`, quantity: search.rooms, unitKobo: room.priceKobo * nights, totalKobo: stayTotalKobo(room.priceKobo, search) }],
+        subtitle: `${formatDate(t, search.checkIn)} → ${formatDate(t, search.checkOut)} · ${t('hotel.nights', { count: nights })} · ${t('hotel.roomCount', { count: search.rooms })} · ${t('hotel.guestCount', { count: search.guests })}`,
+        lines: [{ label: `${room.name}, ${t('hotel.nights', { count: nights })}`, quantity: search.rooms, unitKobo: room.priceKobo * nights, totalKobo: stayTotalKobo(room.priceKobo, search) }],
         totalKobo: stayTotalKobo(room.priceKobo, search),
       },
     });
@@ -48,35 +49,35 @@ export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSear
         <p className="muted">{hotel.address ?? [hotel.city, hotel.state].filter(Boolean).join(', ')}</p>
         {hotel.description && <p>{hotel.description}</p>}
         <p>
-          Check-in from <strong>{hotel.checkInTime ?? '—'}</strong> · check-out by <strong>{hotel.checkOutTime ?? '—'}</strong>
+          {t('hotel.checkTimes', { checkIn: hotel.checkInTime ?? '—', checkOut: hotel.checkOutTime ?? '—' })}
         </p>
         {hotel.amenities.length > 0 && (
-          <ul className="tags" aria-label="Amenities">
+          <ul className="tags" aria-label={t('hotel.amenities')}>
             {hotel.amenities.map((amenity) => (
               <li key={amenity}>{amenity.replace('-', ' ')}</li>
             ))}
           </ul>
         )}
       </header>
-      <section className="stay-bar" aria-label="Stay">
+      <section className="stay-bar" aria-label={t('hotel.stay')}>
         <span>
-          {shortDateLabel(search.checkIn)} → {shortDateLabel(search.checkOut)} · {plural(Math.max(0, nightsBetween(search.checkIn, search.checkOut)), 'night')}
+          {formatDate(t, search.checkIn)} → {formatDate(t, search.checkOut)} · {t('hotel.nights', { count: Math.max(0, nightsBetween(search.checkIn, search.checkOut)) })}
         </span>
         <div className="field field-inline">
-          <span>Guests</span>
-          <Stepper label="Guests" value={search.guests} min={1} max={30} onChange={(guests) => setStay({ guests })} />
+          <span>{t('hotels.guests')}</span>
+          <Stepper label={t('hotels.guests')} value={search.guests} min={1} max={30} onChange={(guests) => setStay({ guests })} />
         </div>
         <div className="field field-inline">
-          <span>Rooms</span>
-          <Stepper label="Rooms" value={search.rooms} min={1} max={10} onChange={(rooms) => setStay({ rooms })} />
+          <span>{t('hotels.rooms')}</span>
+          <Stepper label={t('hotels.rooms')} value={search.rooms} min={1} max={10} onChange={(rooms) => setStay({ rooms })} />
         </div>
       </section>
       <section aria-labelledby="rooms">
-        <h2 id="rooms">Rooms</h2>
-        <QueryState query={rooms} loading={<LoadingBlock label="Checking rooms" rows={3} height={96} />}>
+        <h2 id="rooms">{t('hotel.roomsTitle')}</h2>
+        <QueryState query={rooms} loading={<LoadingBlock label={t('hotel.checking')} rows={3} height={96} />}>
           {(page) =>
             page.rooms.length === 0 ? (
-              <EmptyState title="No rooms listed">This property has no rooms to sell right now.</EmptyState>
+              <EmptyState title={t('hotel.noRoomsTitle')}>{t('hotel.noRoomsBody')}</EmptyState>
             ) : (
               <RoomChoice rooms={page.rooms} search={search} roomId={roomId} onSelect={setRoomId} onCheckout={checkout} />
             )
@@ -90,7 +91,7 @@ export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSear
 function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Room[]; search: HotelSearch; roomId: number | null; onSelect: (id: number) => void; onCheckout: (room: Room) => void }) {
   const t = useT();
   const room = rooms.find((r) => r.id === roomId);
-  const problems = stayProblems(search, lagosDate(new Date()), room);
+  const problems = stayProblemTexts(t, search, lagosDate(new Date()), room);
   const nights = Math.max(0, nightsBetween(search.checkIn, search.checkOut));
   return (
     <>
@@ -101,9 +102,9 @@ function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Ro
             <li key={r.id}>
               <button type="button" className={`room-card${r.id === roomId ? ' room-selected' : ''}`} aria-pressed={r.id === roomId} disabled={!bookable} onClick={() => onSelect(r.id)}>
                 <span className="room-name">{r.name}{r.type ? <span className="muted"> · {r.type}</span> : null}</span>
-                <span>Up to {plural(r.maxOccupancy, 'guest')}</span>
-                <span><Money kobo={r.priceKobo} /> per night</span>
-                <span className={bookable ? 'muted' : 'unavailable'}>{bookable ? `${r.roomsLeft} left` : 'Not available'}</span>
+                <span>{t('hotel.upTo', { count: r.maxOccupancy })}</span>
+                <span data-testid="room-price">{t('hotel.perNight', { price: formatMoney(r.priceKobo) })}</span>
+                <span className={bookable ? 'muted' : 'unavailable'}>{bookable ? t('hotel.left', { count: r.roomsLeft }) : t('hotel.unavailable')}</span>
                 {r.id === roomId && <span className="room-tick">✓ {t('common.selected')}</span>}
               </button>
             </li>
@@ -113,10 +114,10 @@ function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Ro
       <div className="action-bar">
         {room ? (
           <span className="action-total">
-            <Money kobo={room.priceKobo} /> × {plural(nights, 'night')} × {plural(search.rooms, 'room')} = <strong><Money kobo={stayTotalKobo(room.priceKobo, search)} /></strong>
+            {t('hotel.sum', { price: formatMoney(room.priceKobo), nights: t('hotel.nights', { count: nights }), rooms: t('hotel.roomCount', { count: search.rooms }), total: formatMoney(stayTotalKobo(room.priceKobo, search)) })}
           </span>
         ) : (
-          <span className="action-total muted">Choose a room type</span>
+          <span className="action-total muted">{t('hotel.chooseRoom')}</span>
         )}
         {Object.values(problems).length > 0 && room && (
           <p className="field-error" role="alert">
