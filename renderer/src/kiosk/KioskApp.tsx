@@ -37,7 +37,10 @@ export function KioskApp({ info }: { info: AppInfo }) {
     releaseHeldSeats(pos, stack);
     // Ends the customer's session in main too (their sale is no longer theirs to read) and any staff sign-in.
     void pos['staff:sign-out']({});
-    client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app:info' });
+    // Everything about this customer goes; what the attract screen shows everyone (the till's
+    // info, the films now showing) stays, so the next customer does not wait for it again.
+    const shared = new Set(['app:info', 'cinema:films']);
+    client.removeQueries({ predicate: (query) => !shared.has(String(query.queryKey[0])) });
     // Holds and sales the last customer made live on in the mutation cache: forget them too.
     client.getMutationCache().clear();
     setLanguage(defaultLanguage);
