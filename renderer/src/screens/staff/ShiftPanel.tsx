@@ -1,3 +1,4 @@
+import { useT } from '@renderer/i18n/I18nProvider';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZReport } from '@shared/sales/reports';
@@ -13,6 +14,7 @@ const toKobo = (text: string) => {
 };
 
 export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
+  const t = useT();
   const pos = usePos();
   const client = useQueryClient();
   const shift = usePosQuery('shift:current', {}, { staleTime: 0 });
@@ -31,52 +33,52 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
 
   return (
     <section className="panel" aria-labelledby="shift-title">
-      <h2 id="shift-title">Shift</h2>
+      <h2 id="shift-title">{t('shift.title')}</h2>
       {closed && (
         <>
           <ReportView report={closed} />
           <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'z', zNumber: closed.zNumber })}>
-            Print Z report #{closed.zNumber}
+            {t('shift.printZ', { number: closed.zNumber })}
           </button>
         </>
       )}
-      <QueryState query={shift} loading={<LoadingBlock label="Loading the shift" rows={1} />}>
+      <QueryState query={shift} loading={<LoadingBlock label={t('shift.loading')} rows={1} />}>
         {({ report, overTwelveHours }) =>
           report === null ? (
             <form className="form-row" onSubmit={(e) => (e.preventDefault(), toKobo(amount) !== null && open.mutate(toKobo(amount)!))}>
               <label className="field">
-                <span>Opening float (₦)</span>
+                <span>{t('shift.float')}</span>
                 <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
               </label>
               <button type="submit" className="button button-primary button-large" disabled={toKobo(amount) === null || open.isPending}>
-                Open shift
+                {t('shift.open')}
               </button>
             </form>
           ) : (
             <>
-              {overTwelveHours && <p className="field-error" role="alert">This shift has been open for more than 12 hours. Close it and open a new one.</p>}
+              {overTwelveHours && <p className="field-error" role="alert">{t('shift.over12')}</p>}
               <ReportView report={report} />
               <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'x' })}>
-                Print X report
+                {t('shift.printX')}
               </button>
               <div className="form-row">
                 <label className="field">
-                  <span>Amount (₦)</span>
+                  <span>{t('shift.amount')}</span>
                   <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
                 </label>
                 <label className="field field-grow">
-                  <span>Reason (for cash in / out)</span>
+                  <span>{t('shift.reason')}</span>
                   <input value={reason} onChange={(e) => setReason(e.target.value)} />
                 </label>
                 <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => cash.mutate('in')}>
-                  Cash in
+                  {t('shift.cashIn')}
                 </button>
                 <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => cash.mutate('out')}>
-                  Cash out
+                  {t('shift.cashOut')}
                 </button>
                 {isSupervisor && (
                   <button type="button" className="button button-primary" disabled={toKobo(amount) === null || close.isPending} onClick={() => close.mutate(toKobo(amount)!)}>
-                    Close shift with this count
+                    {t('shift.close')}
                   </button>
                 )}
               </div>
@@ -85,7 +87,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
           )
         }
       </QueryState>
-      {printReport.isSuccess && <p role="status">{printReport.data.title}: {printReport.data.state === 'printed' ? 'printed' : printReport.data.lastError ?? 'sent to the printer'}.</p>}
+      {printReport.isSuccess && <p role="status">{printReport.data.state === 'printed' ? t('shift.printedJob', { title: printReport.data.title }) : printReport.data.lastError ? t('shift.failedJob', { title: printReport.data.title, reason: printReport.data.lastError }) : t('shift.sentJob', { title: printReport.data.title })}</p>}
       {error && <p className="field-error" role="alert">{error.error.message}</p>}
     </section>
   );
