@@ -38,11 +38,14 @@ export function KioskApp({ info }: { info: AppInfo }) {
     // Ends the customer's session in main too (their sale is no longer theirs to read) and any staff sign-in.
     void pos['staff:sign-out']({});
     // Everything about this customer goes; what the attract screen shows everyone (the till's
-    // info, the films now showing) stays, so the next customer does not wait for it again.
+    // info, the films now showing) stays, so the next customer does not wait for it again. This
+    // runs once the steps have unmounted: removed under a mounted screen, a query is made again.
     const shared = new Set(['app:info', 'cinema:films']);
-    client.removeQueries({ predicate: (query) => !shared.has(String(query.queryKey[0])) });
-    // Holds and sales the last customer made live on in the mutation cache: forget them too.
-    client.getMutationCache().clear();
+    setTimeout(() => {
+      client.removeQueries({ predicate: (query) => !shared.has(String(query.queryKey[0])) });
+      // Holds and sales the last customer made live on in the mutation cache: forget them too.
+      client.getMutationCache().clear();
+    }, 0);
     setLanguage(defaultLanguage);
     home();
   }, [pos, stack, client, setLanguage, home]);
