@@ -370,7 +370,7 @@ describe('answers the spec allows (issue 11, reading the partner)', () => {
   it('one film with a date in another format is left out and logged; the rest of the list shows', async () => {
     const raw = await fetch(`${sandboxServer.url}/api/v1/partner/experience?cinema=true&per_page=5`, { headers: { 'X-API-KEY': key, TransactionMedium: 'POS' } });
     const page = ((await raw.json()) as { data: { experiences: Array<Record<string, any>>; count: number } }).data;
-    const broken = { ...page.experiences[1], cinema_info: { ...page.experiences[1]!.cinema_info, start_date: '25/12/2031' } };
+    const broken: Record<string, any> = { ...page.experiences[1], cinema_info: { ...page.experiences[1]!.cinema_info, start_date: '25/12/2031' } };
     const films = [page.experiences[0], broken, ...page.experiences.slice(2)];
     script = (req) => (req.url!.startsWith('/api/v1/partner/experience?') ? json(200, { success: true, status: 200, data: { ...page, experiences: films } }) : undefined);
     const list = value(await viaScript({ logger }).listExperiences({ cinema: true, perPage: 5 }));
