@@ -10,6 +10,10 @@ import path from 'node:path';
  */
 export default function setup(): () => void {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-test-run-'));
+  // Others may pass through (not list or write), like the system temp dir they replace: a test
+  // running as root drops to `nobody` in a child to meet real file permissions, and that child must
+  // reach its own folder. Each test's folder inside keeps its own mode.
+  fs.chmodSync(root, 0o711);
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = root;
   return () => {

@@ -70,7 +70,9 @@ if (!opened.ok) {
   );
   fs.chmodSync(script, 0o644);
   const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  const child = spawnSync(process.execPath, ['--import', 'tsx', script, file], { cwd: process.cwd(), encoding: 'utf8', timeout: 15_000, ...asNobody });
+  // tsx's disk cache lives in the run's temp root, where `nobody` may not write.
+  const env = { ...process.env, TSX_DISABLE_CACHE: '1' };
+  const child = spawnSync(process.execPath, ['--import', 'tsx', script, file], { cwd: process.cwd(), env, encoding: 'utf8', timeout: 15_000, ...asNobody });
   const line = child.stdout.trim().split('\n').at(-1);
   if (!line) throw new Error(`child printed nothing: ${child.stderr}`);
   return JSON.parse(line);
