@@ -9,7 +9,7 @@ import type { PosConfig } from '../core/config/schema';
 import type { EventHub } from '../core/event-hub';
 import type { HealthMonitor } from './health';
 import type { Logger } from '../core/logger';
-import type { SecretStore } from '../core/secrets';
+import type { KeptSecret, SecretStore } from '../core/secrets';
 
 /** What every handler group may use; built once by createPos from its explicit dependencies. */
 export interface PosContext {
@@ -20,6 +20,8 @@ export interface PosContext {
   logger: Logger;
   clock: () => Date;
   secrets: SecretStore;
+  /** The Paystack secret key: set on the settings screen, never read back. */
+  paystackKey: KeptSecret;
   events: EventHub;
   health: HealthMonitor;
   partner: PartnerClient;

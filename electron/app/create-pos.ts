@@ -37,12 +37,15 @@ import { printRefundSlips } from './refund-slips';
 import { printReversalSlips } from './reversal-slips';
 import type { PosContext } from './context';
 import type { Logger } from '../core/logger';
-import type { SecretStore } from '../core/secrets';
+import type { KeptSecret, SecretStore } from '../core/secrets';
+import { paystackKeyStore } from '../payments/paystack/paystack-secret';
 
 export interface PosDeps {
   version: string;
   logger: Logger;
   secrets: SecretStore;
+  /** The Paystack secret key (write-only on the settings screen); default: kept beside the partner key, sealed with its codec. */
+  paystackKey?: KeptSecret;
   /** The partner's probe is built here from `partner.ping`; the journal's from the journal, when one is given. */
   probes: Omit<HealthProbes, 'partner' | 'journal' | 'printer'> & { journal?: HealthProbes['journal']; printer?: HealthProbes['printer'] };
   /** The partner API (real, or the embedded sandbox in training mode). */
@@ -131,6 +134,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     logger: deps.logger,
     clock,
     secrets: deps.secrets,
+    paystackKey: deps.paystackKey ?? paystackKeyStore({ dataDir: config.dataDir, codec: deps.secrets.codec }),
     events,
     health: createHealthMonitor({
       probes: { printer: printerProbe, journal: journalProbe, partner: createPartnerProbe(deps.partner, { trainingMode: isTrainingMode(config) }), ...(fleet ? { fleet: async () => fleet.health() } : {}) },

@@ -11,7 +11,7 @@ import { createFleetPasswordStore, type FleetPasswordStore } from '../fleet/flee
 import { createPos, type Pos, type PosDeps } from './create-pos';
 import { chooseTerminal, type terminalTimings } from '../payments/choose-terminal';
 import type { CardPaymentsTuning } from '../payments/card-payments';
-import { paystackSecretKey } from '../payments/paystack/paystack-secret';
+import { paystackKeyStore } from '../payments/paystack/paystack-secret';
 import type { TerminalSimulator } from '../payments/simulator';
 import type { Logger } from '../core/logger';
 import { partnerKeyAccess, type SecretStore } from '../core/secrets';
@@ -33,13 +33,15 @@ export function createPosRuntime(options: {
   /** better-sqlite3 built for Electron's ABI (packaged app); plain Node uses its own build. */
   nativeBinding?: string;
   clock?: () => Date;
-  /** Where head office's database password is kept (Electron: encrypted with safeStorage); default: POS_FLEET_PASSWORD or a 0600 file. */
+  /** Where head office's database password is kept; default: POS_FLEET_PASSWORD, else a file sealed with the secret store's codec (Electron: safeStorage) or a 0600 file. */
   fleetPassword?: FleetPasswordStore;
   /** Tests: faster polls and lookups of the card terminal, or a simulated terminal of their own. */
   cardTerminal?: { timings?: Partial<typeof terminalTimings>; tuning?: Partial<CardPaymentsTuning>; simulator?: TerminalSimulator; fetch?: typeof fetch };
 }): Pos {
   const { config } = options;
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // The Paystack key and head office's password are sealed the way the partner key is (Electron: safeStorage).
+  const paystackKey = paystackKeyStore({ dataDir: config.dataDir, codec: options.secrets.codec });
 
   // Speaks for the printer only while the journal is unavailable; otherwise the print queue asks the printer itself.
   const printerProbe = async (): Promise<HealthItem> =>
@@ -58,7 +60,7 @@ export function createPosRuntime(options: {
     journal.ok && isFleetConfigured(config)
       ? createFleet({
           settings: { databaseUrl: config.fleet.databaseUrl, tls: config.fleet.tls, caFile: config.fleet.caFile || undefined },
-          password: options.fleetPassword ?? createFleetPasswordStore({ dataDir: config.dataDir }),
+          password: options.fleetPassword ?? createFleetPasswordStore({ dataDir: config.dataDir, codec: options.secrets.codec }),
           journalFile: journal.value.file,
           terminalId: config.terminal.id,
           terminalName: config.terminal.name,
@@ -72,6 +74,7 @@ export function createPosRuntime(options: {
     version: options.version,
     logger: options.logger,
     secrets: options.secrets,
+    paystackKey,
     clock: options.clock,
     partner: createPartner(config, options.secrets, options.logger, options.clock, options.configSources),
     probes: { printer: printerProbe },
@@ -82,7 +85,7 @@ export function createPosRuntime(options: {
     // The card terminal from payments.terminal: the simulated one in training, a Paystack Terminal, or none.
     cardTerminal: chooseTerminal(config, {
       training: isTrainingMode(config),
-      secretKey: paystackSecretKey({ dataDir: config.dataDir }),
+      secretKey: () => paystackKey.get(),
       clock: options.clock,
       ...options.cardTerminal,
     }),

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { readPrivateFile, writePrivateFile } from './private-files';
+import { readPrivateFile, SecretFileError, writePrivateFile } from './private-files';
 
 export { SecretFileError } from './private-files';
 
@@ -21,6 +22,20 @@ export interface SecretStore {
   fromEnvironment(): boolean;
   /** Human description of where the key comes from, for the status screen ("environment", "file"). */
   describe(): string;
+  /**
+   * How the till's other secrets (the Paystack key, head office's password) are sealed beside
+   * this key: Electron's safeStorage store gives its codec so they are encrypted the same way;
+   * null: plain files readable by their owner only (the Node host, tests).
+   */
+  readonly codec: SecretCodec | null;
+}
+
+/** Seals a secret's file with the OS keychain (Electron safeStorage); the file alone is useless elsewhere. */
+export interface SecretCodec {
+  /** Whether this computer can seal secrets at all (no keychain: none can be entered on screen). */
+  available(): boolean;
+  encrypt(text: string): Buffer;
+  decrypt(data: Buffer): string;
 }
 
 export const apiKeyEnv = 'POS_API_KEY';
@@ -54,6 +69,58 @@ export function createFileSecretStore(options: { dataDir: string; env?: NodeJS.P
     apiKeyOrigin: () => (fromEnv || !read() ? null : (cached?.origin ?? null)),
     fromEnvironment: () => fromEnv !== null,
     describe: () => (fromEnv ? `environment variable ${apiKeyEnv}` : `file ${file}`),
+    codec: null,
+  };
+}
+
+/** One of the till's other secrets (the Paystack key, head office's password): set on screen, never read back. */
+export interface KeptSecret {
+  /** The secret, read when asked (a file others can read throws `SecretFileError`); null when none is kept. */
+  get(): string | null;
+  /** Stores it sealed with the codec (`<name>.enc`), else in a 0600 file; throws when no keychain can seal it. */
+  set(value: string): void;
+  has(): boolean;
+  /** Whether it comes from its environment variable (which wins over anything entered on screen). */
+  fromEnvironment(): boolean;
+  /** Where it comes from, for screens and messages: never the secret itself. */
+  describe(): string;
+}
+
+/** The file a kept secret lives in: `<name>.enc` when sealed with a codec, else `<name>`. */
+export const keptSecretFileName = (fileName: string, codec: SecretCodec | null | undefined) => (codec ? `${fileName}.enc` : fileName);
+
+/**
+ * A secret kept like the partner key: its environment variable wins, else `<dataDir>/<fileName>`
+ * (0600; a file others could read is refused, not used), encrypted with the codec when there is one.
+ * Read on each `get`, so a key entered on screen is used by the next call without a restart.
+ */
+export function createKeptSecret(options: { dataDir: string; envName: string; fileName: string; codec?: SecretCodec | null; env?: NodeJS.ProcessEnv }): KeptSecret {
+  const env = options.env ?? process.env;
+  const codec = options.codec ?? null;
+  const file = path.join(options.dataDir, keptSecretFileName(options.fileName, codec));
+  const fromEnv = () => env[options.envName]?.trim() || null;
+  const get = (): string | null => {
+    const given = fromEnv();
+    if (given) return given;
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return null;
+    }
+    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) throw new SecretFileError(file);
+    const data = fs.readFileSync(file);
+    return (codec ? codec.decrypt(data) : data.toString('utf8')).trim() || null;
+  };
+  return {
+    get,
+    has: () => get() !== null,
+    set(value) {
+      if (codec && !codec.available()) throw new Error(`This computer offers no secure storage for secrets; set ${options.envName} instead.`);
+      writePrivateFile(file, codec ? codec.encrypt(value.trim()) : value.trim());
+    },
+    fromEnvironment: () => fromEnv() !== null,
+    describe: () => (fromEnv() ? `environment variable ${options.envName}` : codec ? 'the encrypted key store' : `file ${file}`),
   };
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { keptSecretFileName, type SecretCodec } from '../core/secrets';
 
 /**
  * Where the till's password for head office's database lives, kept like the partner key
@@ -21,10 +22,10 @@ export const fleetPasswordFileName = 'fleet-db-password';
 export function createFleetPasswordStore(options: {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
-  codec?: { encrypt(text: string): Buffer; decrypt(data: Buffer): string };
+  codec?: SecretCodec | null;
 }): FleetPasswordStore {
   const env = options.env ?? process.env;
-  const file = path.join(options.dataDir, options.codec ? `${fleetPasswordFileName}.enc` : fleetPasswordFileName);
+  const file = path.join(options.dataDir, keptSecretFileName(fleetPasswordFileName, options.codec));
   const read = (): string | null => {
     const fromEnv = env[fleetPasswordEnv];
     if (fromEnv) return fromEnv;
@@ -43,6 +44,7 @@ export function createFleetPasswordStore(options: {
     get: read,
     has: () => read() !== null,
     set(password) {
+      if (options.codec && !options.codec.available()) throw new Error(`This computer offers no secure storage for the password; set ${fleetPasswordEnv} instead.`);
       fs.mkdirSync(options.dataDir, { recursive: true });
       const temp = `${file}.${process.pid}.tmp`;
       fs.writeFileSync(temp, options.codec ? options.codec.encrypt(password) : password, { mode: 0o600 });

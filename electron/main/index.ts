@@ -59,7 +59,7 @@ async function start() {
   }
   const secrets = createSafeStorageSecretStore({ safeStorage, dataDir: config.dataDir });
   // Read once, here; the logger masks the key (and the other secrets) in every line it writes.
-  const startupSecrets = readSecretsOnce(config.dataDir);
+  const startupSecrets = readSecretsOnce(config.dataDir, secrets.codec);
   const logger = createLogger({ destination: await createLogFile(config.dataDir), secrets: () => [secrets.getApiKey(), ...startupSecrets] });
   // better-sqlite3 for Electron's ABI: shipped in resources when packaged, else build/native from
   // `npm run native:electron` (node_modules holds the Node build, which Electron cannot load).

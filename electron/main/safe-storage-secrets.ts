@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SafeStorage } from 'electron';
-import { apiKeyEnv, apiKeyOriginFileName, type SecretStore } from '../core/secrets';
+import { apiKeyEnv, apiKeyOriginFileName, type SecretCodec, type SecretStore } from '../core/secrets';
 import { readPrivateFile, writePrivateFile } from '../core/private-files';
 
 export const encryptedKeyFileName = 'partner-api-key.enc';
@@ -17,6 +17,12 @@ export function createSafeStorageSecretStore(options: { safeStorage: SafeStorage
   const originFile = path.join(options.dataDir, apiKeyOriginFileName);
   const fromEnv = env[apiKeyEnv]?.trim() || null;
   let cached: { key: string | null; origin: string | null } | null = null;
+  // The same keychain seals the till's other secrets (Paystack key, head office's password).
+  const codec: SecretCodec = {
+    available: () => options.safeStorage.isEncryptionAvailable(),
+    encrypt: (text) => options.safeStorage.encryptString(text),
+    decrypt: (data) => options.safeStorage.decryptString(data),
+  };
   const read = (): string | null => {
     if (fromEnv) return fromEnv;
     cached ??= { key: fs.existsSync(file) ? options.safeStorage.decryptString(fs.readFileSync(file)).trim() || null : null, origin: readPrivateFile(originFile)?.trim() || null };
@@ -36,5 +42,6 @@ export function createSafeStorageSecretStore(options: { safeStorage: SafeStorage
     apiKeyOrigin: () => (fromEnv || !read() ? null : (cached?.origin ?? null)),
     fromEnvironment: () => fromEnv !== null,
     describe: () => (fromEnv ? `environment variable ${apiKeyEnv}` : 'the encrypted key store'),
+    codec,
   };
 }

@@ -38,7 +38,7 @@ import {
 } from '../printing/print-jobs';
 import { printerStatusViewSchema } from '../printing/printer-status';
 import { cardPaymentViewSchema, paymentProgressSchema, simulatorDisplaySchema, simulatorFaultsSchema, terminalInfoSchema, testCards } from '../payments/card-payment';
-import { editableSettingsSchema, settingsViewSchema } from '../settings/settings';
+import { editableSettingsSchema, paystackKeyRequestSchema, settingsViewSchema } from '../settings/settings';
 import { partnerTestReportSchema, partnerTestRequestSchema } from '../partner/connection-report';
 
 const empty = z.object({}).strict();
@@ -116,6 +116,8 @@ export const channels = {
   'settings:update': { request: editableSettingsSchema, response: settingsViewSchema, access: 'supervisor' },
   /** Supervisor: store the partner API key. Write-only: no channel ever returns it. */
   'settings:set-api-key': { request: z.object({ apiKey: z.string().trim().min(8, 'that is too short to be an API key').max(512) }).strict(), response: settingsViewSchema, access: 'supervisor' },
+  /** Supervisor: store the Paystack secret key (card terminal). Write-only: answers say only whether one is set. */
+  'settings:set-paystack-key': { request: paystackKeyRequestSchema, response: settingsViewSchema, access: 'supervisor' },
   /**
    * Supervisor: Settings -> Test partner connection. Reads film list, details, dates, ticket
    * categories and a hotel list on the configured partner (or on values typed and not saved), with

@@ -7,9 +7,20 @@ export const editableSettingsSchema = z
     terminal: z.object({ name: z.string().trim().min(1).max(60), profile: terminalProfileSchema }).strict(),
     partner: z.object({ baseUrl: z.string().trim().max(300), experiencePrefix: z.string().max(60), hotelPrefix: z.string().max(60) }).strict(),
     printer: z.object({ interface: z.string().trim().max(300), type: z.enum(['epson', 'star']), columns: z.union([z.literal(32), z.literal(48)]) }).strict(),
+    /**
+     * The card terminal (`payments.terminal`: empty = automatic, none, simulated, paystack:TERMINAL_ID)
+     * and the Paystack customer card payments are raised for. Left out of an update: unchanged.
+     * The Paystack secret key is not here: like the API key it can be set, never read.
+     */
+    payments: z.object({ terminal: z.string().trim().max(80), paystackCustomer: z.string().trim().max(80) }).strict().optional(),
   })
   .strict();
 export type EditableSettings = z.infer<typeof editableSettingsSchema>;
+
+/** `settings:set-paystack-key`: Paystack secret keys start sk_live_ (real money) or sk_test_. */
+export const paystackKeyRequestSchema = z
+  .object({ secretKey: z.string().trim().regex(/^sk_(live|test)_[A-Za-z0-9_]{8,200}$/, 'must be a Paystack secret key, sk_live_… or sk_test_…') })
+  .strict();
 
 export const settingsViewSchema = z.object({
   /** What config.json asks for (what the next start will use, unless overridden). */
@@ -26,6 +37,8 @@ export const settingsViewSchema = z.object({
     /** One sentence for the screen: where the key goes, or why it must be entered again. */
     note: z.string(),
   }),
+  /** The Paystack secret key: only whether one is kept and where from; never the key. */
+  paystackKey: z.object({ set: z.boolean(), source: z.string(), fromEnvironment: z.boolean() }),
   /** True when what is saved differs from what this running till uses: restart to apply. */
   restartNeeded: z.boolean(),
 });

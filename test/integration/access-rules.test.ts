@@ -169,4 +169,20 @@ describe('a kiosk', () => {
     expect(value(await pos.api['sale:get']({ saleId: sale.id })).id).toBe(sale.id);
     expect(value(await pos.api['settings:get']({})).settings.terminal.profile).toBe('kiosk');
   });
+
+  it('refuses the card terminal settings and the Paystack key to the customer, before reading them', async () => {
+    const { pos, boss, cashier } = await staffedTill('kiosk');
+    const key = 'sk_live_customer_cannot_set_1';
+    const attempts = () => [
+      pos.dispatch('settings:set-paystack-key', { secretKey: key }),
+      pos.dispatch('settings:update', { terminal: { name: 'Kiosk', profile: 'kiosk' }, partner: { baseUrl: '', experiencePrefix: '/api/v1', hotelPrefix: '/v2' }, printer: { interface: 'preview', type: 'epson', columns: 48 }, payments: { terminal: 'none', paystackCustomer: '' } }),
+    ];
+    value(await pos.api['staff:sign-out']({}));
+    for (const result of await Promise.all(attempts())) expect(failure(result)).toMatchObject({ code: 'UNAUTHORIZED' });
+    value(await pos.api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }));
+    for (const result of await Promise.all(attempts())) expect(failure(result)).toMatchObject({ code: 'FORBIDDEN' });
+    value(await pos.api['staff:sign-out']({}));
+    value(await pos.api['staff:sign-in']({ staffId: boss.id, pin: '2468' }));
+    expect(value(await pos.api['settings:get']({}))).toMatchObject({ settings: { payments: { terminal: '' } }, paystackKey: { set: false } });
+  });
 });

@@ -74,6 +74,64 @@ describe('settings channels', () => {
     await pos.api['staff:sign-in']({ staffId: bola!.id, pin: '1357' });
     expect(await pos.api['settings:update'](settings)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(await pos.api['settings:set-api-key']({ apiKey: 'sk_live_12345678' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await pos.api['settings:set-paystack-key']({ secretKey: 'sk_live_12345678' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await pos.api['settings:update']({ ...settings, payments: { terminal: 'none', paystackCustomer: '' } })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    await pos.close();
+  });
+});
+
+describe('card terminal settings (issue 16)', () => {
+  const payments = { terminal: 'paystack:TERM_7f3a', paystackCustomer: 'CUS_walkin01' };
+
+  it('saves the terminal choice and the Paystack customer for the next start, checked first', async () => {
+    const { pos, dataDir } = till();
+    await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
+    // Automatic until chosen: simulated in training mode, none with a live partner.
+    expect(value(await pos.api['settings:get']({})).settings.payments).toEqual({ terminal: '', paystackCustomer: '' });
+    for (const terminal of ['paystack:', 'paystack:has space', 'verifone', 'paystack:x/../y']) {
+      expect(await pos.api['settings:update']({ ...settings, payments: { ...payments, terminal } }), terminal).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { 'payments.terminal': expect.any(Array) } } });
+    }
+    expect(await pos.api['settings:update']({ ...settings, payments: { ...payments, paystackCustomer: 'walk-in' } })).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { 'payments.paystackCustomer': expect.any(Array) } } });
+    expect(fs.existsSync(path.join(dataDir, 'config.json'))).toBe(false);
+
+    expect(value(await pos.api['settings:update']({ ...settings, payments }))).toMatchObject({ restartNeeded: true, settings: { payments } });
+    // Saving without the payments section leaves the terminal as it was.
+    expect(value(await pos.api['settings:update'](settings)).settings.payments).toEqual(payments);
+    const next = loadConfig({ env: {}, flags: { 'data-dir': dataDir } });
+    if (!next.ok) throw new Error(next.message);
+    expect(next.config.payments).toMatchObject(payments);
+    for (const terminal of ['none', 'simulated', '']) {
+      expect(value(await pos.api['settings:update']({ ...settings, payments: { ...payments, terminal } })).settings.payments.terminal).toBe(terminal);
+    }
+    await pos.close();
+  });
+
+  it('names a terminal fixed by the environment', async () => {
+    const { pos } = till({ POS_PAYMENTS_TERMINAL: 'none' });
+    await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
+    expect(value(await pos.api['settings:get']({})).overridden).toEqual(['payments.terminal']);
+    await pos.close();
+  });
+
+  it('stores the Paystack secret key write-only, and the running terminal uses it at once', async () => {
+    const { pos, dataDir } = till({ POS_PAYMENTS_TERMINAL: payments.terminal, POS_PAYSTACK_CUSTOMER: payments.paystackCustomer });
+    await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
+    expect(value(await pos.api['settings:get']({})).paystackKey).toMatchObject({ set: false, fromEnvironment: false });
+    expect(value(await pos.api['payment:terminal']({})).problem).toMatch(/Paystack secret key is missing/);
+
+    for (const bad of ['short', 'pk_live_12345678abcdef', 'sk_live_ab', 'sk_prod_12345678abcdef', 'sk_live_1234 5678abcdef']) {
+      expect(await pos.api['settings:set-paystack-key']({ secretKey: bad }), bad).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { secretKey: expect.any(Array) } } });
+    }
+    const key = 'sk_live_9d41c07be2a84f0c';
+    const set = value(await pos.api['settings:set-paystack-key']({ secretKey: key }));
+    expect(set.paystackKey).toMatchObject({ set: true, fromEnvironment: false, source: expect.stringMatching(/paystack-secret-key/) });
+    const file = path.join(dataDir, 'paystack-secret-key');
+    expect(fs.readFileSync(file, 'utf8')).toBe(key);
+    if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    // The terminal asks for the key before each call: no restart needed.
+    expect(value(await pos.api['payment:terminal']({})).problem).toBeNull();
+    const answers = await Promise.all([pos.api['settings:get']({}), pos.api['app:info']({}), pos.api['payment:terminal']({}), Promise.resolve(set)]);
+    for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(key);
     await pos.close();
   });
 });

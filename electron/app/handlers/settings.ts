@@ -9,12 +9,14 @@ import { partnerKeyAccess } from '../../core/secrets';
 import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 
-const editableKeys = ['terminal.name', 'terminal.profile', 'partner.baseUrl', 'partner.experiencePrefix', 'partner.hotelPrefix', 'printer.interface', 'printer.type', 'printer.columns'] as const;
+const editableKeys = ['terminal.name', 'terminal.profile', 'partner.baseUrl', 'partner.experiencePrefix', 'partner.hotelPrefix', 'printer.interface', 'printer.type', 'printer.columns', 'payments.terminal', 'payments.paystackCustomer'] as const;
+type Section = 'terminal' | 'partner' | 'printer' | 'payments';
 
-const pick = (config: Pick<PosConfig, 'terminal' | 'partner' | 'printer'>): EditableSettings => ({
+const pick = (config: Pick<PosConfig, Section>): EditableSettings => ({
   terminal: { name: config.terminal.name, profile: config.terminal.profile },
   partner: { baseUrl: config.partner.baseUrl, experiencePrefix: config.partner.experiencePrefix, hotelPrefix: config.partner.hotelPrefix },
   printer: { interface: config.printer.interface, type: config.printer.type, columns: config.printer.columns },
+  payments: { terminal: config.payments.terminal, paystackCustomer: config.payments.paystackCustomer },
 });
 
 /**
@@ -22,17 +24,18 @@ const pick = (config: Pick<PosConfig, 'terminal' | 'partner' | 'printer'>): Edit
  * built from them afresh; a half-applied change to a running till is how sales get lost. An
  * environment variable or flag still wins over the file, and the screen says which ones do.
  */
-export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'settings:get' | 'settings:update' | 'settings:set-api-key'> {
+export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'settings:get' | 'settings:update' | 'settings:set-api-key' | 'settings:set-paystack-key'> {
   const overridden = editableKeys.filter((key) => /^(POS_|--)/.test(ctx.configSources?.[key] ?? ''));
 
   /** The running config with config.json's saved values laid over it (what the next start sees). */
   const saved = (): Result<EditableSettings> => {
-    const file = readConfigFileObject(ctx.config.dataDir) as Partial<Record<'terminal' | 'partner' | 'printer', Record<string, unknown>>>;
+    const file = readConfigFileObject(ctx.config.dataDir) as Partial<Record<Section, Record<string, unknown>>>;
     const merged = configSchema.safeParse({
       ...ctx.config,
       terminal: { ...ctx.config.terminal, ...file.terminal },
       partner: { ...ctx.config.partner, ...file.partner },
       printer: { ...ctx.config.printer, ...file.printer },
+      payments: { ...ctx.config.payments, ...file.payments },
     });
     return merged.success ? ok(pick(merged.data)) : fail(validationError(merged.error, 'The saved settings file is not valid.'));
   };
@@ -53,6 +56,17 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
     return { ...base, usable: true, note: `The API key is sent only to ${partner.origin}. Changing the partner URL asks for the key again.` };
   };
 
+  /** Whether a Paystack key is kept and where from; reading a file others can read counts as not set. */
+  const paystackKeyView = (): SettingsView['paystackKey'] => {
+    let set: boolean;
+    try {
+      set = ctx.paystackKey.has();
+    } catch {
+      set = false;
+    }
+    return { set, source: ctx.paystackKey.describe(), fromEnvironment: ctx.paystackKey.fromEnvironment() };
+  };
+
   const view = (): Result<SettingsView> => {
     const settings = saved();
     if (!settings.ok) return settings;
@@ -60,6 +74,7 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
       settings: settings.value,
       overridden: [...overridden],
       apiKey: keyView(settings.value),
+      paystackKey: paystackKeyView(),
       restartNeeded: JSON.stringify(settings.value) !== JSON.stringify(pick(ctx.config)),
     });
   };
@@ -75,6 +90,7 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
         terminal: { ...ctx.config.terminal, ...settings.terminal },
         partner: { ...ctx.config.partner, ...settings.partner },
         printer: { ...ctx.config.printer, ...settings.printer },
+        payments: { ...ctx.config.payments, ...settings.payments },
       });
       if (!candidate.success) return fail(validationError(candidate.error, 'Some settings are not valid; nothing was saved.'));
       const file = readConfigFileObject(ctx.config.dataDir) as Record<string, Record<string, unknown> | undefined>;
@@ -84,6 +100,7 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
           terminal: { ...file.terminal, ...settings.terminal },
           partner: { ...file.partner, ...settings.partner },
           printer: { ...file.printer, ...settings.printer },
+          ...(settings.payments ? { payments: { ...file.payments, ...settings.payments } } : {}),
         });
       } catch (error) {
         ctx.logger.error('could not save settings', { error });
@@ -105,6 +122,21 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
         return fail(posError('INTERNAL', (error as Error).message));
       }
       ctx.logger.info('partner API key replaced', { forPartner: origin });
+      return view();
+    },
+    async 'settings:set-paystack-key'({ secretKey }) {
+      // POS_PAYSTACK_SECRET_KEY wins over anything stored: a key typed here would silently not be used.
+      if (ctx.paystackKey.fromEnvironment()) {
+        return fail(posError('VALIDATION', 'The Paystack secret key is given by POS_PAYSTACK_SECRET_KEY when the till starts; change it there.', { secretKey: ['set by the environment'] }));
+      }
+      try {
+        ctx.paystackKey.set(secretKey);
+      } catch (error) {
+        // The store's own message says what to do (e.g. no keychain: use POS_PAYSTACK_SECRET_KEY); it never holds the key.
+        return fail(posError('INTERNAL', (error as Error).message));
+      }
+      // The terminal asks for the key before each call: the next card payment uses it, no restart needed.
+      ctx.logger.info('Paystack secret key replaced', { live: secretKey.startsWith('sk_live_') });
       return view();
     },
   };
