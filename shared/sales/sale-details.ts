@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { koboSchema } from '../money';
+import { languageSchema } from '../languages';
 
 /**
  * What a sale sold, as written to the journal's `details_json` when the sale is created (and never
@@ -18,6 +19,8 @@ const common = {
   subtitle: z.string(),
   lines: z.array(lineSchema),
   customer: customerSchema,
+  /** The screen's language when it was sold (`sale:submit`'s `language`): its receipt is printed in it. Absent on older sales: English. */
+  language: languageSchema.optional(),
 };
 
 export const cinemaDetailsSchema = z.object({
@@ -44,7 +47,16 @@ export type CinemaDetails = z.infer<typeof cinemaDetailsSchema>;
 export const hotelDetailsSchema = z.object({
   kind: z.literal('hotel'),
   ...common,
-  hotel: z.object({ id: z.number().int(), name: z.string() }),
+  /**
+   * The property's standard check-in and check-out times ("14:00") as the partner's hotel listing
+   * gave them, printed on the receipt; null (or absent, on older sales) when not known.
+   */
+  hotel: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    checkInTime: z.string().nullable().optional(),
+    checkOutTime: z.string().nullable().optional(),
+  }),
   room: z.object({ id: z.number().int(), name: z.string(), maxOccupancy: z.number().int() }),
   checkIn: z.string(),
   checkOut: z.string(),

@@ -20,6 +20,7 @@ const settings: ReceiptSettings = {
   hotelTaxes: [{ label: 'Consumption tax', ratePercent: 5 }],
   hotelPolicy: 'No refunds after check-in.',
   footerLines: ['Thank you!'],
+  builtInFooter: null,
   ticketStubs: true,
 };
 const customer = { name: 'Chiamaka Eze', email: 'chiamaka@example.com', phone: '+2348031234567', dob: null };
@@ -143,6 +144,28 @@ describe('receiptInputFromSale', () => {
       bookingNumber: 'BK-4471902',
       pricePerNightKobo: 4_500_000,
     });
+  });
+
+  it("is in the sale's language: self-service cashier, the cinema footer and a built-in footer; English without one", () => {
+    const yoruba = receiptInputFromSale(sale({ staffId: null, details: { ...cinemaDetails, language: 'yo' } }), { ...context, staffName: null });
+    expect(yoruba).toMatchObject({ ok: true, value: { language: 'yo', cashier: 'Ìtajà ara-ẹni', footerLines: ['Tíkẹ́ẹ̀tì wúlò fún ọjọ́ àti àkókò ìfihàn tó wà lókè nìkan.', 'Thank you!'] } });
+    // The kiosk's footer as shipped is printed in the sale's language; a footer the venue wrote is its own.
+    const builtIn = { ...context, settings: { ...settings, builtInFooter: 'kiosk' as const } };
+    expect(receiptInputFromSale(sale({ details: { ...cinemaDetails, language: 'fr' } }), builtIn)).toMatchObject({
+      ok: true,
+      value: { language: 'fr', footerLines: ['Billets valables uniquement pour la date et la séance ci-dessus.', 'Gardez ce reçu : c’est votre preuve d’achat.', 'Merci !'] },
+    });
+    expect(receiptInputFromSale(sale({ staffId: null }), { ...builtIn, staffName: null })).toMatchObject({
+      ok: true,
+      value: { language: 'en', cashier: 'Self-service', footerLines: ['Tickets are valid for the date and showtime above only.', 'Keep this receipt: it is your proof of purchase.', 'Thank you!'] },
+    });
+  });
+
+  it("prints the hotel's check-in/out times kept in the details, the partner's answer first", () => {
+    const kept = { ...hotelDetails, hotel: { ...hotelDetails.hotel, checkInTime: '14:00', checkOutTime: '12:00' } };
+    const hotelSale = sale({ kind: 'hotel', details: kept, quoteKobo: 9_000_000, tenders: [{ kind: 'transfer', amountKobo: 9_000_000, tenderedKobo: null, changeKobo: null, approvalCode: null, transferReference: 'TRF-1' }] });
+    expect(receiptInputFromSale(hotelSale, context)).toMatchObject({ ok: true, value: { sale: { checkInTime: '14:00', checkOutTime: '12:00' } } });
+    expect(receiptInputFromSale(hotelSale, { ...context, partnerAnswer: { hotel: { check_in_time: '15:00' } } })).toMatchObject({ ok: true, value: { sale: { checkInTime: '15:00', checkOutTime: '12:00' } } });
   });
 
   it('prints a sale that cost nothing without a tender, but not a paid sale without one', () => {

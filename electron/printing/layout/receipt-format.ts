@@ -18,18 +18,25 @@ const lagosParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/** Month and weekday names of a receipt's language (receipts/labels); English by default. */
+export interface DateNames {
+  months: readonly string[];
+  weekdays: readonly string[];
+}
+const english: DateNames = { months, weekdays };
+
 /** "21 Nov 2025 16:30", Lagos time: the till's own clock zone does not matter. */
-export function formatDateTime(iso: string): string {
+export function formatDateTime(iso: string, names: DateNames = english): string {
   const parts = Object.fromEntries(lagosParts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
   const pad = (value: string | undefined) => (value ?? '').padStart(2, '0');
-  return `${Number(parts.day)} ${months[Number(parts.month) - 1]} ${parts.year} ${pad(parts.hour)}:${pad(parts.minute)}`;
+  return `${Number(parts.day)} ${names.months[Number(parts.month) - 1]} ${parts.year} ${pad(parts.hour)}:${pad(parts.minute)}`;
 }
 
 /** "Sat 22 Nov 2025" from a calendar date (YYYY-MM-DD). */
-export function formatDateLabel(date: string): string {
+export function formatDateLabel(date: string, names: DateNames = english): string {
   const day = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return date;
-  return `${weekdays[day.getUTCDay()]} ${day.getUTCDate()} ${months[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+  return `${names.weekdays[day.getUTCDay()]} ${day.getUTCDate()} ${names.months[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
 /** "NGN 12,345.00": printer code pages have no Naira sign. */

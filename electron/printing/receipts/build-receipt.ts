@@ -6,60 +6,64 @@ import type { CinemaSale, HotelSale, ReceiptInput } from './receipt-input';
 import { writeMarks } from './receipt-marks';
 import { writeIncludedTaxes, writeTenders } from './tender-lines';
 import { writeTicketStubs } from './ticket-stubs';
+import { receiptLabels, type ReceiptLabels } from './labels';
 
 /**
  * The customer's receipt for one confirmed sale, laid out for the paper width. Pure. Sections, top
  * to bottom: merchant, marks, the sale's facts, what was sold, money (total, included taxes, how it
  * was paid), customer, the code to show at the door or desk, policy and footer, marks again; then,
- * for cinema with stubs on, one tear-off stub per admission.
+ * for cinema with stubs on, one tear-off stub per admission. The fixed words and the date names are
+ * the sale's language's (labels/), English when it has none; names, titles and the settings' own
+ * text print as they are, transliterated like everything else.
  */
 export function buildReceipt(input: ReceiptInput, options: { columns: Columns }): ReceiptLine[] {
   const writer = createReceiptWriter(options.columns);
+  const labels = receiptLabels(input.language);
   const marks = { training: input.training, copy: input.copy };
   writeMerchantHeader(writer, input.merchant);
-  writeMarks(writer, marks);
+  writeMarks(writer, marks, labels);
 
-  if (input.receiptNumber !== null) writer.pair('Receipt no.', receiptNumberText(input.terminal.id, input.receiptNumber), { bold: true });
-  writer.pair('Date', formatDateTime(input.issuedAt));
-  writer.field('Terminal', `${input.terminal.name} (${input.terminal.id})`);
-  writer.field('Cashier', input.cashier);
-  writer.pair('Shift', String(input.shiftNumber));
-  writer.field('Sale', input.saleId);
-  writer.field('Reference', input.partnerReference);
-  if (input.invoiceId) writer.pair('Invoice', input.invoiceId);
+  if (input.receiptNumber !== null) writer.pair(labels.receiptNo, receiptNumberText(input.terminal.id, input.receiptNumber), { bold: true });
+  writer.pair(labels.date, formatDateTime(input.issuedAt, labels));
+  writer.field(labels.terminal, `${input.terminal.name} (${input.terminal.id})`);
+  writer.field(labels.cashier, input.cashier);
+  writer.pair(labels.shift, String(input.shiftNumber));
+  writer.field(labels.sale, input.saleId);
+  writer.field(labels.reference, input.partnerReference);
+  if (input.invoiceId) writer.pair(labels.invoice, input.invoiceId);
   writer.rule();
 
-  if (input.sale.kind === 'cinema') writeCinema(writer, input.sale);
-  else writeHotel(writer, input.sale);
+  if (input.sale.kind === 'cinema') writeCinema(writer, input.sale, labels);
+  else writeHotel(writer, input.sale, labels);
 
   writer.rule();
-  writer.pair('TOTAL', money(input.totalKobo), { bold: true });
-  writeIncludedTaxes(writer, input.taxes);
-  writeTenders(writer, input.tenders);
+  writer.pair(labels.total, money(input.totalKobo), { bold: true });
+  writeIncludedTaxes(writer, input.taxes, labels);
+  writeTenders(writer, input.tenders, labels);
   writer.rule();
 
   if (input.customerName && input.customerName.trim() !== '') {
-    writer.field('Customer', input.customerName);
+    writer.field(labels.customer, input.customerName);
     writer.rule();
   }
 
   if (input.sale.kind === 'cinema') {
     const admissions = input.sale.tickets.reduce((sum, line) => sum + line.count, 0);
-    writer.text(`ADMIT ${admissions}`, { align: 'center', bold: true, size: 'double' });
+    writer.text(labels.admit(admissions), { align: 'center', bold: true, size: 'double' });
     writer.qr(input.partnerReference);
     writer.text(input.partnerReference, { align: 'center', bold: true });
     writer.blank();
-    writer.text('Show this receipt at the cinema entrance.', { align: 'center' });
+    writer.text(labels.showAtCinema, { align: 'center' });
   } else {
     const lookup = input.sale.bookingNumber ?? input.partnerReference;
     writer.qr(lookup);
-    if (input.sale.bookingNumber) writer.text(`Booking no. ${input.sale.bookingNumber}`, { align: 'center', bold: true });
-    writer.text(`Ref ${input.partnerReference}`, { align: 'center', bold: input.sale.bookingNumber === null });
+    if (input.sale.bookingNumber) writer.text(`${labels.bookingNo} ${input.sale.bookingNumber}`, { align: 'center', bold: true });
+    writer.text(`${labels.ref} ${input.partnerReference}`, { align: 'center', bold: input.sale.bookingNumber === null });
     writer.blank();
-    writer.text('Show this receipt and your booking number at check-in.', { align: 'center' });
+    writer.text(labels.showAtCheckIn, { align: 'center' });
     if (input.sale.policy) {
       writer.rule();
-      writer.text('Cancellation policy', { bold: true });
+      writer.text(labels.cancellationPolicy, { bold: true });
       writer.text(input.sale.policy);
     }
   }
@@ -67,49 +71,49 @@ export function buildReceipt(input: ReceiptInput, options: { columns: Columns })
 
   if (input.copy || input.training) {
     writer.rule('=');
-    writeMarks(writer, marks);
+    writeMarks(writer, marks, labels);
   }
   const stubs = input.sale.kind === 'cinema' && input.ticketStubs;
   writer.cut({ partial: stubs });
-  if (stubs && input.sale.kind === 'cinema') writeTicketStubs(writer, input, input.sale);
+  if (stubs && input.sale.kind === 'cinema') writeTicketStubs(writer, input, input.sale, labels);
   return writer.lines();
 }
 
-function writeCinema(writer: ReceiptWriter, sale: CinemaSale) {
-  writer.text('CINEMA TICKETS', { bold: true });
-  writer.field('Film', sale.filmTitle);
-  writer.field('Cinema', sale.cinemaName);
+function writeCinema(writer: ReceiptWriter, sale: CinemaSale, labels: ReceiptLabels) {
+  writer.text(labels.cinemaTickets, { bold: true });
+  writer.field(labels.film, sale.filmTitle);
+  writer.field(labels.cinema, sale.cinemaName);
   if (sale.cinemaAddress) writer.text(sale.cinemaAddress, { indent: 2 });
-  writer.pair('Show date', formatDateLabel(sale.attendanceDate));
-  writer.pair('Starts', sale.showtime);
-  if (sale.endsAt) writer.pair('Ends', sale.endsAt);
-  if (sale.seats.length > 0) writer.field('Seats', sale.seats.join(', '));
-  else writer.pair('Seating', 'Free seating');
+  writer.pair(labels.showDate, formatDateLabel(sale.attendanceDate, labels));
+  writer.pair(labels.starts, sale.showtime);
+  if (sale.endsAt) writer.pair(labels.ends, sale.endsAt);
+  if (sale.seats.length > 0) writer.field(labels.seats, sale.seats.join(', '));
+  else writer.pair(labels.seating, labels.freeSeating);
   writer.rule();
   for (const line of sale.tickets) {
     writer.text(line.category, { bold: true });
     writer.pair(`${line.count} x ${amountOnly(line.unitPriceKobo)}`, money(line.count * line.unitPriceKobo), { indent: 2 });
     if (line.breakdown) {
       const { ticketKobo, convenienceFeeKobo, merchantCommissionKobo } = line.breakdown;
-      writer.text(`each: ticket ${amountOnly(ticketKobo)}, convenience fee ${amountOnly(convenienceFeeKobo)}, commission ${amountOnly(merchantCommissionKobo)}`, { indent: 2 });
+      writer.text(labels.each(amountOnly(ticketKobo), amountOnly(convenienceFeeKobo), amountOnly(merchantCommissionKobo)), { indent: 2 });
     }
   }
 }
 
-function writeHotel(writer: ReceiptWriter, sale: HotelSale) {
-  writer.text('HOTEL BOOKING', { bold: true });
-  writer.field('Hotel', sale.hotelName);
+function writeHotel(writer: ReceiptWriter, sale: HotelSale, labels: ReceiptLabels) {
+  writer.text(labels.hotelBooking, { bold: true });
+  writer.field(labels.hotel, sale.hotelName);
   if (sale.hotelAddress) writer.text(sale.hotelAddress, { indent: 2 });
-  if (sale.hotelPhone) writer.text(`Tel ${sale.hotelPhone}`, { indent: 2 });
-  writer.field('Room type', sale.roomName);
-  writer.pair('Check-in', formatDateLabel(sale.checkIn));
-  if (sale.checkInTime) writer.pair('from', sale.checkInTime, { indent: 2 });
-  writer.pair('Check-out', formatDateLabel(sale.checkOut));
-  if (sale.checkOutTime) writer.pair('by', sale.checkOutTime, { indent: 2 });
-  writer.pair('Guests', String(sale.guests));
-  if (sale.bookingNumber) writer.field('Booking no.', sale.bookingNumber);
+  if (sale.hotelPhone) writer.text(`${labels.tel} ${sale.hotelPhone}`, { indent: 2 });
+  writer.field(labels.roomType, sale.roomName);
+  writer.pair(labels.checkIn, formatDateLabel(sale.checkIn, labels));
+  if (sale.checkInTime) writer.pair(labels.checkInFrom, sale.checkInTime, { indent: 2 });
+  writer.pair(labels.checkOut, formatDateLabel(sale.checkOut, labels));
+  if (sale.checkOutTime) writer.pair(labels.checkOutBy, sale.checkOutTime, { indent: 2 });
+  writer.pair(labels.guests, String(sale.guests));
+  if (sale.bookingNumber) writer.field(labels.bookingNo, sale.bookingNumber);
   writer.rule();
-  writer.pair('Rate per night', money(sale.pricePerNightKobo));
-  writer.pair('Nights x rooms', `${sale.nights} x ${sale.rooms}`);
-  writer.pair('Room total', money(sale.pricePerNightKobo * sale.nights * sale.rooms), { bold: true });
+  writer.pair(labels.ratePerNight, money(sale.pricePerNightKobo));
+  writer.pair(labels.nightsTimesRooms, `${sale.nights} x ${sale.rooms}`);
+  writer.pair(labels.roomTotal, money(sale.pricePerNightKobo * sale.nights * sale.rooms), { bold: true });
 }

@@ -5,6 +5,7 @@ import type { Sale, Tender } from '../../journal';
 import { includedTaxes } from './included-taxes';
 import { receiptInputSchema, type CinemaSale, type HotelSale, type ReceiptInput, type ReceiptInputDraft, type ReceiptTender } from './receipt-input';
 import type { ReceiptSettings } from './receipt-settings';
+import { receiptLabels } from './labels';
 
 export interface ReceiptSaleContext {
   settings: ReceiptSettings;
@@ -16,14 +17,13 @@ export interface ReceiptSaleContext {
   partnerAnswer?: unknown;
 }
 
-const cinemaFooter = 'Tickets are valid for the date and showtime above only.';
-
 /**
  * The receipt of a confirmed journal sale: what was sold comes from the sale's details (written
  * once, when the sale was created), the references from the partner's confirmation, the money from
  * the quote and the tenders the customer handed over, the rest from the settings. A fact neither
  * the journal nor the partner has is left out (null), never guessed. The receipt number and the
- * COPY mark are the print job's, added when it prints.
+ * COPY mark are the print job's, added when it prints. The receipt is in the sale's language (kept
+ * in its details): the self-service cashier, the cinema footer and a built-in profile footer too.
  */
 export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): Result<ReceiptInput> {
   if (sale.state !== 'confirmed') {
@@ -37,6 +37,9 @@ export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): R
   const { settings } = context;
   const kind = details.data.kind;
   const rates = kind === 'hotel' ? [settings.vat, ...settings.hotelTaxes] : [settings.vat];
+  const language = details.data.language ?? 'en';
+  const labels = receiptLabels(language);
+  const footer = settings.builtInFooter ? labels.footers[settings.builtInFooter] : settings.footerLines;
 
   const input: ReceiptInputDraft = {
     merchant: settings.merchant,
@@ -44,7 +47,7 @@ export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): R
     training: context.trainingMode,
     // A confirmed sale changes no more, so its last change is the moment it was confirmed.
     issuedAt: sale.updatedAt,
-    cashier: context.staffName ?? 'Self-service',
+    cashier: context.staffName ?? labels.selfService,
     shiftNumber: context.shiftNumber,
     saleId: sale.id,
     partnerReference: sale.partnerReference,
@@ -57,8 +60,9 @@ export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): R
     taxes: includedTaxes(sale.quoteKobo, rates),
     tenders: sale.tenders.map(toReceiptTender),
     customerName: details.data.customer.name.trim() || null,
-    footerLines: kind === 'cinema' ? [cinemaFooter, ...settings.footerLines] : settings.footerLines,
+    footerLines: kind === 'cinema' ? [labels.cinemaFooter, ...footer] : footer,
     ticketStubs: kind === 'cinema' && settings.ticketStubs,
+    language,
   };
 
   const checked = receiptInputSchema.safeParse(input);
@@ -98,8 +102,8 @@ function hotelPart(details: HotelDetails, raw: unknown, bookingNumber: string | 
     roomName: details.room.name,
     checkIn: details.checkIn,
     checkOut: details.checkOut,
-    checkInTime: text(at(answered, 'check_in_time')) ?? text(at(hotel, 'checkInTime')),
-    checkOutTime: text(at(answered, 'check_out_time')) ?? text(at(hotel, 'checkOutTime')),
+    checkInTime: text(at(answered, 'check_in_time')) ?? details.hotel.checkInTime ?? null,
+    checkOutTime: text(at(answered, 'check_out_time')) ?? details.hotel.checkOutTime ?? null,
     nights: details.nights,
     rooms: details.rooms,
     guests: details.guests,

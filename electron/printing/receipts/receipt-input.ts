@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from '../../../shared/languages';
 import { koboSchema } from '../../../shared/money';
 
 /**
@@ -131,6 +132,8 @@ export const receiptInputSchema = z
     receiptNumber: z.number().int().positive().nullable().default(null),
     /** Set from the print job for a copy: COPY n, when and by whom. Null on the original. */
     copy: copyMarkSchema.nullable().default(null),
+    /** The sale's language (the screen's when it was sold): the receipt's fixed words are printed in it. */
+    language: languageSchema.default('en'),
   })
   .refine((input) => input.tenders.length > 0 || input.totalKobo === 0, { path: ['tenders'], message: 'a sale with a total needs at least one tender' });
 export type ReceiptInput = z.infer<typeof receiptInputSchema>;

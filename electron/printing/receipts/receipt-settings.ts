@@ -1,5 +1,6 @@
 import { configKeys } from '../../core/config/keys';
 import type { PosConfig } from '../../core/config/schema';
+import type { TerminalProfile } from '../../../shared/app';
 import type { TaxRate } from './included-taxes';
 import type { Merchant } from './receipt-input';
 
@@ -13,6 +14,8 @@ export interface ReceiptSettings {
   hotelPolicy: string | null;
   /** The terminal profile's footer. */
   footerLines: string[];
+  /** The profile whose built-in footer `footerLines` still is (so it is printed in the sale's language); null once it was changed. */
+  builtInFooter: TerminalProfile | null;
   ticketStubs: boolean;
 }
 
@@ -20,6 +23,7 @@ const lines = (text: string): string[] => text.split('|').map((line) => line.tri
 
 export function receiptSettingsFrom(config: Pick<PosConfig, 'merchant' | 'terminal' | 'printer' | 'receipt'>): ReceiptSettings {
   const { merchant } = config;
+  const profile = config.terminal.profile;
   return {
     merchant: {
       name: merchant.name,
@@ -32,7 +36,8 @@ export function receiptSettingsFrom(config: Pick<PosConfig, 'merchant' | 'termin
     vat: { label: 'VAT', ratePercent: merchant.vatRate },
     hotelTaxes: merchant.hotelTaxes,
     hotelPolicy: merchant.hotelPolicy === '' ? null : merchant.hotelPolicy,
-    footerLines: lines(config.receipt.footer[config.terminal.profile]),
+    footerLines: lines(config.receipt.footer[profile]),
+    builtInFooter: config.receipt.footer[profile] === configKeys[`receipt.footer.${profile}`].default ? profile : null,
     ticketStubs: config.printer.ticketStubs,
   };
 }
