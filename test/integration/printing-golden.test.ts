@@ -10,7 +10,7 @@ import type { PrinterType } from '../../electron/printing/layout/render-escpos';
 import { decodeEscPos, formatDecoded, paperAsText, textLines } from '../helpers/escpos-decoder';
 import { renderText, tearLine } from '../../electron/printing/layout/render-text';
 import { useFakePrinter } from '../helpers/fake-printer';
-import { cinemaReprint, cinemaSale, hotelSale, trainingSale, xReport, zReport } from '../fixtures/receipts/inputs';
+import { cinemaReprint, cinemaReprintFrench, cinemaSale, cinemaSaleYoruba, hotelSale, hotelSaleHausa, trainingSale, xReport, zReport } from '../fixtures/receipts/inputs';
 import type { ReceiptLine } from '../../electron/printing/layout/receipt-line';
 import { buildSlip } from '../../electron/printing/receipts/build-slip';
 import { refundSlipInputs } from '../fixtures/receipts/refund-slip';
@@ -35,6 +35,21 @@ const papers: Record<string, { build: (columns: Columns) => ReceiptLine[]; shows
   reprint: { build: (columns) => buildReceipt(cinemaReprint, { columns }), shows: ['COPY 1', 'Not the original', 'T01-000042'] },
   // A practice sale at a kiosk, paid by card, with a Hausa name.
   'training-sale': { build: (columns) => buildReceipt(trainingSale, { columns }), shows: ['TRAINING', 'Self-service', 'VERVE **** 4242  AUTH 654321', 'K1-000003'] },
+  // The cinema sale in Yoruba: labels and date names transliterated (no dot-below reaches the printer), money as NGN.
+  'cinema-sale-yo': {
+    build: (columns) => buildReceipt(cinemaSaleYoruba, { columns }),
+    shows: ['APAPO', 'NGN 19,345.50', 'A san ni owo owo', 'Senji', 'IWOLE 3', 'ENIYAN KAN', 'Abameta 22 Bel', 'Tikeeti wulo fun ojo', 'T01-000042'],
+  },
+  // The same sale in French, reprinted: COPIE 1 at the top, bottom and on every stub.
+  'cinema-reprint-fr': {
+    build: (columns) => buildReceipt(cinemaReprintFrench, { columns }),
+    shows: ['COPIE 1', 'Imprimee le 21 nov. 2025 16:20 par Supervisor Bola', 'TOTAL', 'Monnaie rendue', '3 ENTREES', 'UNE ENTREE', 'sam. 22 nov. 2025', 'pas l\'original'],
+  },
+  // The hotel booking in Hausa, with the hotel's check-in and check-out times.
+  'hotel-booking-ha': {
+    build: (columns) => buildReceipt(hotelSaleHausa, { columns }),
+    shows: ['AJIYAR OTAL', 'JIMILLA', 'NGN 513,004.50', 'daga', '14:00', 'kafin', '12:00', 'Mun gode'],
+  },
   'x-report': { build: (columns) => buildReportReceipt(xReport, { columns }), shows: ['X REPORT', 'TIN 12345678-0001'] },
   'z-report': { build: (columns) => buildReportReceipt(zReport, { columns }), shows: ['Z REPORT 27', 'Counted by:'] },
   // A partial cash refund: the customer's copy, and the drawer's signed by the approving supervisor.
