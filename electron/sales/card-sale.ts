@@ -6,6 +6,7 @@ import type { Logger } from '../core/logger';
 import type { CardTerminalPort } from './card-terminal-port';
 import type { ToSaleView } from './sale-view';
 import type { TicketHolds } from './ticket-holds';
+import { terminalPaymentGoesBack } from './tender';
 
 /** What a card sale at the terminal needs to be paid again or let go, kept while it waits to be paid. */
 export interface CardSalePlan {
@@ -40,10 +41,10 @@ export interface CardSales {
 
 const reasons = {
   abandoned: 'Cancelled before it was paid. Nothing was charged.',
-  abandonedAfterPayment: 'Cancelled after the card was charged: the payment is being given back to the card.',
+  abandonedAfterPayment: `Cancelled after the card was charged. ${terminalPaymentGoesBack}`,
   holdLapsed: 'The seats held for this sale ran out while it was being paid. Nothing was charged. Hold the seats again and start a new sale.',
   forgotten: 'This sale can no longer be paid on this till. Nothing was charged. Start a new sale.',
-  interruptedAfterPayment: 'The till stopped after the card was charged but before the sale was booked: the payment is being given back to the card.',
+  interruptedAfterPayment: `The till stopped after the card was charged but before the sale was booked. ${terminalPaymentGoesBack}`,
 };
 
 /**

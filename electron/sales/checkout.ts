@@ -18,7 +18,7 @@ import type { Reconciler } from './reconciler';
 import type { SaleDetails } from '../../shared/sales/sale-details';
 import type { ToSaleView } from './sale-view';
 import type { StaffDesk } from './staff-desk';
-import { cardAtTerminal, cardTenderProblem, tenderAllowed, tenderFor } from './tender';
+import { cardAtTerminal, cardTenderProblem, tenderAllowed, tenderFor, terminalPaymentGoesBack } from './tender';
 import { createCardSales } from './card-sale';
 import type { CardTerminalPort } from './card-terminal-port';
 import type { TicketHolds } from './ticket-holds';
@@ -54,7 +54,7 @@ const maxHoldOwners = 1_000;
 
 /** A rejected sale paid at the terminal: the partner charged nothing, and the card payment is reversed automatically. */
 const cardGoesBack = (reason: string | undefined) =>
-  `${(reason ?? 'The partner refused the sale.').replace(/\s*Nothing was charged\.?/g, '')} The card payment is being given back to the card automatically: do not refund it by hand.`.slice(0, 500);
+  `${(reason ?? 'The partner refused the sale.').replace(/\s*Nothing was charged\.?/g, '')} ${terminalPaymentGoesBack}`.slice(0, 500);
 
 export interface CheckoutDeps {
   journal: Journal;

@@ -5,6 +5,7 @@ import type { Journal, Sale, SaleState } from '../journal';
 import type { PartnerClient } from '../partner/client';
 import type { Logger } from '../core/logger';
 import { confirmedByLookup, type Outcome } from './purchase-outcome';
+import { terminalPaymentGoesBack } from './tender';
 
 export interface Reconciler {
   /** At start: never-sent sales are rejected; sent and unknown ones are looked up in the background. */
@@ -49,6 +50,8 @@ export const MAX_LOOKUP_DELAY_MS = 15_000;
 
 const interrupted = 'The till stopped before this sale was sent to the partner, so nothing was charged.';
 const noRecord = 'The partner has no record of this sale, so nothing was charged. Give back any payment taken for it.';
+/** The same, for a sale paid at the integrated terminal: payments reverses that payment itself. */
+const noRecordPaidAtTerminal = `The partner has no record of this sale, so it was not booked and the partner charged nothing. ${terminalPaymentGoesBack}`;
 const waiting = 'The partner has no record of this sale yet; it may still be on its way. The till keeps checking: do not sell it again.';
 const cannotAsk = 'The partner could not be asked what became of this sale. The till keeps checking: do not sell it again.';
 
@@ -106,6 +109,12 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     const events = journal.sales.events(sale.id);
     const sent = events.ok ? events.value.find((event) => event.toState === 'sent') : undefined;
     return Date.parse(sent?.at ?? sale.updatedAt);
+  };
+
+  /** Whether an integrated terminal approved a payment for this sale (it is reversed once the sale is rejected). */
+  const paidAtTerminal = (sale: Sale): boolean => {
+    const attempts = journal.payments.forSale(sale.id);
+    return attempts.ok && attempts.value.some((payment) => payment.state === 'approved');
   };
 
   /** A reference the partner named in an answer the till could not read whole: it exists there. */
@@ -221,7 +230,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     }
     const rejectAt = sentAt(current) + deps.settleWindowMs;
     if (clock().getTime() >= rejectAt) {
-      return move(current, { to: 'rejected', detail: { failureReason: noRecord, note: { settledBy: 'transaction lookup', found: false } } });
+      return move(current, { to: 'rejected', detail: { failureReason: paidAtTerminal(current) ? noRecordPaidAtTerminal : noRecord, note: { settledBy: 'transaction lookup', found: false } } });
     }
     setWaiting(current, { kind: 'no-record-yet', rejectAt });
     return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: waiting } }) : ok(current);

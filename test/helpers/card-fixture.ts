@@ -56,6 +56,8 @@ export interface CardPartner {
 
 /** Purchases whose merchant_reference starts with this are refused by the partner (422), as a sold-out room would be. */
 export const refusedPrefix = 'REFUSE-';
+/** Purchases whose merchant_reference starts with this never reach the partner's books: a 502 from a gateway, and no record to look up. */
+export const lostPrefix = 'LOST-';
 
 export async function startCardPartner(options: { hotels?: number } = {}): Promise<CardPartner> {
   const catalogue = options.hotels === undefined ? scriptedCatalogue() : catalogueSchema.parse({ ...scriptedCatalogue(), ...generateHotels(options.hotels) });
@@ -66,6 +68,7 @@ export async function startCardPartner(options: { hotels?: number } = {}): Promi
       if (body.merchant_reference?.startsWith(refusedPrefix)) {
         return Response.json({ success: false, status: 422, message: 'The given data was invalid.', errors: { room_id: ['The room is no longer available.'] } }, { status: 422 });
       }
+      if (body.merchant_reference?.startsWith(lostPrefix)) return new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } });
     }
     return sandbox.handle(request);
   };

@@ -142,11 +142,28 @@ describe('a card sale at a kiosk', () => {
     const request = { saleId: newSaleId('REFUSE'), kind: 'hotel' as const, hotel: stay.selection, customer, tender: { kind: 'card' as const } };
     const sale = value(await kiosk.pos.api['sale:submit'](request));
     expect(sale).toMatchObject({ state: 'rejected' });
+    // Staff read that the terminal gives it back: nothing to hand back from the drawer.
+    expect(sale.failureReason).toMatch(/reversed and given back to the card automatically: there is no cash to hand back/);
+    expect(sale.failureReason).not.toMatch(/Give back any payment/);
     await until(() => value(kiosk.journal.payments.forSale(request.saleId)).some((p) => p.state === 'reversed'), 5_000, 'the reversal');
     const [payment] = value(kiosk.journal.payments.forSale(request.saleId));
     expect(payment).toMatchObject({ state: 'reversed', refundReference: expect.any(String) });
     const charge = chargesOf(request.saleId)[0]!;
     expect(terminal.simulator.refunds().filter((r) => r.transaction_id === charge.id)).toMatchObject([{ amount: sale.totalKobo }]);
+    expect(purchasesOf(request.saleId)).toHaveLength(0);
+  });
+
+  it('paid, then the partner has no record of the sale: rejected by lookup, reversed automatically, and no cash to hand back', async () => {
+    const stay = await findStay(kiosk.pos);
+    const request = { saleId: newSaleId('LOST'), kind: 'hotel' as const, hotel: stay.selection, customer, tender: { kind: 'card' as const } };
+    const sent = value(await kiosk.pos.api['sale:submit'](request));
+    expect(sent.state).toBe('unknown');
+    // The reconciler asks the partner after the grace window and finds nothing under the sale id.
+    await until(() => value(kiosk.journal.sales.get(request.saleId))?.state === 'rejected', 5_000, 'the lookup to reject the sale');
+    const sale = value(await kiosk.pos.api['sale:get']({ saleId: request.saleId }));
+    expect(sale.failureReason).toMatch(/^The partner has no record of this sale, so it was not booked and the partner charged nothing\. The card payment taken at the terminal is reversed and given back to the card automatically: there is no cash to hand back, and nothing to refund by hand\.$/);
+    await until(() => value(kiosk.journal.payments.forSale(request.saleId)).some((p) => p.state === 'reversed'), 5_000, 'the reversal');
+    expect(terminal.simulator.refunds().filter((r) => r.transaction_id === chargesOf(request.saleId)[0]!.id)).toMatchObject([{ amount: sale.totalKobo }]);
     expect(purchasesOf(request.saleId)).toHaveLength(0);
   });
 });
