@@ -110,7 +110,7 @@ test('a complete hotel booking: Lagos, filter, two nights, one room, card: total
   await page.getByRole('button', { name: /Hotels/ }).first().click();
   await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 2).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1'));
   await page.getByText('More filters').click();
-  await page.getByRole('button', { name: 'wifi' }).click();
+  await page.getByRole('button', { name: 'Wi-Fi' }).click();
   await page.getByRole('button', { name: 'Lagos', exact: true }).click();
   await page.locator('.hotel-card').first().click();
   const room = page.locator('.room-card:not([disabled])').first();

@@ -21,7 +21,7 @@ export function DateInput({ label, value, onChange, error, optional }: { label: 
       <input
         inputMode="numeric"
         autoComplete="off"
-        placeholder="dd/mm/yyyy"
+        placeholder={t('date.placeholder')}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

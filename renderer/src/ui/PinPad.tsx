@@ -26,7 +26,7 @@ export function PinPad({ label, busy, error, onSubmit }: { label: string; busy?:
           </button>
         ))}
         <button type="button" className="pin-key" aria-label={t('pin.clear')} onClick={() => setPin('')}>
-          C
+          {t('pin.clearKey')}
         </button>
         <button type="button" className="pin-key" onClick={() => press('0')}>
           0

@@ -16,7 +16,7 @@ export function StatusStrip({ health }: { health: Health }) {
         <StatusItem key={key} testId={key} title={t(title)} item={health[key]} />
       ))}
       {/* Only on a till that ships to head office: "12 records not sent, oldest 2 h 5 min ago". */}
-      {health.fleet && <StatusItem testId="head office" title="Head office" item={health.fleet} />}
+      {health.fleet && <StatusItem testId="head office" title={t('fleet.headOffice')} item={health.fleet} />}
     </section>
   );
 }

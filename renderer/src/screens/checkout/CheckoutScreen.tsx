@@ -14,14 +14,15 @@ import { ErrorPanel } from '@ui/ErrorPanel';
 import { Money } from '@ui/Money';
 import { DateInput } from '@ui/DateInput';
 import { useShortcuts } from '@ui/shortcuts';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
 import { formatMoney } from '@renderer/i18n/format';
 import { HoldCountdown, useSecondsLeft } from './HoldCountdown';
 import { newSaleId, orderLines, orderTotal, type Order } from './order';
 import { CardPayment } from './CardPayment';
 import { TenderPicker } from './TenderPicker';
 
-const hotelCustomerSchema = customerSchema.extend({ dob: z.iso.date({ error: 'hotels need the date of birth' }) });
+// zod's messages are main's; the screen says what is wrong in the cashier's language (validation.*).
+const hotelCustomerSchema = customerSchema.extend({ dob: z.iso.date() });
 
 export function CheckoutScreen({ order, profile }: { order: Order; profile: TerminalProfile }) {
   const { replace } = useNavigation();
@@ -36,10 +37,12 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
     defaultValues: { name: '', email: '', phone: '' },
   });
 
+  // The screen's language (at a counter, the signed-in staff member's): the receipt is printed in it.
+  const { language } = useLanguage();
   const requestFor = (customer: CustomerInput, tenderNow: TenderRequest) =>
     order.kind === 'cinema'
-      ? { saleId: order.saleId, kind: 'cinema' as const, cinema: order.selection, holdId: order.hold.holdId, customer, tender: tenderNow }
-      : { saleId: order.saleId, kind: 'hotel' as const, hotel: order.selection, customer, tender: tenderNow };
+      ? { saleId: order.saleId, kind: 'cinema' as const, cinema: order.selection, holdId: order.hold.holdId, customer, tender: tenderNow, language }
+      : { saleId: order.saleId, kind: 'hotel' as const, hotel: order.selection, customer, tender: tenderNow, language };
   // Card at a terminal the till drives: the terminal screen takes over and sends the sale itself.
   const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
   const [cardRequest, setCardRequest] = useState<ReturnType<typeof requestFor> | null>(null);
@@ -111,20 +114,20 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
         <form className="checkout-form" onSubmit={onConfirm} noValidate>
           <fieldset disabled={submit.isPending}>
             <legend>{t('checkout.customer')}</legend>
-            <Field label={t('checkout.name')} error={errors.name?.message}>
+            <Field label={t('checkout.name')} error={errors.name ? t('validation.name') : undefined}>
               <input autoComplete="off" {...form.register('name')} aria-invalid={Boolean(errors.name)} />
             </Field>
-            <Field label={t('checkout.email')} error={errors.email?.message}>
+            <Field label={t('checkout.email')} error={errors.email ? t('validation.email') : undefined}>
               <input type="email" autoComplete="off" {...form.register('email')} aria-invalid={Boolean(errors.email)} />
             </Field>
-            <Field label={t('checkout.phone')} error={errors.phone?.message}>
-              <input type="tel" inputMode="tel" placeholder="0803 123 4567" autoComplete="off" {...form.register('phone')} aria-invalid={Boolean(errors.phone)} />
+            <Field label={t('checkout.phone')} error={errors.phone ? t('validation.phone') : undefined}>
+              <input type="tel" inputMode="tel" placeholder={t('checkout.phonePlaceholder')} autoComplete="off" {...form.register('phone')} aria-invalid={Boolean(errors.phone)} />
             </Field>
             <DateInput
               label={order.kind === 'hotel' ? t('checkout.dob') : t('checkout.dobOptional')}
               value={form.watch('dob') ?? ''}
               optional
-              error={errors.dob?.message}
+              error={errors.dob ? t(order.kind === 'hotel' && !form.getValues('dob') ? 'validation.dobRequired' : 'validation.dob') : undefined}
               onChange={(dob) => form.setValue('dob', dob || undefined)}
             />
           </fieldset>

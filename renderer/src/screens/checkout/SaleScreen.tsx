@@ -15,6 +15,7 @@ import { SaleCorrections } from '@renderer/screens/refunds/SaleCorrections';
 
 /** The outcome of a sale, kept live: an unknown outcome turns into confirmed or rejected on screen. */
 export function SaleScreen({ saleId, order }: { saleId: string; order?: Order }) {
+  const t = useT();
   const sale = usePosQuery('sale:get', { saleId });
   // Reprints are for staff; a kiosk customer sees the receipt but cannot print copies.
   const staff = usePosQuery('staff:status', {});
@@ -24,7 +25,7 @@ export function SaleScreen({ saleId, order }: { saleId: string; order?: Order })
   usePosEvent('sale:updated', onUpdate);
   return (
     <div className="screen">
-      <QueryState query={sale} loading={<LoadingBlock label="Loading the sale" rows={2} />}>
+      <QueryState query={sale} loading={<LoadingBlock label={t('sale.loading')} rows={2} />}>
         {(view) => <Outcome sale={view} order={order} canReprint={staff.data?.signedIn != null} />}
       </QueryState>
     </div>
@@ -81,7 +82,8 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
             <>
               <h1>{t('sale.rejected')}</h1>
               <p>{sale.failureReason ?? t('sale.rejectedDefault')}</p>
-              <p>{t('sale.rejectedNote')}</p>
+              {/* Paid at the integrated terminal (no approval code typed): payments reverses it by itself. */}
+              <p>{sale.tenders.some((tender) => tender.kind === 'card' && tender.approvalCode === null) ? t('sale.rejectedCardNote') : t('sale.rejectedNote')}</p>
             </>
           )}
           {(sale.state === 'unknown' || sale.state === 'sent' || sale.state === 'pending') && (

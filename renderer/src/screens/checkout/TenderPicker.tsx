@@ -47,7 +47,7 @@ export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { tot
     <fieldset className="tender">
       <legend>{t('tender.title')}</legend>
       {kinds.length > 1 && (
-        <div className="chips" role="radiogroup" aria-label="Payment method">
+        <div className="chips" role="radiogroup" aria-label={t('tender.method')}>
           {kinds.map((k) => (
             <Chip key={k} selected={k === kind} onClick={() => update({ kind: k })}>
               {t(k === 'cash' ? 'tender.cash' : k === 'card' ? 'tender.card' : 'tender.transfer')}

@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import type { FleetReport } from '@shared/fleet/report';
 import { usePosQuery } from '@renderer/pos/queries';
 import { formatMoney } from '@renderer/i18n/format';
+import { useT } from '@renderer/i18n/I18nProvider';
+import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { Chip } from '@ui/Chip';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { SalesByHourChart } from './SalesByHourChart';
@@ -9,11 +11,11 @@ import { ageText, lagosDay, lagosTime, records } from './fleet-format';
 import styles from './AllTerminals.module.css';
 
 const ranges = [
-  { label: 'Today', from: 0, to: 0 },
-  { label: 'Yesterday', from: -1, to: -1 },
-  { label: 'Last 7 days', from: -6, to: 0 },
-  { label: 'Last 30 days', from: -29, to: 0 },
-] as const;
+  { label: 'fleet.range.today', from: 0, to: 0 },
+  { label: 'fleet.range.yesterday', from: -1, to: -1 },
+  { label: 'fleet.range.week', from: -6, to: 0 },
+  { label: 'fleet.range.month', from: -29, to: 0 },
+] as const satisfies readonly { label: MessageKey; from: number; to: number }[];
 
 /**
  * Supervisors, with fleet set up: every terminal's figures as head office holds them (the same as
@@ -21,20 +23,21 @@ const ranges = [
  * voids and refunds, Z reports, and what each terminal still has to send.
  */
 export default function AllTerminalsScreen() {
+  const t = useT();
   const [range, setRange] = useState<(typeof ranges)[number]>(ranges[0]);
   const request = { from: lagosDay(range.from), to: lagosDay(range.to) };
   const report = usePosQuery('fleet:report', request, { refetchInterval: 30_000 });
   return (
     <div className={`screen ${styles.screen}`}>
-      <h1>All terminals</h1>
-      <div className={styles.ranges} role="group" aria-label="Days">
+      <h1>{t('fleet.allTerminals')}</h1>
+      <div className={styles.ranges} role="group" aria-label={t('fleet.days')}>
         {ranges.map((r) => (
           <Chip key={r.label} selected={r === range} onClick={() => setRange(r)}>
-            {r.label}
+            {t(r.label)}
           </Chip>
         ))}
       </div>
-      <QueryState query={report} loading={<LoadingBlock label="Asking head office" rows={3} height={120} />}>
+      <QueryState query={report} loading={<LoadingBlock label={t('fleet.asking')} rows={3} height={120} />}>
         {(data) => <Report report={data} />}
       </QueryState>
     </div>
@@ -42,65 +45,76 @@ export default function AllTerminalsScreen() {
 }
 
 function Report({ report }: { report: FleetReport }) {
+  const t = useT();
   const salesKobo = report.sales.reduce((sum, r) => sum + r.totalKobo, 0);
   const salesCount = report.sales.reduce((sum, r) => sum + r.count, 0);
   const unsent = report.terminals.reduce((sum, t) => sum + t.unsentCount, 0);
-  const broken = report.terminals.filter((t) => t.brokenAtSeq !== null);
+  const broken = report.terminals.filter((terminal) => terminal.brokenAtSeq !== null);
   return (
     <>
       <div className={styles.summary}>
-        <Figure label="Sales">{formatMoney(salesKobo)}</Figure>
-        <Figure label="Confirmed sales">{salesCount.toLocaleString('en-NG')}</Figure>
-        <Figure label="Terminals">{report.terminals.length}</Figure>
-        <Figure label="Not yet at head office">{records(unsent)}</Figure>
+        <Figure label={t('fleet.figure.sales')}>{formatMoney(salesKobo)}</Figure>
+        <Figure label={t('fleet.figure.confirmed')}>{salesCount.toLocaleString('en-NG')}</Figure>
+        <Figure label={t('fleet.terminals')}>{report.terminals.length}</Figure>
+        <Figure label={t('fleet.figure.unsent')}>{records(t, unsent)}</Figure>
       </div>
       {broken.length > 0 && (
         <p className="field-error" role="alert">
-          Tampering or damage found in the journal of {broken.map((t) => `${t.terminalId} (from record #${t.brokenAtSeq})`).join(', ')}. Call support before trusting those figures.
+          {t('fleet.tampering', { terminals: broken.map((b) => t('fleet.tamperedAt', { terminal: b.terminalId, seq: b.brokenAtSeq ?? 0 })).join(', ') })}
         </p>
       )}
       <section className="panel" aria-labelledby="fleet-by-hour">
-        <h2 id="fleet-by-hour">Sales by hour and terminal</h2>
-        {report.byHour.length === 0 ? <p>No confirmed sales on these days.</p> : <SalesByHourChart byHour={report.byHour} />}
+        <h2 id="fleet-by-hour">{t('fleet.byHour')}</h2>
+        {report.byHour.length === 0 ? <p>{t('fleet.noSales')}</p> : <SalesByHourChart byHour={report.byHour} />}
       </section>
       <Table
         id="fleet-terminals"
-        title="Terminals"
-        columns={['Terminal', 'Journal', 'Records held', 'Not sent', 'Oldest not sent', 'Last contact']}
+        title={t('fleet.terminals')}
+        columns={[t('fleet.col.terminal'), t('fleet.col.journal'), t('fleet.col.held'), t('fleet.col.unsent'), t('fleet.col.oldest'), t('fleet.col.lastContact')]}
         numeric={[2, 3]}
-        rows={report.terminals.map((t) => [
-          t.name ? `${t.terminalId} · ${t.name}` : t.terminalId,
-          t.brokenAtSeq !== null ? <span className={styles.broken}>Broken at #{t.brokenAtSeq}</span> : <span className={styles.intact}>Intact</span>,
-          t.receivedSeq.toLocaleString('en-NG'),
-          t.unsentCount > 0 ? <span className={styles.waiting}>{t.unsentCount.toLocaleString('en-NG')}</span> : '0',
-          t.unsentCount > 0 && t.oldestUnsentAt ? `${ageText(t.oldestUnsentAt)} ago` : '',
-          t.lastContactAt ? lagosTime(t.lastContactAt) : 'never',
+        rows={report.terminals.map((terminal) => [
+          terminal.name ? `${terminal.terminalId} · ${terminal.name}` : terminal.terminalId,
+          terminal.brokenAtSeq !== null ? (
+            <span className={styles.broken}>{t('fleet.brokenAt', { seq: terminal.brokenAtSeq })}</span>
+          ) : (
+            <span className={styles.intact}>{t('fleet.intact')}</span>
+          ),
+          terminal.receivedSeq.toLocaleString('en-NG'),
+          terminal.unsentCount > 0 ? <span className={styles.waiting}>{terminal.unsentCount.toLocaleString('en-NG')}</span> : '0',
+          terminal.unsentCount > 0 && terminal.oldestUnsentAt ? t('fleet.ago', { age: ageText(t, terminal.oldestUnsentAt) }) : '',
+          terminal.lastContactAt ? lagosTime(t, terminal.lastContactAt) : t('fleet.never'),
         ])}
       />
       <Table
         id="fleet-sales"
-        title="Sales by day, terminal and product"
-        columns={['Day', 'Terminal', 'Product', 'Sales', 'Total']}
+        title={t('fleet.salesByDay')}
+        columns={[t('fleet.col.day'), t('fleet.col.terminal'), t('fleet.col.product'), t('fleet.col.sales'), t('common.total')]}
         numeric={[3, 4]}
         rows={report.sales.map((r) => [r.day, r.terminalId, r.product, r.count, formatMoney(r.totalKobo)])}
       />
-      <Table id="fleet-tenders" title="Totals by tender" columns={['Tender', 'Payments', 'Total']} numeric={[1, 2]} rows={report.tenders.map((r) => [r.kind, r.count, formatMoney(r.totalKobo)])} />
+      <Table
+        id="fleet-tenders"
+        title={t('fleet.tenders')}
+        columns={[t('fleet.col.tender'), t('fleet.col.payments'), t('common.total')]}
+        numeric={[1, 2]}
+        rows={report.tenders.map((r) => [tenderLabel(t, r.kind), r.count, formatMoney(r.totalKobo)])}
+      />
       <Table
         id="fleet-corrections"
-        title="Voids and refunds"
-        columns={['Terminal', 'Kind', 'Count', 'Total']}
+        title={t('fleet.corrections')}
+        columns={[t('fleet.col.terminal'), t('fleet.col.kind'), t('fleet.col.count'), t('common.total')]}
         numeric={[2, 3]}
-        rows={report.corrections.map((r) => [r.terminalId, r.kind, r.count, formatMoney(r.totalKobo)])}
+        rows={report.corrections.map((r) => [r.terminalId, correctionLabel(t, r.kind), r.count, formatMoney(r.totalKobo)])}
       />
       <Table
         id="fleet-z"
-        title="Z reports"
-        columns={['Terminal', 'Z', 'Closed', 'Sales', 'Sold', 'Counted', 'Difference', 'Chain']}
+        title={t('fleet.zReports')}
+        columns={[t('fleet.col.terminal'), t('fleet.col.z'), t('fleet.col.closed'), t('fleet.col.sales'), t('fleet.col.sold'), t('fleet.col.counted'), t('fleet.col.difference'), t('fleet.col.chain')]}
         numeric={[1, 3, 4, 5, 6]}
         rows={report.zReports.map((z) => [
           z.terminalId,
           z.zNumber,
-          lagosTime(z.closedAt),
+          lagosTime(t, z.closedAt),
           z.confirmedCount,
           formatMoney(z.confirmedKobo),
           formatMoney(z.countedKobo),
@@ -122,11 +136,12 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Table({ id, title, columns, numeric, rows }: { id: string; title: string; columns: string[]; numeric: number[]; rows: ReactNode[][] }) {
+  const t = useT();
   return (
     <section className="panel" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {rows.length === 0 ? (
-        <p>None on these days.</p>
+        <p>{t('fleet.none')}</p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
@@ -155,4 +170,13 @@ function Table({ id, title, columns, numeric, rows }: { id: string; title: strin
       )}
     </section>
   );
+}
+
+/** A tender or correction kind as head office reports it, in words when we know the code. */
+function tenderLabel(t: ReturnType<typeof useT>, kind: string): string {
+  return kind === 'cash' || kind === 'card' || kind === 'transfer' ? t(`report.tender.${kind}`) : kind;
+}
+
+function correctionLabel(t: ReturnType<typeof useT>, kind: string): string {
+  return kind === 'refund' ? t('refunds.row.refund') : kind === 'void' ? t('refunds.row.void') : kind;
 }

@@ -5,6 +5,7 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
 import { Field } from '@ui/Field';
+import { useT } from '@renderer/i18n/I18nProvider';
 import { ageText, lagosTime, records } from './fleet-format';
 
 /**
@@ -12,6 +13,7 @@ import { ageText, lagosTime, records } from './fleet-format';
  * the partner key), and the way to every terminal's figures. Nothing shows on a till without fleet.
  */
 export function FleetPanel() {
+  const t = useT();
   const { go } = useNavigation();
   const pos = usePos();
   const client = useQueryClient();
@@ -25,16 +27,18 @@ export function FleetPanel() {
   if (!s?.configured) return null;
   return (
     <section className="panel" aria-labelledby="fleet-panel">
-      <h2 id="fleet-panel">Head office</h2>
+      <h2 id="fleet-panel">{t('fleet.headOffice')}</h2>
       <p role="status">
         {s.unsentCount === 0
-          ? `Every record has reached head office${s.lastShippedAt ? ` (last sent ${lagosTime(s.lastShippedAt)})` : ''}.`
-          : `${records(s.unsentCount)} not sent, oldest ${ageText(s.oldestUnsentAt)} ago.`}
+          ? s.lastShippedAt
+            ? t('fleet.allSentAt', { time: lagosTime(t, s.lastShippedAt) })
+            : t('fleet.allSent')
+          : t('fleet.unsentSummary', { records: records(t, s.unsentCount), age: ageText(t, s.oldestUnsentAt) })}
         {s.problem ? ` ${s.problem}` : ''}
       </p>
       <div>
         <Button variant="primary" size="large" onClick={() => go({ name: 'fleet' })}>
-          All terminals
+          {t('fleet.allTerminals')}
         </Button>
       </div>
       <form
@@ -45,17 +49,17 @@ export function FleetPanel() {
         }}
       >
         <Field
-          label="Head office database password"
-          hint={s.passwordSet ? 'A password is stored. Type a new one to replace it.' : `No password stored yet for ${s.database ?? 'head office'}.`}
+          label={t('fleet.password')}
+          hint={s.passwordSet ? t('fleet.passwordSet') : s.database ? t('fleet.passwordNone', { database: s.database }) : t('fleet.passwordNoneAny')}
           error={save.error instanceof PosCallError ? save.error.error.message : undefined}
         >
           <input type="password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         <Button type="submit" disabled={!password} busy={save.isPending}>
-          Save password
+          {t('fleet.savePassword')}
         </Button>
       </form>
-      {save.isSuccess && <p role="status">Password stored; this till is trying head office again.</p>}
+      {save.isSuccess && <p role="status">{t('fleet.passwordStored')}</p>}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import type { FleetReport } from '@shared/fleet/report';
 import { formatMoney } from '@renderer/i18n/format';
+import { useT } from '@renderer/i18n/I18nProvider';
 import styles from './AllTerminals.module.css';
 
 // Only the parts a stacked bar chart needs, so the bundle carries no more of Chart.js than that.
@@ -13,6 +14,7 @@ const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')
 
 /** Sales by hour of the day (Lagos) and terminal, stacked; the same figures as a table for screen readers. */
 export function SalesByHourChart({ byHour }: { byHour: FleetReport['byHour'] }) {
+  const t = useT();
   const canvas = useRef<HTMLCanvasElement>(null);
   const terminals = [...new Set(byHour.map((r) => r.terminalId))].sort();
 
@@ -47,7 +49,7 @@ export function SalesByHourChart({ byHour }: { byHour: FleetReport['byHour'] }) 
   return (
     <figure className={styles.chart}>
       <div className={styles.canvasBox}>
-        <canvas ref={canvas} role="img" aria-label={`Sales by hour and terminal: ${terminals.length} terminals`} data-testid="fleet-chart" />
+        <canvas ref={canvas} role="img" aria-label={t('fleet.chartLabel', { count: terminals.length })} data-testid="fleet-chart" />
       </div>
       <figcaption className="visually-hidden">
         {terminals.map((terminalId) => (

@@ -1,5 +1,6 @@
 import { usePosQuery } from '@renderer/pos/queries';
-import { ageText, records } from './fleet-format';
+import { useT } from '@renderer/i18n/I18nProvider';
+import { ageText } from './fleet-format';
 
 /**
  * Shown beside "Close shift": records head office has not received yet. Closing is still safe
@@ -7,13 +8,13 @@ import { ageText, records } from './fleet-format';
  * should know the Z report is not yet at head office.
  */
 export function UnsentWarning() {
+  const t = useT();
   const status = usePosQuery('fleet:status', {}, { refetchInterval: 10_000, staleTime: 0 });
   const s = status.data;
   if (!s?.configured || s.unsentCount === 0) return null;
   return (
     <p className="field-error" role="status" data-testid="fleet-unsent-warning">
-      {records(s.unsentCount)} not sent to head office yet (the oldest has waited {ageText(s.oldestUnsentAt)}). You can still close the shift:{' '}
-      {s.unsentCount === 1 ? 'it stays' : 'they stay'} on this till and {s.unsentCount === 1 ? 'is' : 'are'} sent when head office can be reached.
+      {t('fleet.unsentWarning', { count: s.unsentCount, age: ageText(t, s.oldestUnsentAt) })}
       {s.problem ? ` ${s.problem}` : ''}
     </p>
   );

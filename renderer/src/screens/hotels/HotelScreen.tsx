@@ -9,7 +9,7 @@ import { usePosQuery } from '@renderer/pos/queries';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { Stepper } from '@ui/Stepper';
-import type { HotelSearch } from './hotel-search';
+import { amenityText, type HotelSearch } from './hotel-search';
 import { newSaleId } from '@renderer/screens/checkout/order';
 
 export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSearch }) {
@@ -54,7 +54,7 @@ export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSear
         {hotel.amenities.length > 0 && (
           <ul className="tags" aria-label={t('hotel.amenities')}>
             {hotel.amenities.map((amenity) => (
-              <li key={amenity}>{amenity.replace('-', ' ')}</li>
+              <li key={amenity}>{amenityText(t, amenity)}</li>
             ))}
           </ul>
         )}
@@ -125,7 +125,7 @@ function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Ro
           </p>
         )}
         <button type="button" className="button button-primary button-large" disabled={!room || Object.keys(problems).length > 0} onClick={() => room && onCheckout(room)}>
-          Checkout
+          {t('checkout.title')}
         </button>
       </div>
     </>

@@ -15,8 +15,7 @@ import { Chip } from '@ui/Chip';
 import { ErrorPanel } from '@ui/ErrorPanel';
 import { EmptyState, LoadingBlock } from '@ui/Status';
 import { Stepper } from '@ui/Stepper';
-import { plural } from '@ui/plural';
-import { commonAmenities, popularCities, toHotelsRequest, type HotelSearch } from './hotel-search';
+import { amenityText, commonAmenities, popularCities, propertyTypeText, toHotelsRequest, type HotelSearch } from './hotel-search';
 
 export function HotelsScreen({ search }: { search: HotelSearch }) {
   const { replace, go } = useNavigation();
@@ -58,11 +57,11 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
             <Stepper label={t('hotels.rooms')} value={draft.rooms} min={1} max={10} onChange={(rooms) => setDraft({ ...draft, rooms })} />
           </div>
           <button type="submit" className="button button-primary button-large">
-            Search
+            {t('common.search')}
           </button>
         </div>
 
-        <div className="chips" aria-label="Popular cities">
+        <div className="chips" aria-label={t('hotels.popular')}>
           {popularCities.map((city) => (
             <Chip key={city} selected={search.city === city} onClick={() => apply({ ...draft, city: search.city === city ? '' : city, state: '' })}>
               {city}
@@ -73,44 +72,44 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
           <summary>{t('hotels.moreFilters')}</summary>
           <div className="form-row">
             <div className="field">
-              <span>Property type</span>
+              <span>{t('hotels.propertyType')}</span>
               <div className="chips">
                 <Chip selected={draft.propertyType === null} onClick={() => setDraft({ ...draft, propertyType: null })}>
-                  Any
+                  {t('hotels.any')}
                 </Chip>
                 {propertyTypes.map((type) => (
                   <Chip key={type} selected={draft.propertyType === type} onClick={() => setDraft({ ...draft, propertyType: type })}>
-                    {type[0]!.toUpperCase() + type.slice(1)}
+                    {propertyTypeText(t, type)}
                   </Chip>
                 ))}
               </div>
             </div>
             <label className="field">
-              <span>Min ₦ per night</span>
+              <span>{t('hotels.minPrice')}</span>
               <input inputMode="numeric" value={draft.minPriceNaira} onChange={(e) => setDraft({ ...draft, minPriceNaira: e.target.value })} />
             </label>
             <label className="field">
-              <span>Max ₦ per night</span>
+              <span>{t('hotels.maxPrice')}</span>
               <input inputMode="numeric" value={draft.maxPriceNaira} onChange={(e) => setDraft({ ...draft, maxPriceNaira: e.target.value })} />
             </label>
             <label className="field field-grow">
-              <span>Name or description</span>
+              <span>{t('hotels.text')}</span>
               <input type="search" value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
             </label>
           </div>
           <div className="field">
-            <span>Must have</span>
+            <span>{t('hotels.mustHave')}</span>
             <div className="chips">
               {commonAmenities.map((amenity) => {
                 const on = draft.amenities.includes(amenity);
                 return (
                   <Chip key={amenity} selected={on} onClick={() => setDraft({ ...draft, amenities: on ? draft.amenities.filter((a) => a !== amenity) : [...draft.amenities, amenity] })}>
-                    {amenity.replace('-', ' ')}
+                    {amenityText(t, amenity)}
                   </Chip>
                 );
               })}
               <Chip selected={draft.availableOnly} onClick={() => setDraft({ ...draft, availableOnly: !draft.availableOnly })}>
-                Available rooms only
+                {t('hotels.availableOnly')}
               </Chip>
             </div>
           </div>
@@ -122,6 +121,7 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
 }
 
 function HotelResults({ search, onOpen }: { search: HotelSearch; onOpen: (hotel: Hotel) => void }) {
+  const t = useT();
   const pos = usePos();
   const request = toHotelsRequest(search);
   const results = useInfiniteQuery({
@@ -142,14 +142,14 @@ function HotelResults({ search, onOpen }: { search: HotelSearch; onOpen: (hotel:
     if (lastIndex >= hotels.length - 5 && results.hasNextPage && !results.isFetchingNextPage) void results.fetchNextPage();
   }, [lastIndex, hotels.length, results]);
 
-  if (results.isPending) return <LoadingBlock label="Searching hotels" rows={4} height={112} />;
+  if (results.isPending) return <LoadingBlock label={t('hotels.searching')} rows={4} height={112} />;
   if (results.isError) return <ErrorPanel error={(results.error as PosCallError).error} onRetry={() => void results.refetch()} />;
-  if (hotels.length === 0) return <EmptyState title="No places match">Try another city, fewer filters or other dates.</EmptyState>;
+  if (hotels.length === 0) return <EmptyState title={t('hotels.noneTitle')}>{t('hotels.noneBody')}</EmptyState>;
 
   return (
-    <section className="results" aria-label="Hotels">
+    <section className="results" aria-label={t('hotels.list')}>
       <p className="results-count" role="status">
-        {plural(count, 'place')}
+        {t('hotels.count', { count })}
       </p>
       <div ref={scroller} className="results-scroller">
         <ul style={{ height: virtualizer.getTotalSize() }} className="results-list">
@@ -162,21 +162,22 @@ function HotelResults({ search, onOpen }: { search: HotelSearch; onOpen: (hotel:
             );
           })}
         </ul>
-        {results.isFetchingNextPage && <p className="muted results-more">Loading more…</p>}
+        {results.isFetchingNextPage && <p className="muted results-more">{t('hotels.loadingMore')}</p>}
       </div>
     </section>
   );
 }
 
 function HotelCard({ hotel, onOpen }: { hotel: Hotel; onOpen: () => void }) {
+  const t = useT();
   const image = hotel.images[0];
   return (
     <button type="button" className="hotel-card" onClick={onOpen}>
       {image ? <img className="hotel-thumb" src={image.url} alt="" /> : <div className="hotel-thumb" />}
       <span className="hotel-card-text">
         <span className="hotel-name">{hotel.name}</span>
-        <span className="muted">{[hotel.city, hotel.state].filter(Boolean).join(', ')} · {hotel.propertyType}</span>
-        <span className="amenities">{hotel.amenities.slice(0, 5).join(' · ')}</span>
+        <span className="muted">{[hotel.city, hotel.state].filter(Boolean).join(', ')} · {propertyTypeText(t, hotel.propertyType)}</span>
+        <span className="amenities">{hotel.amenities.slice(0, 5).map((amenity) => amenityText(t, amenity)).join(' · ')}</span>
       </span>
     </button>
   );

@@ -1,6 +1,8 @@
 import type { RequestOf } from '@shared/ipc/contract';
 import { addDays, lagosDate } from '@shared/dates';
 import type { Stay } from '@shared/stay';
+import type { MessageKey } from '@renderer/i18n/catalogues/en';
+import type { Translate } from '@renderer/i18n/format';
 
 export interface HotelSearch extends Stay {
   city: string;
@@ -15,6 +17,11 @@ export interface HotelSearch extends Stay {
 
 export const popularCities = ['Lagos', 'Abuja', 'Port Harcourt', 'Ibadan', 'Kano', 'Enugu', 'Calabar'];
 export const commonAmenities = ['wifi', 'pool', 'gym', 'parking', 'restaurant', 'bar', 'spa', 'airport-shuttle'];
+
+/** An amenity or property type code in words; a code the catalogue does not know is shown as the partner sent it. */
+export const amenityText = (t: Translate, amenity: string): string => (commonAmenities.includes(amenity) ? t(`amenity.${amenity}` as MessageKey) : amenity.replace('-', ' '));
+export const propertyTypeText = (t: Translate, type: string): string =>
+  ['hotel', 'apartment', 'resort', 'inn'].includes(type) ? t(`hotels.type.${type}` as MessageKey) : type;
 
 export function newHotelSearch(now = new Date()): HotelSearch {
   const today = lagosDate(now);

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { PrinterStatusView } from '@shared/printing/printer-status';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
+import { useT } from '@renderer/i18n/I18nProvider';
 
 /**
  * The printer as it is now (pushed on change), a test page, receipts waiting to print (Print now
@@ -10,6 +11,7 @@ import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/qu
  * never sent again: its button prints a COPY, and once that is done the failed one leaves the list.
  */
 export function PrinterPanel() {
+  const t = useT();
   const pos = usePos();
   const client = useQueryClient();
   const status = usePosQuery('printer:status', {}, { staleTime: 0 });
@@ -28,7 +30,7 @@ export function PrinterPanel() {
 
   return (
     <section className="panel" aria-labelledby="printer-title">
-      <h2 id="printer-title">Printer</h2>
+      <h2 id="printer-title">{t('printer.title')}</h2>
       {status.data && (
         <div className={`status-item status-${status.data.health}`} data-testid="printer-status">
           <span className="status-dot" aria-hidden="true" />
@@ -42,25 +44,25 @@ export function PrinterPanel() {
       )}
       <div className="form-row">
         <button type="button" className="button button-ghost-dark" disabled={testPage.isPending} onClick={() => testPage.mutate()}>
-          Print a test page
+          {t('printer.test')}
         </button>
         <button type="button" className="button button-ghost-dark" onClick={() => void status.refetch()}>
-          Check the printer
+          {t('printer.check')}
         </button>
       </div>
       {waiting.data && waiting.data.jobs.length > 0 && (
         <>
-          <h3>Waiting to print</h3>
+          <h3>{t('printer.waiting')}</h3>
           <ul className="sale-list">
             {[...waiting.data.jobs].reverse().map((job) => (
               <li key={job.id} className="form-row">
                 <span className="field-grow">
                   <strong>{job.title}</strong>
                   {job.receiptNumber ? ` ${job.receiptNumber}` : ''}
-                  {job.attempts > 0 ? ` — tried ${job.attempts} ${job.attempts === 1 ? 'time' : 'times'}, waiting for the printer` : ''}
+                  {job.attempts > 0 ? ` — ${t('printer.tried', { count: job.attempts })}` : ''}
                 </span>
                 <button type="button" className="button button-primary" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
-                  Print now
+                  {t('printer.printNow')}
                 </button>
               </li>
             ))}
@@ -69,7 +71,7 @@ export function PrinterPanel() {
       )}
       {toDo.length > 0 && (
         <>
-          <h3>Did not print</h3>
+          <h3>{t('printer.failed')}</h3>
           <ul className="sale-list">
             {toDo.map((job) => (
               <li key={job.id} className="form-row">
@@ -77,7 +79,7 @@ export function PrinterPanel() {
                   <strong>{job.title}</strong> — {job.lastError}
                 </span>
                 <button type="button" className="button button-primary" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
-                  {job.mayHavePrinted && job.saleId !== null ? 'Print a copy' : 'Print again'}
+                  {job.mayHavePrinted && job.saleId !== null ? t('printer.copy') : t('printer.again')}
                 </button>
               </li>
             ))}

@@ -3,17 +3,24 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { PrintJobView } from '@shared/printing/print-jobs';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
+import { useT } from '@renderer/i18n/I18nProvider';
+import type { Translate } from '@renderer/i18n/format';
 
-const jobState = (job: PrintJobView | undefined): string => {
-  if (!job) return 'Receipt not printed yet.';
-  if (job.state === 'printed') return job.copyNumber === 0 ? `Receipt ${job.receiptNumber ?? ''} printed.`.replace('  ', ' ') : `COPY ${job.copyNumber} printed.`;
-  if (job.state === 'failed') return `Receipt not printed: ${job.lastError ?? 'the printer did not take it.'}`;
+const jobState = (t: Translate, job: PrintJobView | undefined): string => {
+  if (!job) return t('receipt.none');
+  if (job.state === 'printed') {
+    if (job.copyNumber !== 0) return t('receipt.copyPrinted', { copy: job.copyNumber });
+    return job.receiptNumber ? t('receipt.printedNumber', { number: job.receiptNumber }) : t('receipt.printed');
+  }
+  // lastError is main's wording; the default is ours.
+  if (job.state === 'failed') return t('receipt.failed', { reason: job.lastError ?? t('receipt.failedDefault') });
   // The reason is on the status strip and in Staff -> Printer; here the cashier needs to know it is not lost.
-  return job.attempts > 0 ? 'Waiting for the printer: it prints by itself as soon as the printer answers.' : 'Printing…';
+  return job.attempts > 0 ? t('receipt.waiting') : t('receipt.printing');
 };
 
 /** The receipt as it printed (or will), whether the printer took it, and a reprint marked COPY. */
 export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprint: boolean }) {
+  const t = useT();
   const pos = usePos();
   const client = useQueryClient();
   const jobs = usePosQuery('print:jobs', { saleId, limit: 5 }, { staleTime: 0, refetchInterval: (q) => (q.state.data?.jobs.some((j) => j.state === 'queued' || j.state === 'printing') ? 1000 : 10_000) });
@@ -26,18 +33,18 @@ export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprin
   });
   const latest = jobs.data?.jobs[0];
   return (
-    <section className="receipt-panel" aria-label="Receipt">
+    <section className="receipt-panel" aria-label={t('receipt.label')}>
       <p className={`print-state print-${latest?.state ?? 'none'}`} role="status" data-testid="print-state">
-        {jobState(latest)}
+        {jobState(t, latest)}
       </p>
       {preview.data && (
-        <pre className="receipt-paper" aria-label="Receipt preview" data-testid="receipt-preview">
+        <pre className="receipt-paper" aria-label={t('receipt.preview')} data-testid="receipt-preview">
           {preview.data.text}
         </pre>
       )}
       {canReprint && (
         <button type="button" className="button button-ghost-dark" disabled={reprint.isPending} onClick={() => reprint.mutate()}>
-          {reprint.isPending ? 'Printing…' : latest?.state === 'printed' || latest?.mayHavePrinted ? 'Print again (COPY)' : 'Print now'}
+          {reprint.isPending ? t('receipt.printing') : latest?.state === 'printed' || latest?.mayHavePrinted ? t('receipt.printAgainCopy') : t('printer.printNow')}
         </button>
       )}
       {reprint.error instanceof PosCallError && <p className="field-error" role="alert">{reprint.error.error.message}</p>}

@@ -5,15 +5,17 @@ import type { EditableSettings } from '@shared/settings/settings';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
+import { useT } from '@renderer/i18n/I18nProvider';
+import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import styles from './PartnerConnectionTest.module.css';
 
 /** How each setting a finding points at is labelled in the settings form above. */
-const settingLabels: Record<NonNullable<PartnerFinding['setting']>, string> = {
-  'partner.baseUrl': 'Partner API URL',
-  'partner.experiencePrefix': 'Experience path prefix',
-  'partner.hotelPrefix': 'Hotel path prefix',
-  apiKey: 'Partner API key',
-  network: 'Network',
+const settingLabels: Record<NonNullable<PartnerFinding['setting']>, MessageKey> = {
+  'partner.baseUrl': 'settings.partnerUrl',
+  'partner.experiencePrefix': 'settings.experiencePrefix',
+  'partner.hotelPrefix': 'settings.hotelPrefix',
+  apiKey: 'settings.apiKey',
+  network: 'partnerTest.network',
 };
 
 /**
@@ -22,6 +24,8 @@ const settingLabels: Record<NonNullable<PartnerFinding['setting']>, string> = {
  * call's status and time and what to change.
  */
 export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormReturn<EditableSettings>; saved: PartnerTarget; apiKey: string }) {
+  const t = useT();
+  const label = (setting: string) => (setting in settingLabels ? t(settingLabels[setting as keyof typeof settingLabels]) : setting);
   const pos = usePos();
   const test = useMutation({
     mutationFn: async (): Promise<PartnerTestReport> => {
@@ -37,28 +41,28 @@ export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormRe
   return (
     <section className={styles.test} aria-labelledby="partner-test-title">
       <div className={styles.head}>
-        <h3 id="partner-test-title">Test partner connection</h3>
+        <h3 id="partner-test-title">{t('partnerTest.title')}</h3>
         <Button variant="secondary" busy={test.isPending} onClick={() => test.mutate()}>
-          {test.isPending ? 'Testing…' : 'Test partner connection'}
+          {test.isPending ? t('partnerTest.testing') : t('partnerTest.title')}
         </Button>
       </div>
-      <p className={styles.hint}>Tries the partner as typed above (saved or not) with five reads. It never holds, buys or books anything.</p>
+      <p className={styles.hint}>{t('partnerTest.hint')}</p>
       {test.error instanceof PosCallError && (
         <p className={styles.bad} role="alert">
-          {test.error.error.message} {Object.entries(test.error.error.fields ?? {}).map(([field, messages]) => `${settingLabels[field as keyof typeof settingLabels] ?? field} ${messages.join(', ')}.`).join(' ')}
+          {test.error.error.message} {Object.entries(test.error.error.fields ?? {}).map(([field, messages]) => `${label(field)} ${messages.join(', ')}.`).join(' ')}
         </p>
       )}
       {report && (
         <>
           <p className={report.ok ? styles.good : styles.bad} role="status" data-testid="partner-test-summary">
-            {report.target.training ? 'Training sandbox: ' : `${report.target.baseUrl}: `}
+            {report.target.training ? t('partnerTest.training') : t('partnerTest.url', { url: report.target.baseUrl })}{' '}
             {report.summary}
           </p>
           {report.findings.length > 0 && (
-            <ul className={styles.findings} aria-label="What to change">
+            <ul className={styles.findings} aria-label={t('partnerTest.findings')}>
               {report.findings.map((finding) => (
                 <li key={finding.message}>
-                  {finding.setting && <strong>{settingLabels[finding.setting]}: </strong>}
+                  {finding.setting && <strong>{label(finding.setting)}: </strong>}
                   {finding.message}
                 </li>
               ))}
@@ -66,14 +70,14 @@ export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormRe
           )}
           <div className={styles.scroll}>
             <table className={styles.table}>
-              <caption className={styles.caption}>Each call of the test</caption>
+              <caption className={styles.caption}>{t('partnerTest.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Call</th>
-                  <th scope="col">Path</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Result</th>
+                  <th scope="col">{t('partnerTest.col.call')}</th>
+                  <th scope="col">{t('partnerTest.col.path')}</th>
+                  <th scope="col">{t('partnerTest.col.status')}</th>
+                  <th scope="col">{t('partnerTest.col.time')}</th>
+                  <th scope="col">{t('partnerTest.col.result')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -81,10 +85,10 @@ export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormRe
                   <tr key={call.name} data-outcome={call.outcome}>
                     <th scope="row">{call.name}</th>
                     <td className={styles.path}>{call.path ? `${call.method} ${call.path}` : '—'}</td>
-                    <td className={styles.nowrap}>{call.status ?? (call.outcome === 'skipped' ? '—' : 'no answer')}</td>
-                    <td className={styles.nowrap}>{call.outcome === 'skipped' ? '—' : `${call.ms} ms`}</td>
+                    <td className={styles.nowrap}>{call.status ?? (call.outcome === 'skipped' ? '—' : t('partnerTest.noAnswer'))}</td>
+                    <td className={styles.nowrap}>{call.outcome === 'skipped' ? '—' : t('partnerTest.ms', { ms: call.ms })}</td>
                     <td>
-                      <span className={styles[call.outcome]}>{call.outcome === 'ok' ? 'OK' : call.outcome === 'failed' ? 'Failed' : 'Not tried'}</span> {call.detail}
+                      <span className={styles[call.outcome]}>{t(`partnerTest.outcome.${call.outcome}`)}</span> {call.detail}
                     </td>
                   </tr>
                 ))}

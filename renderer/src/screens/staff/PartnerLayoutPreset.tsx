@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { EditableSettings } from '@shared/settings/settings';
 import { partnerLayouts } from '@shared/partner/connection-report';
+import { useT } from '@renderer/i18n/I18nProvider';
 import styles from './PartnerConnectionTest.module.css';
 
 /**
@@ -9,6 +10,7 @@ import styles from './PartnerConnectionTest.module.css';
  * hotels under /v2, base https://<host>), or custom prefixes typed in the two fields.
  */
 export function PartnerLayoutPreset({ form, disabled }: { form: UseFormReturn<EditableSettings>; disabled?: boolean }) {
+  const t = useT();
   const [experiencePrefix, hotelPrefix] = form.watch(['partner.experiencePrefix', 'partner.hotelPrefix']);
   const matchesLive = experiencePrefix === partnerLayouts.live.experiencePrefix && hotelPrefix === partnerLayouts.live.hotelPrefix;
   // Custom stays chosen once picked, even while the prefixes still read /v1 and /v2; any other
@@ -26,17 +28,17 @@ export function PartnerLayoutPreset({ form, disabled }: { form: UseFormReturn<Ed
   };
   return (
     <fieldset className={styles.preset} disabled={disabled}>
-      <legend>Partner layout</legend>
+      <legend>{t('settings.layout')}</legend>
       <label className={styles.choice}>
         <input type="radio" name="partner-layout" checked={live} onChange={useLive} />
         <span>
-          Live layout <span className={styles.hint}>(https://&lt;host&gt;, /v1 and /v2)</span>
+          {t('settings.layout.live')} <span className={styles.hint}>{t('settings.layout.liveHint')}</span>
         </span>
       </label>
       <label className={styles.choice}>
         <input type="radio" name="partner-layout" checked={!live} onChange={useCustom} />
         <span>
-          Custom <span className={styles.hint}>(the prefixes below)</span>
+          {t('settings.layout.custom')} <span className={styles.hint}>{t('settings.layout.customHint')}</span>
         </span>
       </label>
     </fieldset>

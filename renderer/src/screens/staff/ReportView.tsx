@@ -59,9 +59,9 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
             </dd>
             {z.chain && (
               <>
-                <dt>Grand total</dt>
+                <dt>{t('report.grandTotal')}</dt>
                 <dd><Money kobo={z.chain.grandTotalKobo} /></dd>
-                <dt>Journal seal</dt>
+                <dt>{t('report.seal')}</dt>
                 <dd data-testid="journal-seal">#{z.chain.seq} {z.chain.hash.slice(0, 8)}</dd>
               </>
             )}

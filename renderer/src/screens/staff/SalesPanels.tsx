@@ -6,16 +6,17 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { Money } from '@ui/Money';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
+import { useT } from '@renderer/i18n/I18nProvider';
 import { downloadCsv } from './download';
 
-const stateLabel: Record<SaleView['state'], string> = { pending: 'Not sent', sent: 'Sent', confirmed: 'Confirmed', rejected: 'Rejected', unknown: 'Outcome unknown' };
 
 function SaleRow({ sale, action }: { sale: SaleView; action?: ReactNode }) {
+  const t = useT();
   const { go } = useNavigation();
   return (
     <li className="sale-row">
       <button type="button" className="sale-row-main" onClick={() => go({ name: 'sale', saleId: sale.id })}>
-        <span className={`state state-${sale.state}`}>{stateLabel[sale.state]}{sale.amountMismatch ? ' · amount differs' : ''}</span>
+        <span className={`state state-${sale.state}`}>{t(`state.${sale.state}`)}{sale.amountMismatch ? ` · ${t('sales.amountDiffers')}` : ''}</span>
         <span className="sale-title">{sale.title}</span>
         <span className="muted">{sale.customer.name} · {new Date(sale.createdAt).toLocaleString('en-NG')} · {sale.partnerReference ?? sale.id.slice(0, 8)}</span>
         <Money kobo={sale.totalKobo} />
@@ -27,17 +28,18 @@ function SaleRow({ sale, action }: { sale: SaleView; action?: ReactNode }) {
 
 /** Sales waiting for the partner's answer: staff can ask again now, and see each one settle. */
 export function AttentionPanel() {
+  const t = useT();
   const pos = usePos();
   const client = useQueryClient();
   const attention = usePosQuery('sale:attention', {}, { staleTime: 0, refetchInterval: 15_000 });
   const settle = useMutation({ mutationFn: async (saleId: string) => unwrap(await pos['sale:settle']({ saleId })), onSettled: () => client.invalidateQueries({ queryKey: ['sale:attention'] }) });
   return (
     <section className="panel" aria-labelledby="attention-title">
-      <h2 id="attention-title">Needs attention</h2>
-      <QueryState query={attention} loading={<LoadingBlock label="Loading unsettled sales" rows={1} />}>
+      <h2 id="attention-title">{t('sales.attention')}</h2>
+      <QueryState query={attention} loading={<LoadingBlock label={t('sales.loading')} rows={1} />}>
         {({ sales }) =>
           sales.length === 0 ? (
-            <p>Every sale is settled.</p>
+            <p>{t('sales.allSettled')}</p>
           ) : (
             <ul className="sale-list">
               {sales.map((sale) => (
@@ -47,7 +49,7 @@ export function AttentionPanel() {
                   action={
                     sale.state !== 'confirmed' && (
                       <button type="button" className="button button-primary" disabled={settle.isPending} onClick={() => settle.mutate(sale.id)}>
-                        Ask the partner now
+                        {t('sales.askNow')}
                       </button>
                     )
                   }
@@ -63,6 +65,7 @@ export function AttentionPanel() {
 }
 
 export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
+  const t = useT();
   const pos = usePos();
   const [text, setText] = useState('');
   const [applied, setApplied] = useState('');
@@ -73,24 +76,26 @@ export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
   });
   return (
     <section className="panel" aria-labelledby="journal-title">
-      <h2 id="journal-title">Journal</h2>
+      <h2 id="journal-title">{t('journal.title')}</h2>
       <form className="form-row" role="search" onSubmit={(e) => (e.preventDefault(), setApplied(text.trim()))}>
         <label className="field field-grow">
-          <span>Customer, reference or sale id</span>
+          <span>{t('journal.search')}</span>
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
         </label>
-        <button type="submit" className="button button-primary">Search</button>
+        <button type="submit" className="button button-primary">
+          {t('common.search')}
+        </button>
         {isSupervisor && (
           <button type="button" className="button button-ghost-dark" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
-            Export CSV
+            {t('journal.export')}
           </button>
         )}
       </form>
       {exportCsv.error instanceof PosCallError && <p className="field-error" role="alert">{exportCsv.error.error.message}</p>}
-      <QueryState query={results} loading={<LoadingBlock label="Searching the journal" rows={2} />}>
+      <QueryState query={results} loading={<LoadingBlock label={t('journal.searching')} rows={2} />}>
         {({ sales }) =>
           sales.length === 0 ? (
-            <EmptyState title="No sales found" />
+            <EmptyState title={t('journal.none')} />
           ) : (
             <ul className="sale-list">
               {sales.map((sale) => (

@@ -6,16 +6,22 @@ import { editableSettingsSchema, type EditableSettings, type SettingsView } from
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { LoadingBlock, QueryState } from '@ui/Status';
+import { useT } from '@renderer/i18n/I18nProvider';
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
+import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
+
+/** The printer command sets the till speaks; brand names, shown as the printers are marked. */
+const printerTypes = ['epson', 'star'] as const;
 
 /** Supervisor settings: saved for the next start. The API key field is write-only. */
 export function SettingsPanel() {
+  const t = useT();
   const settings = usePosQuery('settings:get', {}, { staleTime: 0 });
   return (
     <section className="panel" aria-labelledby="settings-title">
-      <h2 id="settings-title">Settings</h2>
-      <QueryState query={settings} loading={<LoadingBlock label="Loading settings" rows={2} />}>
+      <h2 id="settings-title">{t('settings.title')}</h2>
+      <QueryState query={settings} loading={<LoadingBlock label={t('settings.loading')} rows={2} />}>
         {(view) => <SettingsForm view={view} />}
       </QueryState>
     </section>
@@ -23,6 +29,7 @@ export function SettingsPanel() {
 }
 
 function SettingsForm({ view }: { view: SettingsView }) {
+  const t = useT();
   const pos = usePos();
   const client = useQueryClient();
   const [apiKey, setApiKey] = useState('');
@@ -46,7 +53,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
   };
   const text = (path: `${'terminal' | 'partner' | 'printer'}.${string}`, label: string, hint?: string) => (
     <label className="field">
-      <span>{label}{fixed(path) ? ' (set by the environment)' : ''}</span>
+      <span>{fixed(path) ? t('settings.fixed', { label }) : label}</span>
       <input {...form.register(path as never)} disabled={fixed(path)} aria-invalid={Boolean(err(path))} placeholder={hint} />
       {err(path) && <span className="field-error">{err(path)}</span>}
     </label>
@@ -56,62 +63,67 @@ function SettingsForm({ view }: { view: SettingsView }) {
     <>
       <form className="settings-form" onSubmit={form.handleSubmit((settings) => save.mutate(settings))}>
         <div className="form-row">
-          {text('terminal.name', 'Terminal name')}
+          {text('terminal.name', t('settings.terminalName'))}
           <label className="field">
-            <span>Terminal profile</span>
+            <span>{t('settings.profile')}</span>
             <select {...form.register('terminal.profile')} disabled={fixed('terminal.profile')}>
-              <option value="counter">Counter (box office)</option>
-              <option value="front-desk">Front desk (hotels first)</option>
-              <option value="kiosk">Kiosk (self-service)</option>
+              <option value="counter">{t('settings.profile.counter')}</option>
+              <option value="front-desk">{t('settings.profile.frontDesk')}</option>
+              <option value="kiosk">{t('settings.profile.kiosk')}</option>
             </select>
           </label>
         </div>
         <PartnerLayoutPreset form={form} disabled={fixed('partner.experiencePrefix') || fixed('partner.hotelPrefix')} />
         <div className="form-row">
-          {text('partner.baseUrl', 'Partner API URL', 'empty = training mode')}
-          {text('partner.experiencePrefix', 'Experience path prefix')}
-          {text('partner.hotelPrefix', 'Hotel path prefix')}
+          {text('partner.baseUrl', t('settings.partnerUrl'), t('settings.partnerUrlHint'))}
+          {text('partner.experiencePrefix', t('settings.experiencePrefix'))}
+          {text('partner.hotelPrefix', t('settings.hotelPrefix'))}
         </div>
         <div className="form-row">
-          {text('printer.interface', 'Printer', 'preview, tcp://host:9100, printer:NAME')}
+          {text('printer.interface', t('settings.printer'), t('settings.printerHint'))}
           <label className="field">
-            <span>Printer type</span>
+            <span>{t('settings.printerType')}</span>
             <select {...form.register('printer.type')} disabled={fixed('printer.type')}>
-              <option value="epson">EPSON</option>
-              <option value="star">STAR</option>
+              {printerTypes.map((type) => (
+                <option key={type} value={type}>
+                  {type.toUpperCase()}
+                </option>
+              ))}
             </select>
           </label>
           <label className="field">
-            <span>Paper</span>
+            <span>{t('settings.paper')}</span>
             <select {...form.register('printer.columns', { valueAsNumber: true })} disabled={fixed('printer.columns')}>
-              <option value={48}>80 mm (48 columns)</option>
-              <option value={32}>58 mm (32 columns)</option>
+              <option value={48}>{t('settings.paper80')}</option>
+              <option value={32}>{t('settings.paper58')}</option>
             </select>
           </label>
         </div>
+        <PaymentTerminalFields form={form} fixed={fixed} error={err} />
         <div className="action-bar">
-          {view.restartNeeded && <span className="action-total">Saved. Restart Lobby POS to use these settings.</span>}
+          {view.restartNeeded && <span className="action-total">{t('settings.saved')}</span>}
           <button type="submit" className="button button-primary" disabled={save.isPending}>
-            Save settings
+            {t('settings.save')}
           </button>
         </div>
       </form>
       <form className="form-row" onSubmit={(e) => (e.preventDefault(), saveKey.mutate())}>
         <label className="field field-grow">
-          <span>Partner API key {view.apiKey.set ? `(a key is set, from ${view.apiKey.source}; typing a new one replaces it)` : '(none set)'}</span>
+          <span>{view.apiKey.set ? t('settings.apiKeySet', { source: view.apiKey.source }) : t('settings.apiKeyNone')}</span>
           <input type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
         </label>
         <button type="submit" className="button button-ghost-dark" disabled={apiKey.trim().length < 8 || saveKey.isPending}>
-          Save key
+          {t('settings.saveKey')}
         </button>
       </form>
       {/* Where the key goes, or why it must be entered again (another partner URL asks for it again). */}
       <p className={view.apiKey.usable ? 'muted' : 'field-error'} role={view.apiKey.usable ? undefined : 'alert'}>
         {view.apiKey.note}
       </p>
-      {saveKey.isSuccess && <p role="status">The key is stored. It is never shown again.</p>}
+      {saveKey.isSuccess && <p role="status">{t('settings.keyStored')}</p>}
       {saveKey.error instanceof PosCallError && <p className="field-error" role="alert">{saveKey.error.error.message}</p>}
       <PartnerConnectionTest form={form} saved={view.settings.partner} apiKey={apiKey} />
+      <PaystackKeyField view={view} />
     </>
   );
 }
