@@ -1,5 +1,6 @@
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import formatjs from 'eslint-plugin-formatjs';
 
 const nodeModules = builtinModules.filter((name) => !name.startsWith('_'));
 
@@ -19,6 +20,32 @@ const forbidden = {
 const electronOnlyInShell = {
   paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron; keep this code runnable in plain Node.' }],
   patterns: [{ group: ['electron/*'], message: 'Only electron/main and electron/preload may import electron.' }],
+};
+
+/**
+ * Every word on screen comes from a catalogue (renderer/src/i18n/README.md): formatjs's
+ * no-literal-string-in-jsx, which reports text between tags and string literals in JSX (children,
+ * and the props below), less strings with no letters in them: separators and symbols such as
+ * " · ", "—", "✓", "#" or "/" are layout, not words. Strings in plain JS (toasts, table columns,
+ * labels built in a const) are not seen by it: they go through t() too.
+ */
+const literalText = formatjs.rules['no-literal-string-in-jsx'];
+const noLetters = (text) => typeof text === 'string' && !/\p{L}/u.test(text);
+function reportedText(node) {
+  if (!node) return undefined;
+  if (node.type === 'JSXText' || node.type === 'Literal') return node.value;
+  if (node.type === 'TemplateLiteral') return node.quasis.map((q) => q.value.cooked ?? q.value.raw).join('');
+  if (node.type === 'JSXAttribute') return reportedText(node.value);
+  return undefined;
+}
+const noWordsInJsx = {
+  meta: literalText.meta,
+  create(context) {
+    const filtered = Object.create(context, {
+      report: { value: (descriptor) => (noLetters(reportedText(descriptor.node)) ? undefined : context.report(descriptor)) },
+    });
+    return literalText.create(filtered);
+  },
 };
 
 /** One no-restricted-imports entry per folder (flat config replaces, not merges, a rule's options). */
@@ -82,6 +109,17 @@ export default tseslint.config(
             { regex: '^(\\.\\./)+electron(/|$)', message: 'shared/ and the renderer never import main-side code (electron/); share through shared/.' },
           ],
         },
+      ],
+    },
+  },
+  // No hard-coded words on screen: text and user-facing props in renderer JSX come from t().
+  {
+    files: ['renderer/src/**/*.tsx'],
+    plugins: { lobby: { rules: { 'no-words-in-jsx': noWordsInJsx } } },
+    rules: {
+      'lobby/no-words-in-jsx': [
+        'error',
+        { props: { include: [['*', '{label,title,placeholder,hint,alt,caption,legend,description,summary,message,emptyText}']] } },
       ],
     },
   },
