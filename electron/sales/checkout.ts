@@ -16,12 +16,14 @@ import { hotelBookingBody, hotelDetails, quoteHotel } from './hotel-plan';
 import { purchaseOutcome } from './purchase-outcome';
 import type { Reconciler } from './reconciler';
 import type { SaleDetails } from '../../shared/sales/sale-details';
+import type { LanguageCode } from '../../shared/languages';
 import type { ToSaleView } from './sale-view';
 import type { StaffDesk } from './staff-desk';
 import { cardAtTerminal, cardTenderProblem, tenderAllowed, tenderFor, terminalPaymentGoesBack } from './tender';
 import { createCardSales } from './card-sale';
 import type { CardTerminalPort } from './card-terminal-port';
 import type { TicketHolds } from './ticket-holds';
+import type { HotelTimes } from './hotel-times';
 
 export type SubmitSaleRequest = z.output<typeof submitSaleRequestSchema>;
 
@@ -52,6 +54,9 @@ type SalePlan =
 
 const maxHoldOwners = 1_000;
 
+/** The screen's language goes with the sale's details: its receipt (and every reprint) is printed in it. */
+const withLanguage = <D extends SaleDetails>(details: D, language: LanguageCode | undefined): D => (language ? { ...details, language } : details);
+
 /** A rejected sale paid at the terminal: the partner charged nothing, and the card payment is reversed automatically. */
 const cardGoesBack = (reason: string | undefined) =>
   `${(reason ?? 'The partner refused the sale.').replace(/\s*Nothing was charged\.?/g, '')} ${terminalPaymentGoesBack}`.slice(0, 500);
@@ -72,6 +77,8 @@ export interface CheckoutDeps {
   cardTerminal?: CardTerminalPort | null;
   /** Seats must have this long left before a card attempt starts (paying takes time, then buying does). */
   holdMarginMs?: number;
+  /** The hotels' check-in/out times from the listings seen; none: hotel sales keep no times. */
+  hotelTimes?: HotelTimes;
 }
 
 export function createCheckout(deps: CheckoutDeps): Checkout {
@@ -132,7 +139,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       kind: 'cinema',
       quoteKobo: quote.value.totalKobo,
       body: cinemaPurchaseBody(request.saleId, request.cinema, quote.value, request.customer, hold.value.reservationIds),
-      details: cinemaDetails(request.cinema, quote.value, request.customer, config.locale),
+      details: withLanguage(cinemaDetails(request.cinema, quote.value, request.customer, config.locale), request.language),
       tenders: tenders.value,
       holdId: hold.value.holdId,
       holdExpiresAt: hold.value.expiresAt,
@@ -151,7 +158,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       kind: 'hotel',
       quoteKobo: quote.value.totalKobo,
       body: hotelBookingBody(request.saleId, request.hotel, { ...request.customer, dob: request.customer.dob! }),
-      details: hotelDetails(request.hotel, quote.value, request.customer, config.locale),
+      details: withLanguage(hotelDetails(request.hotel, quote.value, request.customer, config.locale, deps.hotelTimes?.of(request.hotel.hotelId)), request.language),
       tenders: tenders.value,
       holdId: null,
     });

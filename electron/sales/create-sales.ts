@@ -15,6 +15,7 @@ import { createSaleViews } from './sale-view';
 import { createShiftDesk, type ShiftDesk } from './shift-desk';
 import { createStaffDesk, type StaffDesk } from './staff-desk';
 import { createTicketHolds } from './ticket-holds';
+import { createHotelTimes, type HotelTimes } from './hotel-times';
 
 export interface Sales {
   staff: Omit<StaffDesk, 'signedIn' | 'supervisor'>;
@@ -40,6 +41,8 @@ export interface Sales {
   reconcileAll(): Promise<Result<{ remaining: number }>>;
   /** The partner answers again (health check): unsettled sales are looked up at once. */
   partnerAnswered(): void;
+  /** A page of the partner's hotel listing was read (hotels:list): their check-in/out times go on the receipts of hotel sales. */
+  hotelsSeen: HotelTimes['remember'];
   /** Stops background lookups and waits for purchases in flight. */
   close(): Promise<void>;
 }
@@ -75,7 +78,8 @@ export function createSales(deps: SalesDeps): Sales {
     waitingChanged: (sale) => deps.events.publish('sale.waiting', { sale: view(sale) }),
   });
   waitingFor = reconciler.waitingFor;
-  const checkout = createCheckout({ journal, partner, clock, logger, config, staff, holds, reconciler, view, moved, cardTerminal: deps.cardTerminal ?? null, holdMarginMs: tuning.holdMarginMs });
+  const hotelTimes = createHotelTimes();
+  const checkout = createCheckout({ journal, partner, clock, logger, config, staff, holds, reconciler, view, moved, cardTerminal: deps.cardTerminal ?? null, holdMarginMs: tuning.holdMarginMs, hotelTimes });
   inFlight = (saleId) => checkout.running(saleId) !== undefined;
   const shifts = createShiftDesk({ journal, staff, clock, logger, salesInFlight: checkout.inFlightCount });
 
@@ -170,6 +174,7 @@ export function createSales(deps: SalesDeps): Sales {
       return reconciler.reconcileAll();
     },
     partnerAnswered: reconciler.partnerAnswered,
+    hotelsSeen: hotelTimes.remember,
 
     async close() {
       await checkout.close();

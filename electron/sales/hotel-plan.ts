@@ -72,7 +72,14 @@ export function hotelBookingBody(saleId: string, selection: HotelSelection, cust
   };
 }
 
-export function hotelDetails(selection: HotelSelection, quote: HotelQuote, customer: Customer, locale: string): HotelDetails {
+/** `times`: the hotel's standard check-in/out times when its listing gave them (hotel-times.ts). */
+export function hotelDetails(
+  selection: HotelSelection,
+  quote: HotelQuote,
+  customer: Customer,
+  locale: string,
+  times: { checkInTime: string | null; checkOutTime: string | null } = { checkInTime: null, checkOutTime: null },
+): HotelDetails {
   const { room, nights } = quote;
   const stay = { checkIn: selection.checkIn, checkOut: selection.checkOut, nights, rooms: selection.rooms, guests: selection.guests };
   return {
@@ -82,7 +89,7 @@ export function hotelDetails(selection: HotelSelection, quote: HotelQuote, custo
     // One line per room-night, so quantity x unit is the total as the receipt shows it.
     lines: [{ label: `${room.room_name}, per room per night`, quantity: nights * selection.rooms, unitKobo: room.price, totalKobo: quote.totalKobo }],
     customer: { name: customer.name, email: customer.email, phone: customer.phone, dob: customer.dob ?? null },
-    hotel: quote.hotel,
+    hotel: { id: quote.hotel.id, name: quote.hotel.name, ...times },
     room: { id: room.id, name: room.room_name, maxOccupancy: room.max_occupancy },
     ...stay,
     pricePerNightKobo: room.price,

@@ -17,6 +17,7 @@ import type { SaleView } from '../../shared/sales/sale-view';
 import { decodeEscPos, textLines } from './escpos-decoder';
 import type { FakePrinter } from './fake-printer';
 import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, tillConfig, value } from './sales-fixture';
+import type { LanguageCode } from '../../shared/languages';
 
 /**
  * What the print-queue tests share: a till built by createPos on a real journal file, selling to
@@ -92,8 +93,8 @@ export function openPrintTill(options: {
   };
 }
 
-/** A cinema sale through the real flow (hold, submit) ending confirmed; its view and the film sold. */
-export async function sellTickets(till: PrintTill, tickets: Array<[string, number]> = [['Regular', 2]]) {
+/** A cinema sale through the real flow (hold, submit) ending confirmed, in the screen's `language` if given; its view and the film sold. */
+export async function sellTickets(till: PrintTill, tickets: Array<[string, number]> = [['Regular', 2]], options: { language?: LanguageCode } = {}) {
   await readyToSell(till.pos);
   const showing = await findShowing(till.pos);
   const selection = selectionOf(showing, tickets);
@@ -106,6 +107,7 @@ export async function sellTickets(till: PrintTill, tickets: Array<[string, numbe
       holdId: hold.holdId,
       customer,
       tender: { kind: 'cash', tenderedKobo: hold.quote.totalKobo + 50_000 },
+      ...(options.language ? { language: options.language } : {}),
     }),
   );
   if (sale.state !== 'confirmed') throw new Error(`the sale ended ${sale.state}: ${sale.failureReason}`);

@@ -110,6 +110,53 @@ describe('a hotel booking on a 58 mm STAR printer', () => {
     expect(paper).toContainEqual(expect.stringMatching(/^Paid by transfer +NGN /));
     expect(text).toContain('GTB-20261121-0042');
     expect(paper!.every((line) => line.length <= 32)).toBe(true);
+    // The hotel's standard times, as its listing gave them, kept with the sale and printed under the dates.
+    const listed = value(await starTill.pos.api['hotels:list']({ availableRoomsOnly: true, perPage: 100 })).hotels.find((hotel) => hotel.id === stay.selection.hotelId)!;
+    expect(listed.checkInTime).toBe('14:00');
+    expect(value(starTill.journal.sales.get(sale.id))?.details).toMatchObject({ hotel: { checkInTime: listed.checkInTime, checkOutTime: listed.checkOutTime } });
+    expect(paper![paper!.findIndex((line) => line.startsWith('Check-in ')) + 1]).toMatch(new RegExp(`^  from +${listed.checkInTime}$`));
+    expect(paper![paper!.findIndex((line) => line.startsWith('Check-out ')) + 1]).toMatch(new RegExp(`^  by +${listed.checkOutTime}$`));
+  });
+});
+
+describe("receipts in the sale's language", () => {
+  it('a sale made in Yoruba prints its receipt, and every reprint, in Yoruba, transliterated, money as NGN', async () => {
+    printer.clear();
+    const { sale } = await sellTickets(till, [['Regular', 2]], { language: 'yo' });
+    await waitFor('the receipt to print', async () => (await jobsOf(sale.id))[0]?.state === 'printed');
+    // The language is kept with what was sold, so the receipt needs nothing else.
+    expect(value(till.journal.sales.get(sale.id))?.details).toMatchObject({ kind: 'cinema', language: 'yo' });
+
+    const [paper, ...more] = printedReceipts(printer, 'epson');
+    expect(more).toEqual([]);
+    const text = paper!.join('\n');
+    expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^APAPO +${escape(formatNairaPlain(sale.totalKobo))}$`)));
+    expect(paper).toContainEqual(expect.stringMatching(/^A san ni owo owo +NGN [\d,]+\.\d\d$/));
+    expect(paper).toContainEqual(expect.stringMatching(/^  Senji +NGN 500\.00$/));
+    expect(paper).toContainEqual(expect.stringMatching(/^Akowe owo +Bola Adeyemi$/));
+    expect(paper).toContainEqual(expect.stringMatching(/^Nonba risiiti +T01-\d{6}$/));
+    expect(paper).toContain('IWOLE 2');
+    expect(text).toContain('E fi risiiti yii han ni enu ona sinima.');
+    // No English fixed word, and nothing a code page could garble: printable ASCII only, no Naira sign.
+    expect(text).not.toMatch(/TOTAL|ADMIT|Paid in cash|Change|Cashier/);
+    expect(text).toMatch(/^[\x20-\x7e\n]*$/);
+
+    printer.clear();
+    value(await till.pos.api['receipt:reprint']({ saleId: sale.id }));
+    const [copy] = printedReceipts(printer, 'epson');
+    expect(copy!.filter((line) => line.trim() === 'EDA 1')).toHaveLength(2);
+    expect(copy!.join(' ')).toMatch(/A te e ni \d+ \w+ \d{4} \d\d:\d\d, lati owo Bola Adeyemi/);
+    expect(copy!.filter((line) => line.trim() === 'Ki i se ojulowo')).toHaveLength(2);
+    expect(value(await till.pos.api['receipt:preview']({ saleId: sale.id })).text).toMatch(/^APAPO +NGN /m);
+  });
+
+  it('a sale sent without a language prints in English', async () => {
+    printer.clear();
+    const { sale } = await sellTickets(till);
+    await waitFor('the receipt to print', async () => (await jobsOf(sale.id))[0]?.state === 'printed');
+    expect(value(till.journal.sales.get(sale.id))?.details).not.toHaveProperty('language');
+    const [paper] = printedReceipts(printer, 'epson');
+    expect(paper).toContain('ADMIT 2');
   });
 });
 

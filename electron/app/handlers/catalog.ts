@@ -88,6 +88,8 @@ export function createCatalogHandlers(ctx: PosContext): Pick<Handlers, CatalogCh
       });
       if (!result.ok) return partnerFailure(result.error, hotels);
       const { hotels: found, next_page, count, per_page } = result.value;
+      // Their check-in/out times go on the receipt of a hotel sold later (the rooms list has none).
+      if (ctx.sales.ok) ctx.sales.value.hotelsSeen(found);
       return ok({ hotels: found.map(toHotel), nextPage: next_page, count, perPage: per_page });
     },
 
