@@ -9,6 +9,9 @@ export default defineConfig({
     environment: 'node',
     // One temp root per run, removed at the end (test/temp-root.ts).
     globalSetup: ['test/temp-root.ts'],
+    // Two files at a time even on two cores: the long files (kill runs, printer outages) mostly
+    // wait on child processes and real clocks, so a second worker fills that time.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },
