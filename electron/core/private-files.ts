@@ -36,12 +36,21 @@ export function readPrivateFile(file: string): string | null {
   return fs.readFileSync(file, 'utf8');
 }
 
-/** Replaces a file in one rename, created 0600 from the start (never readable by others, not even briefly). */
+/**
+ * Replaces a file in one rename, created 0600 from the start (never readable by others, not even
+ * briefly) and flushed to disk before the rename, so a power cut leaves the old file or the new one.
+ */
 export function writePrivateFile(file: string, content: string | Uint8Array) {
   ensurePrivateDir(path.dirname(file));
   const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, content, { mode: 0o600 });
-  fs.chmodSync(temp, 0o600);
+  const fd = fs.openSync(temp, 'w', 0o600);
+  try {
+    fs.fchmodSync(fd, 0o600);
+    fs.writeSync(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
   fs.renameSync(temp, file);
 }
 

@@ -7,7 +7,7 @@ import { failure, PartnerRejection, reject } from './envelope';
 import { createFaultController, SandboxConnectionDropped, type Faults } from './faults';
 import { generateHotels } from './generate-hotels';
 import { createHotelSearch } from './hotel-search';
-import { createInProcessFetch } from './in-process-fetch';
+import { createInProcessFetch } from '../core/http/in-process-fetch';
 import { lagosToday } from '../../shared/dates';
 import type { SandboxTransaction } from './records';
 import type { SandboxParts } from './route-context';
@@ -97,7 +97,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   return {
     handle,
-    fetch: createInProcessFetch(handle),
+    fetch: createInProcessFetch(handle, { origin: 'http://sandbox.invalid', isDropped: (error) => error instanceof SandboxConnectionDropped }),
     faults: { set: (f) => parts.faults.set(f), reset: () => parts.faults.reset(), get: () => parts.faults.get() },
     transactions,
     reset,

@@ -1,5 +1,6 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { initialState, sandboxStateSchema, type SandboxState } from './records';
+import { writePrivateFile } from '../core/private-files';
 
 /**
  * Owns the sandbox's mutable state. Changes go through `commit`, which applies them and, with a
@@ -24,7 +25,7 @@ export function createStateStore(options: { dataFile?: string | undefined; clock
   };
 
   const persist = () => {
-    if (dataFile) writeAtomically(dataFile, JSON.stringify(state));
+    if (dataFile) writePrivateFile(dataFile, JSON.stringify(state));
   };
 
   return {
@@ -95,14 +96,3 @@ function safeJson(text: string): unknown {
   }
 }
 
-function writeAtomically(file: string, text: string) {
-  const temp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, file);
-}

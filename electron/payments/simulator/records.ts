@@ -1,5 +1,6 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { z } from 'zod';
+import { writePrivateFile } from '../../core/private-files';
 
 /**
  * What the simulated terminal's "Paystack account" holds, in Paystack's own field names so the
@@ -101,7 +102,7 @@ export function createSimulatorStore(dataFile: string | undefined) {
     /** Applies a change and persists it before anyone is answered. */
     commit<T>(change: (state: SimulatorState) => T): T {
       const result = change(state);
-      if (dataFile) writeAtomically(dataFile, JSON.stringify(state));
+      if (dataFile) writePrivateFile(dataFile, JSON.stringify(state));
       return result;
     },
     nextId(): number {
@@ -110,7 +111,7 @@ export function createSimulatorStore(dataFile: string | undefined) {
     },
     reset() {
       state = initialSimulatorState();
-      if (dataFile) writeAtomically(dataFile, JSON.stringify(state));
+      if (dataFile) writePrivateFile(dataFile, JSON.stringify(state));
     },
   };
 }
@@ -131,14 +132,3 @@ function load(file: string): SimulatorState {
   return initialSimulatorState();
 }
 
-function writeAtomically(file: string, text: string) {
-  const temp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, file);
-}

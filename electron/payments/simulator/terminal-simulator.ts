@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { simulatorFaultsSchema, testCards, type SimulatorDisplay, type SimulatorFaults } from '../../../shared/payments/card-payment';
 import { createDevice, defaultDeviceTimings, type Device, type DeviceTimings, type PresentCard } from './device';
 import { answer, AnswerLost, readJson, refusal, refuse, SimulatorRefusal } from './envelope';
-import { createInProcessFetch } from './in-process-fetch';
+import { createInProcessFetch } from '../../core/http/in-process-fetch';
 import { simulatedCards } from './outcome-script';
 import { createSimulatorStore, type PaymentRequestRecord, type RefundRecord, type TransactionRecord } from './records';
 import { answerPaystack, type RouteHost } from './routes';
@@ -175,7 +175,7 @@ export function createTerminalSimulator(options: TerminalSimulatorOptions = {}):
 
   return {
     handle,
-    fetch: createInProcessFetch(handle),
+    fetch: createInProcessFetch(handle, { origin: 'http://terminal.invalid', isDropped: (error) => error instanceof AnswerLost }),
     secretKey,
     presentCard: (presented = {}) => chosen(presented.terminalId).presentCard(presented),
     cancelOnDevice: (terminalId) => chosen(terminalId).cancelOnDevice(),
