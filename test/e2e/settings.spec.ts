@@ -47,3 +47,54 @@ test('a supervisor saves settings for the next start and a write-only API key', 
     await host.stop();
   }
 });
+
+test('a supervisor chooses the card terminal in plain words and stores a write-only Paystack key', async ({ page }) => {
+  const host = await startPreviewHost();
+  try {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(host.url);
+    await setUpTill(page);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    const terminal = settings.getByRole('group', { name: 'Card terminal' });
+    // Automatic until chosen; each choice says what it means.
+    await expect(terminal.getByRole('radio', { name: /^Automatic/ })).toBeChecked();
+    await expect(terminal.getByRole('radio', { name: /^Separate card machine.*types its approval code/ })).toBeVisible();
+    await expect(terminal.getByRole('radio', { name: /^Training terminal.*takes no real money/ })).toBeVisible();
+    await terminal.getByRole('radio', { name: /^Paystack Terminal/ }).check();
+    await terminal.getByLabel('Paystack terminal ID').fill('bad id');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(terminal.getByText(/terminal id from the Paystack dashboard/)).toBeVisible();
+    await terminal.getByLabel('Paystack terminal ID').fill('TRM_lagos01');
+    await terminal.getByLabel('Paystack customer code').fill('CUS_walkin01');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
+    const saved = JSON.parse(fs.readFileSync(path.join(host.dataDir, 'config.json'), 'utf8'));
+    expect(saved).toMatchObject({ payments: { terminal: 'paystack:TRM_lagos01', paystackCustomer: 'CUS_walkin01' } });
+
+    const key = 'sk_test_e2e_paystack_4c3b2a19';
+    const keyField = settings.getByLabel(/Paystack secret key/);
+    await expect(keyField).toHaveAccessibleName(/not set/);
+    await keyField.fill('pk_test_public_key_1234');
+    await settings.getByRole('button', { name: 'Save Paystack key' }).click();
+    await expect(settings.getByRole('alert').filter({ hasText: /must be a Paystack secret key/ })).toBeVisible();
+    await keyField.fill(key);
+    await settings.getByRole('button', { name: 'Save Paystack key' }).click();
+    await expect(settings.getByText('The Paystack key is stored. It is never shown again.')).toBeVisible();
+    await expect(keyField).toHaveValue('');
+    await expect(keyField).toHaveAccessibleName(/\(set;/);
+    expect(fs.readFileSync(path.join(host.dataDir, 'paystack-secret-key'), 'utf8')).toBe(key);
+    await settings.getByRole('heading', { name: 'Card payments' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/e2e/settings-card-payments-landscape.png' });
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await settings.getByRole('heading', { name: 'Card payments' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/e2e/settings-card-payments-portrait.png' });
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    expect(await page.content()).not.toContain(key);
+  } finally {
+    await host.stop();
+  }
+});
