@@ -101,7 +101,7 @@ describe('card terminal settings (issue 16)', () => {
     if (!next.ok) throw new Error(next.message);
     expect(next.config.payments).toMatchObject(payments);
     for (const terminal of ['none', 'simulated', '']) {
-      expect(value(await pos.api['settings:update']({ ...settings, payments: { ...payments, terminal } })).settings.payments.terminal).toBe(terminal);
+      expect(value(await pos.api['settings:update']({ ...settings, payments: { ...payments, terminal } })).settings.payments?.terminal).toBe(terminal);
     }
     await pos.close();
   });
