@@ -118,7 +118,7 @@ const anyData = z.unknown().optional();
 
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
   const slug = options.slug ?? 'partner';
-  const experience = (path: string) => `${options.experiencePrefix ?? '/api/v1'}/${slug}${path}`;
+  const experience = (path: string) => `${options.experiencePrefix ?? '/v1'}/${slug}${path}`;
   const hotel = (path: string) => `${options.hotelPrefix ?? '/v2'}/${slug}${path}`;
   const clock = options.clock ?? (() => new Date());
   const fetchFn = options.fetch ?? globalThis.fetch;

@@ -53,12 +53,12 @@ describe('the configured partner', () => {
     const before = { transactions: sandbox.transactions().length };
     const report = value(await till.pos.api['settings:test-partner']({}));
     expect(report.ok).toBe(true);
-    expect(report.target).toEqual({ baseUrl: server.url, experiencePrefix: '/api/v1', hotelPrefix: '/v2', training: false });
+    expect(report.target).toEqual({ baseUrl: server.url, experiencePrefix: '/v1', hotelPrefix: '/v2', training: false });
     expect(report.calls.map((call) => call.name)).toEqual(callNames);
     for (const call of report.calls) {
       expect(call, call.name).toMatchObject({ method: 'GET', status: 200, outcome: 'ok' });
       expect(call.ms).toBeGreaterThanOrEqual(0);
-      expect(call.path).toMatch(call.name === 'Hotel list' ? /^\/v2\/partner\/hotels$/ : /^\/api\/v1\/partner\/experience/);
+      expect(call.path).toMatch(call.name === 'Hotel list' ? /^\/v2\/partner\/hotels$/ : /^\/v1\/partner\/experience/);
     }
     expect(report.findings).toEqual([]);
     expect(report.summary).toMatch(/answered all 5 calls in \d+ ms\. Nothing was bought\./);

@@ -32,6 +32,8 @@ const clientFor = (options: Partial<PartnerClientOptions> = {}): PartnerClient =
     fetch: countingFetch,
     timeoutMs: 2000,
     retry: { attempts: 3, baseDelayMs: 5 },
+    // The documented layout (the default is the live one, /v1): the scripted answers below use it.
+    experiencePrefix: '/api/v1',
     ...options,
   });
 

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     if (!loaded.ok) throw new Error(loaded.message);
     expect(loaded.config).toMatchObject({
       terminal: { id: 'T01', profile: 'counter' },
-      partner: { baseUrl: '', experiencePrefix: '/api/v1', hotelPrefix: '/v2', slug: 'partner' },
+      partner: { baseUrl: '', experiencePrefix: '/v1', hotelPrefix: '/v2', slug: 'partner' },
       printer: { interface: 'preview', type: 'epson', columns: 48 },
       dataDir,
       locale: 'en-NG',

@@ -15,7 +15,7 @@ export const configKeys = {
   'merchant.hotelTaxes': { env: 'POS_MERCHANT_HOTEL_TAXES', flag: 'merchant-hotel-taxes', default: '', help: 'Further taxes included in hotel prices, shown on hotel receipts: "Consumption tax=5; Service charge=10".' },
   'merchant.hotelPolicy': { env: 'POS_MERCHANT_HOTEL_POLICY', flag: 'merchant-hotel-policy', default: '', help: 'Cancellation policy printed on hotel receipts (the partner sends none). Empty: none printed.' },
   'partner.baseUrl': { env: 'POS_PARTNER_URL', flag: 'partner-url', default: '', help: 'Partner API base URL; empty = training mode on the embedded sandbox.' },
-  'partner.experiencePrefix': { env: 'POS_PARTNER_EXPERIENCE_PREFIX', flag: 'partner-experience-prefix', default: '/api/v1', help: 'Path prefix of the experience (cinema) endpoints.' },
+  'partner.experiencePrefix': { env: 'POS_PARTNER_EXPERIENCE_PREFIX', flag: 'partner-experience-prefix', default: '/v1', help: 'Path prefix of the experience (cinema) endpoints (the live service: /v1; its documentation: /api/v1).' },
   'partner.hotelPrefix': { env: 'POS_PARTNER_HOTEL_PREFIX', flag: 'partner-hotel-prefix', default: '/v2', help: 'Path prefix of the hotel endpoints.' },
   'partner.slug': { env: 'POS_PARTNER_SLUG', flag: 'partner-slug', default: 'partner', help: "The service's own name in every partner path." },
   'partner.timeoutMs': { env: 'POS_PARTNER_TIMEOUT_MS', flag: 'partner-timeout-ms', default: 15000, help: 'How long to wait for the partner before giving up on a call.' },
