@@ -4,6 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalFile, openJournal, registerChainFunctions, type CreateSaleInput, type Journal } from '../../electron/journal';
+import { buildReportReceipt } from '../../electron/printing/receipts/build-report-receipt';
+import { reportInputFromShift } from '../../electron/printing/receipts/report-from-shift';
 
 /** The card payments journal: append-only attempts and outcomes, and the triggers that guard the money. */
 
@@ -185,6 +187,11 @@ describe('reports and the CSV export', () => {
         { scheme: 'approval code', count: 1, totalKobo: 50_000 },
       ]);
       expect(x.cardReversals).toEqual({ count: 1, totalKobo: 70_000 });
+      // The printed X report carries the same lines, from the real journal's report.
+      const paper = buildReportReceipt(reportInputFromShift(x, { merchant: { name: 'Lobby Hotels', addressLines: [], phone: null, tin: null }, terminal: { id: 'K2', name: 'Front desk' }, trainingMode: false }), { columns: 48 })
+        .flatMap((line) => (line.kind === 'text' ? [line.text] : []))
+        .join('\n');
+      expect(paper).toMatch(/Visa \(2\) +NGN 4,000\.00\n.*Mastercard \(1\) +NGN 2,500\.00\n.*Approval code \(1\) +NGN 500\.00\n.*Reversed at terminal \(1\) +NGN 700\.00/);
 
       const { csv } = value(j.exportCsv());
       const [header, ...rows] = csv.trim().split(/\r?\n/);

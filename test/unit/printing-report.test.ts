@@ -4,6 +4,8 @@ import { buildTestPage } from '../../electron/printing/receipts/build-test-page'
 import { charsPerLine, type Columns, type ReceiptLine } from '../../electron/printing/layout/receipt-line';
 import { reportReceiptInputSchema } from '../../electron/printing/receipts/report-input';
 import { zReport } from '../fixtures/receipts/inputs';
+import { reportInputFromShift } from '../../electron/printing/receipts/report-from-shift';
+import type { ShiftReport } from '../../shared/sales/reports';
 
 const texts = (lines: ReceiptLine[]) => lines.flatMap((line) => (line.kind === 'text' ? [line.text] : []));
 const flowed = (lines: ReceiptLine[]) => texts(lines).join(' ').replace(/\s+/g, ' ');
@@ -43,6 +45,59 @@ describe('shift report receipts', () => {
     expect(texts(lines)).toContain('X REPORT');
     expect(text).toContain('Shift still open');
     expect(text).not.toMatch(/Counted|Short|Over|Closed by/);
+  });
+
+  describe('card takings by scheme and card reversals', () => {
+    const shift: ShiftReport = {
+      terminalId: 'K1',
+      shiftId: 4,
+      shiftNumber: 4,
+      openedAt: '2025-11-21T07:00:00.000Z',
+      openedBy: { id: 1, name: 'Supervisor Bola' },
+      generatedAt: '2025-11-21T15:00:00.000Z',
+      sales: { confirmedCount: 4, confirmedKobo: 700_000, rejectedCount: 1, unsettledCount: 0, amountMismatchCount: 0 },
+      byKind: [{ kind: 'hotel', count: 4, totalKobo: 700_000 }],
+      byTender: [{ kind: 'card', count: 4, totalKobo: 700_000 }],
+      byCashier: [{ staffId: 1, name: 'Supervisor Bola', count: 4, totalKobo: 700_000 }],
+      cash: { floatKobo: 0, cashInKobo: 0, cashOutKobo: 0, tenderedKobo: 0, changeKobo: 0, cashSalesKobo: 0, unsettledCashKobo: 0, expectedKobo: 0 },
+      cardByScheme: [
+        { scheme: 'visa', count: 2, totalKobo: 400_000 },
+        { scheme: 'mastercard', count: 1, totalKobo: 250_000 },
+        { scheme: 'approval code', count: 1, totalKobo: 50_000 },
+      ],
+      cardReversals: { count: 1, totalKobo: 70_000 },
+      cashMovements: [],
+      unsettled: [],
+    };
+    const context = { merchant: zReport.merchant!, terminal: { id: 'K1', name: 'Lobby kiosk' }, trainingMode: false };
+
+    for (const columns of [32, 48] as Columns[]) {
+      it(`prints each scheme and what the terminal gave back, ${columns} columns`, () => {
+        // Through the print queue's own schema, as a queued report is read back.
+        const input = reportReceiptInputSchema.parse(JSON.parse(JSON.stringify(reportInputFromShift(shift, context))));
+        const lines = buildReportReceipt(input, { columns });
+        const text = flowed(lines);
+        expect(text).toContain('CARD BY SCHEME');
+        expect(text).toMatch(/Visa \(2\) +NGN 4,000\.00/);
+        expect(text).toMatch(/Mastercard \(1\) +NGN 2,500\.00/);
+        expect(text).toMatch(/Approval code \(1\) +NGN 500\.00/);
+        expect(text).toMatch(/Reversed at terminal \(1\) +NGN 700\.00/);
+        expect(text).toContain('given back to the card, not in the takings');
+        // Largest first, as the journal orders them, and before the drawer.
+        expect(text.indexOf('Visa (2)')).toBeLessThan(text.indexOf('Mastercard (1)'));
+        expect(text.indexOf('CARD BY SCHEME')).toBeLessThan(text.indexOf('CASH DRAWER'));
+        for (const line of lines) if (line.kind === 'text') expect(line.text.length).toBeLessThanOrEqual(charsPerLine(columns, line.size));
+      });
+    }
+
+    it('says none when no card was taken, leaves out reversals when there were none, and prints older reports without the section', () => {
+      const none = flowed(buildReportReceipt(reportInputFromShift({ ...shift, cardByScheme: [], cardReversals: { count: 0, totalKobo: 0 } }, context), { columns: 48 }));
+      expect(none).toMatch(/CARD BY SCHEME none/);
+      expect(none).not.toContain('Reversed at terminal');
+      const { cardByScheme: _schemes, cardReversals: _reversals, ...older } = shift;
+      expect(flowed(buildReportReceipt(reportInputFromShift(older, context), { columns: 48 }))).not.toContain('CARD BY SCHEME');
+      expect(flowed(buildReportReceipt(zReport, { columns: 48 }))).not.toContain('CARD BY SCHEME');
+    });
   });
 
   it('marks a training shift TRAINING', () => {

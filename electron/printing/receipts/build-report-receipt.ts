@@ -42,6 +42,19 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
     writer.rule();
   }
 
+  // Card takings by scheme (what the acquirer's statement is matched against) and what the terminal gave back.
+  if (report.cardByScheme || report.cardReversals) {
+    writer.text('CARD BY SCHEME', { bold: true });
+    const schemes = report.cardByScheme ?? [];
+    if (schemes.length === 0) writer.text('none', { indent: 2 });
+    schemes.forEach((line) => writer.pair(`${line.label} (${line.count})`, money(line.totalKobo), { indent: 2 }));
+    if (report.cardReversals && report.cardReversals.count > 0) {
+      writer.pair(`Reversed at terminal (${report.cardReversals.count})`, money(report.cardReversals.totalKobo), { indent: 2 });
+      writer.text('Sales that did not happen: given back to the card, not in the takings.', { indent: 4 });
+    }
+    writer.rule();
+  }
+
   const corrections = report.corrections;
   if (corrections) {
     writer.text('VOIDS AND REFUNDS', { bold: true });

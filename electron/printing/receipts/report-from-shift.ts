@@ -5,6 +5,10 @@ import type { ReportReceiptInput } from './report-input';
 const productNames = { cinema: 'Cinema tickets', hotel: 'Hotel rooms' } as const;
 const tenderNames = { cash: 'Cash', card: 'Card', transfer: 'Transfer' } as const;
 const correctionNames = { void: 'Void', refund: 'Refund' } as const;
+const schemeNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', verve: 'Verve', amex: 'American Express', 'approval code': 'Approval code' };
+
+/** "visa" -> "Visa"; a scheme the till has no name for is printed as the terminal gave it. */
+export const schemeLabel = (scheme: string) => schemeNames[scheme.toLowerCase()] ?? (scheme ? scheme.charAt(0).toUpperCase() + scheme.slice(1) : 'Card');
 
 /** An X report (open shift) or a Z report (closed, numbered) from the journal, as the paper shows it. */
 export function reportInputFromShift(
@@ -40,6 +44,8 @@ export function reportInputFromShift(
       differenceKobo: z?.differenceKobo ?? null,
     },
     cashMovements: report.cashMovements.map((movement) => ({ ...movement })),
+    cardByScheme: report.cardByScheme?.map((line) => ({ label: schemeLabel(line.scheme), count: line.count, totalKobo: line.totalKobo })) ?? null,
+    cardReversals: report.cardReversals ? { ...report.cardReversals } : null,
     chain: z?.chain ? { seq: z.chain.seq, hash: z.chain.hash, grandTotalKobo: z.chain.grandTotalKobo } : null,
     unsettled: report.unsettled.map((sale) => ({
       saleId: sale.id,

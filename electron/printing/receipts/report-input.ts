@@ -64,6 +64,10 @@ export const reportReceiptInputSchema = z.object({
     })
     .nullable()
     .default(null),
+  /** Card takings of confirmed sales by scheme ("Visa", "Approval code" for a stand-alone machine); null on reports from before the till drove a terminal. */
+  cardByScheme: z.array(line).nullable().default(null),
+  /** Card payments the terminal gave back (or is giving back) because their sale did not happen; null on reports from before. */
+  cardReversals: line.omit({ label: true }).nullable().default(null),
   /**
    * Z report only: the journal's hash chain head the report seals (the paper shows its first 8 hex
    * digits, enough to match it against `npm run journal:verify`) and the grand total, which never resets.
