@@ -4,6 +4,8 @@ import { useT } from '@renderer/i18n/I18nProvider';
 import { ReportCorrections } from '@renderer/screens/refunds/ReportCorrections';
 
 const tenderKey = { cash: 'report.tender.cash', card: 'report.tender.card', transfer: 'report.tender.transfer' } as const;
+/** Card schemes are brand names, the same in every language; a stand-alone machine's approval code is not a scheme. */
+const schemeNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', verve: 'Verve', amex: 'American Express' };
 
 /**
  * The X report (running) or Z report (closed): the sales as a table (item, count, amount) and the
@@ -16,6 +18,14 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
     { key: 'confirmed', label: t('report.confirmed'), count: report.sales.confirmedCount, kobo: report.sales.confirmedKobo },
     ...report.byKind.map((k) => ({ key: `kind-${k.kind}`, label: t(k.kind === 'cinema' ? 'report.cinema' : 'report.hotels'), count: k.count, kobo: k.totalKobo })),
     ...report.byTender.map((x) => ({ key: `tender-${x.kind}`, label: t(tenderKey[x.kind]), count: x.count, kobo: x.totalKobo })),
+    // Card takings by scheme, to match against the acquirer's statement; reports closed before terminals have none.
+    ...(report.cardByScheme ?? []).map((c) => ({
+      key: `scheme-${c.scheme}`,
+      label: t('report.cardScheme', { scheme: c.scheme === 'approval code' ? t('report.scheme.approvalCode') : (schemeNames[c.scheme.toLowerCase()] ?? c.scheme) }),
+      count: c.count,
+      kobo: c.totalKobo,
+    })),
+    ...(report.cardReversals && report.cardReversals.count > 0 ? [{ key: 'card-reversals', label: t('report.cardReversals'), count: report.cardReversals.count, kobo: report.cardReversals.totalKobo }] : []),
     ...report.byCashier.map((c) => ({ key: `staff-${c.staffId}`, label: c.name, count: c.count, kobo: c.totalKobo })),
     { key: 'rejected', label: t('report.rejected'), count: report.sales.rejectedCount },
     { key: 'unsettled', label: t('report.unsettledCount'), count: report.sales.unsettledCount },
