@@ -8,6 +8,8 @@ import { looseSecretFile } from '../../electron/core/private-files';
 import { readSecretsOnce, secretFileNames } from '../../electron/app/secret-files';
 import { createFleetPasswordStore } from '../../electron/fleet/fleet-password';
 import { paystackKeyStore } from '../../electron/payments/paystack/paystack-secret';
+import { createSafeStorageSecretStore } from '../../electron/main/safe-storage-secrets';
+import type { SafeStorage } from 'electron';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -87,5 +89,19 @@ describe('the till\u2019s other secrets (Paystack key, head office password)', (
     fs.chmodSync(path.join(dataDir, 'paystack-secret-key.enc'), 0o644);
     expect(looseSecretFile(dataDir, secretFileNames)).toMatch(/paystack-secret-key\.enc.*chmod 600/);
     expect(() => kept.get()).toThrow(/chmod 600/);
+  });
+
+  it('takes its codec from the Electron secret store, so all three secrets are sealed by the same keychain', () => {
+    const dataDir = tempDir();
+    const keychain = processKeychain();
+    // Electron's safeStorage as main wires it (only the three calls the store makes).
+    const safeStorage = { isEncryptionAvailable: () => keychain.available(), encryptString: (text: string) => keychain.encrypt(text), decryptString: (data: Buffer) => keychain.decrypt(data) } as unknown as SafeStorage;
+    const secrets = createSafeStorageSecretStore({ safeStorage, dataDir, env: {} });
+    secrets.setApiKey('partner-key-123456', 'https://partner.example');
+    paystackKeyStore({ dataDir, env: {}, codec: secrets.codec }).set('sk_live_from_the_screen_9');
+    createFleetPasswordStore({ dataDir, env: {}, codec: secrets.codec }).set('hq-password');
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['fleet-db-password.enc', 'partner-api-key.enc', 'partner-api-key.origin', 'paystack-secret-key.enc']);
+    expect(readSecretsOnce(dataDir, secrets.codec).sort()).toEqual(['hq-password', 'sk_live_from_the_screen_9']);
+    expect(looseSecretFile(dataDir, secretFileNames)).toBeNull();
   });
 });
