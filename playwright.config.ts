@@ -8,7 +8,9 @@ export default defineConfig({
   // One temp root per run for every data folder the tests make, removed when the run ends.
   globalSetup: './test/e2e-temp-root.ts',
   timeout: 60_000,
-  workers: 1,
+  // Each test starts its own stack (sandbox, terminal, preview host) on free ports, so two run side by
+  // side; most of a test's time is the app's own waits (countdowns, the terminal), not the CPU.
+  workers: 2,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     browserName: 'chromium',
