@@ -174,6 +174,12 @@ test.describe('a counter with a Paystack Terminal', () => {
     const [payment] = stack.journal<{ state: string; masked_pan: string; scheme: string; attempt: number }>("SELECT state, masked_pan, scheme, attempt FROM card_payments WHERE state = 'approved'");
     expect(payment).toMatchObject({ state: 'approved', masked_pan: '**** 6666', scheme: 'verve', attempt: 2 });
     expect(stack.sandbox.transactions()).toHaveLength(1);
+    // The X report splits card takings by scheme.
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    const verve = page.getByTestId('x-report').getByTestId('report-row-scheme-verve');
+    await expect(verve.getByRole('rowheader')).toHaveText('Card, Verve');
+    await expect(verve.getByRole('cell').first()).toHaveText('1');
   });
 });
 
