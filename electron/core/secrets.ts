@@ -90,37 +90,55 @@ export interface KeptSecret {
 export const keptSecretFileName = (fileName: string, codec: SecretCodec | null | undefined) => (codec ? `${fileName}.enc` : fileName);
 
 /**
+ * Reads a kept secret's file: the sealed `<name>.enc` when there is a codec, else the plain 0600
+ * `<name>`; with a codec and nothing sealed yet, the plain file still counts (a till upgraded from
+ * keeping it there) until a secret entered on screen replaces it. Null: neither file exists. A file
+ * others can read throws `SecretFileError`.
+ */
+export function readKeptSecretFile(dataDir: string, fileName: string, codec: SecretCodec | null | undefined): { text: string; file: string; sealed: boolean } | null {
+  const candidates = codec ? [{ file: path.join(dataDir, keptSecretFileName(fileName, codec)), sealed: true }, { file: path.join(dataDir, fileName), sealed: false }] : [{ file: path.join(dataDir, fileName), sealed: false }];
+  for (const { file, sealed } of candidates) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      continue;
+    }
+    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) throw new SecretFileError(file);
+    const data = fs.readFileSync(file);
+    return { text: sealed ? codec!.decrypt(data) : data.toString('utf8'), file, sealed };
+  }
+  return null;
+}
+
+/** Stores a kept secret sealed with the codec (and drops a plain copy it replaces), else in a plain 0600 file. */
+export function writeKeptSecretFile(dataDir: string, fileName: string, codec: SecretCodec | null | undefined, value: string, envName: string) {
+  if (!codec) return writePrivateFile(path.join(dataDir, fileName), value);
+  if (!codec.available()) throw new Error(`This computer offers no secure storage for secrets; set ${envName} instead.`);
+  writePrivateFile(path.join(dataDir, keptSecretFileName(fileName, codec)), codec.encrypt(value));
+  fs.rmSync(path.join(dataDir, fileName), { force: true });
+}
+
+/**
  * A secret kept like the partner key: its environment variable wins, else `<dataDir>/<fileName>`
- * (0600; a file others could read is refused, not used), encrypted with the codec when there is one.
+ * (0600; a file others could read is refused, not used), sealed with the codec when there is one.
  * Read on each `get`, so a key entered on screen is used by the next call without a restart.
  */
 export function createKeptSecret(options: { dataDir: string; envName: string; fileName: string; codec?: SecretCodec | null; env?: NodeJS.ProcessEnv }): KeptSecret {
   const env = options.env ?? process.env;
   const codec = options.codec ?? null;
-  const file = path.join(options.dataDir, keptSecretFileName(options.fileName, codec));
   const fromEnv = () => env[options.envName]?.trim() || null;
-  const get = (): string | null => {
-    const given = fromEnv();
-    if (given) return given;
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      return null;
-    }
-    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) throw new SecretFileError(file);
-    const data = fs.readFileSync(file);
-    return (codec ? codec.decrypt(data) : data.toString('utf8')).trim() || null;
-  };
+  const get = (): string | null => fromEnv() ?? (readKeptSecretFile(options.dataDir, options.fileName, codec)?.text.trim() || null);
   return {
     get,
     has: () => get() !== null,
-    set(value) {
-      if (codec && !codec.available()) throw new Error(`This computer offers no secure storage for secrets; set ${options.envName} instead.`);
-      writePrivateFile(file, codec ? codec.encrypt(value.trim()) : value.trim());
-    },
+    set: (value) => writeKeptSecretFile(options.dataDir, options.fileName, codec, value.trim(), options.envName),
     fromEnvironment: () => fromEnv() !== null,
-    describe: () => (fromEnv() ? `environment variable ${options.envName}` : codec ? 'the encrypted key store' : `file ${file}`),
+    describe: () => {
+      if (fromEnv()) return `environment variable ${options.envName}`;
+      const plain = path.join(options.dataDir, options.fileName);
+      return codec && !(fs.existsSync(plain) && !fs.existsSync(path.join(options.dataDir, keptSecretFileName(options.fileName, codec)))) ? 'the encrypted key store' : `file ${plain}`;
+    },
   };
 }
 

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { keptSecretFileName, type SecretCodec } from '../core/secrets';
+import { readKeptSecretFile, writeKeptSecretFile, type SecretCodec } from '../core/secrets';
 
 /**
  * Where the till's password for head office's database lives, kept like the partner key
@@ -25,31 +24,16 @@ export function createFleetPasswordStore(options: {
   codec?: SecretCodec | null;
 }): FleetPasswordStore {
   const env = options.env ?? process.env;
-  const file = path.join(options.dataDir, keptSecretFileName(fleetPasswordFileName, options.codec));
   const read = (): string | null => {
     const fromEnv = env[fleetPasswordEnv];
     if (fromEnv) return fromEnv;
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      return null;
-    }
-    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) throw new Error(`${file} is readable by other users; run: chmod 600 "${file}"`);
-    const data = fs.readFileSync(file);
-    const text = options.codec ? options.codec.decrypt(data) : data.toString('utf8');
-    return text.replace(/\r?\n$/, '') || null;
+    // A password may have spaces at either end: only a trailing newline (an editor's) is dropped.
+    return readKeptSecretFile(options.dataDir, fleetPasswordFileName, options.codec)?.text.replace(/\r?\n$/, '') || null;
   };
   return {
     get: read,
     has: () => read() !== null,
-    set(password) {
-      if (options.codec && !options.codec.available()) throw new Error(`This computer offers no secure storage for the password; set ${fleetPasswordEnv} instead.`);
-      fs.mkdirSync(options.dataDir, { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(temp, options.codec ? options.codec.encrypt(password) : password, { mode: 0o600 });
-      fs.renameSync(temp, file);
-    },
-    describe: () => (env[fleetPasswordEnv] ? `environment variable ${fleetPasswordEnv}` : options.codec ? 'the encrypted key store' : `file ${file}`),
+    set: (password) => writeKeptSecretFile(options.dataDir, fleetPasswordFileName, options.codec, password, fleetPasswordEnv),
+    describe: () => (env[fleetPasswordEnv] ? `environment variable ${fleetPasswordEnv}` : options.codec ? 'the encrypted key store' : `file ${path.join(options.dataDir, fleetPasswordFileName)}`),
   };
 }

@@ -104,4 +104,19 @@ describe('the till\u2019s other secrets (Paystack key, head office password)', (
     expect(readSecretsOnce(dataDir, secrets.codec).sort()).toEqual(['hq-password', 'sk_live_from_the_screen_9']);
     expect(looseSecretFile(dataDir, secretFileNames)).toBeNull();
   });
+
+  it('still reads a key kept in a plain 0600 file before the keychain sealed it, until one entered on screen replaces it', () => {
+    const dataDir = tempDir();
+    const codec = processKeychain();
+    fs.writeFileSync(path.join(dataDir, 'paystack-secret-key'), 'sk_live_kept_before_upgrade\n', { mode: 0o600 });
+    fs.writeFileSync(path.join(dataDir, 'fleet-db-password'), ' spaced pass \n', { mode: 0o600 });
+    const paystack = paystackKeyStore({ dataDir, env: {}, codec });
+    const fleet = createFleetPasswordStore({ dataDir, env: {}, codec });
+    expect([paystack.get(), paystack.describe()]).toEqual(['sk_live_kept_before_upgrade', `file ${path.join(dataDir, 'paystack-secret-key')}`]);
+    expect(fleet.get()).toBe(' spaced pass ');
+    paystack.set('sk_live_entered_on_screen');
+    fleet.set('new pass');
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['fleet-db-password.enc', 'paystack-secret-key.enc']);
+    expect([paystack.get(), paystack.describe(), fleet.get()]).toEqual(['sk_live_entered_on_screen', 'the encrypted key store', 'new pass']);
+  });
 });
