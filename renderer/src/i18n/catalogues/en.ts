@@ -145,6 +145,15 @@ export const en = {
   'amenity.bar': 'Bar',
   'amenity.spa': 'Spa',
   'amenity.airport-shuttle': 'Airport shuttle',
+  'amenity.power-backup': "Power backup",
+  'amenity.laundry': "Laundry",
+  'amenity.room-service': "Room service",
+  'amenity.security': "Security",
+  'amenity.kitchen': "Kitchen",
+  'amenity.concierge': "Concierge",
+  'amenity.kids-club': "Kids’ club",
+  'amenity.beach-access': "Beach access",
+  'amenity.conference-room': "Conference room",
 
   // ---- one hotel ----
   'hotel.checkTimes': 'Check-in from {checkIn} · check-out by {checkOut}',

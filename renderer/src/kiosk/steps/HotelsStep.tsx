@@ -2,9 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigation } from '@renderer/navigation';
 import { usePos } from '@renderer/pos/PosProvider';
 import { unwrap, type PosCallError } from '@renderer/pos/queries';
-import { toHotelsRequest, type HotelSearch } from '@renderer/screens/hotels/hotel-search';
+import { amenityText, toHotelsRequest, type HotelSearch } from '@renderer/screens/hotels/hotel-search';
 import { useT } from '@renderer/i18n/I18nProvider';
-import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { Button } from '@ui/Button';
 import { EmptyState, LoadingBlock } from '@ui/Status';
 import { CustomerError } from '../CustomerError';
@@ -45,7 +44,7 @@ export function HotelsStep({ search }: { search: HotelSearch }) {
                     <span className={styles.muted}>
                       {hotel.amenities
                         .slice(0, 4)
-                        .map((a) => (a in amenityKeys ? t(amenityKeys[a]!) : a))
+                        .map((a) => amenityText(t, a))
                         .join(' · ')}
                     </span>
                   </span>
@@ -63,14 +62,3 @@ export function HotelsStep({ search }: { search: HotelSearch }) {
     </KioskFrame>
   );
 }
-
-export const amenityKeys: Record<string, MessageKey> = {
-  wifi: 'amenity.wifi',
-  pool: 'amenity.pool',
-  gym: 'amenity.gym',
-  parking: 'amenity.parking',
-  restaurant: 'amenity.restaurant',
-  bar: 'amenity.bar',
-  spa: 'amenity.spa',
-  'airport-shuttle': 'amenity.airport-shuttle',
-};

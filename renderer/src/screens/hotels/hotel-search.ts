@@ -18,8 +18,11 @@ export interface HotelSearch extends Stay {
 export const popularCities = ['Lagos', 'Abuja', 'Port Harcourt', 'Ibadan', 'Kano', 'Enugu', 'Calabar'];
 export const commonAmenities = ['wifi', 'pool', 'gym', 'parking', 'restaurant', 'bar', 'spa', 'airport-shuttle'];
 
+/** Every amenity slug the catalogue has words for (`amenity.<slug>`): the common ones and the others partners send. */
+const knownAmenities = [...commonAmenities, 'power-backup', 'laundry', 'room-service', 'security', 'kitchen', 'concierge', 'kids-club', 'beach-access', 'conference-room'];
+
 /** An amenity or property type code in words; a code the catalogue does not know is shown as the partner sent it. */
-export const amenityText = (t: Translate, amenity: string): string => (commonAmenities.includes(amenity) ? t(`amenity.${amenity}` as MessageKey) : amenity.replace('-', ' '));
+export const amenityText = (t: Translate, amenity: string): string => (knownAmenities.includes(amenity) ? t(`amenity.${amenity}` as MessageKey) : amenity.replace(/-/g, ' '));
 export const propertyTypeText = (t: Translate, type: string): string =>
   ['hotel', 'apartment', 'resort', 'inn'].includes(type) ? t(`hotels.type.${type}` as MessageKey) : type;
 
