@@ -17,7 +17,7 @@ async function openSettings(page: Page, url: string) {
   return page.getByRole('region', { name: 'Settings' });
 }
 
-test('against the sandbox: five calls, each 200 with its time; the live layout preset tests before saving', async ({ page }) => {
+test('against the sandbox: five calls, each 200 with its time; other layouts test before saving', async ({ page }) => {
   const stack = await startStack();
   try {
     const settings = await openSettings(page, stack.host.url);
@@ -34,7 +34,9 @@ test('against the sandbox: five calls, each 200 with its time; the live layout p
       await expect(row).toContainText(/\d+ ms/);
       await expect(row).toContainText('OK');
     }
-    await expect(settings.getByRole('cell', { name: /GET \/api\/v1\/partner\/experience$/ })).toBeVisible();
+    // The default is the live layout: /v1 and /v2.
+    await expect(settings.getByRole('radio', { name: /Live layout/ })).toBeChecked();
+    await expect(settings.getByRole('cell', { name: /GET \/v1\/partner\/experience$/ })).toBeVisible();
 
     for (const [width, height, name] of [[1920, 1080, 'landscape'], [1080, 1920, 'portrait']] as const) {
       await page.setViewportSize({ width, height });
@@ -42,12 +44,11 @@ test('against the sandbox: five calls, each 200 with its time; the live layout p
       await page.screenshot({ path: `test-results/partner-screens/partner-connection-ok-${name}.png`, fullPage: false });
     }
 
-    // The live layout: /v1 and /v2, tested as typed (not saved yet).
-    await settings.getByRole('radio', { name: /Live layout/ }).check();
-    await expect(settings.getByRole('textbox', { name: 'Experience path prefix' })).toHaveValue('/v1');
-    await expect(settings.getByRole('textbox', { name: 'Hotel path prefix' })).toHaveValue('/v2');
+    // The documented layout (/api/v1) as custom prefixes, tested as typed (not saved yet).
+    await settings.getByRole('radio', { name: /Custom/ }).check();
+    await settings.getByRole('textbox', { name: 'Experience path prefix' }).fill('/api/v1');
     await settings.getByRole('button', { name: 'Test partner connection' }).click();
-    await expect(settings.getByRole('cell', { name: /GET \/v1\/partner\/experience$/ })).toBeVisible();
+    await expect(settings.getByRole('cell', { name: /GET \/api\/v1\/partner\/experience$/ })).toBeVisible();
     await expect(summary).toContainText('answered all 5 calls');
     // A custom prefix that is wrong names the setting and the prefix that works.
     await settings.getByRole('radio', { name: /Custom/ }).check();
@@ -56,6 +57,10 @@ test('against the sandbox: five calls, each 200 with its time; the live layout p
     const findings = settings.getByRole('list', { name: 'What to change' });
     await expect(findings).toContainText('Experience path prefix:');
     await expect(findings).toContainText('set "Experience path prefix" to /v1');
+    // The Live layout puts both prefixes back.
+    await settings.getByRole('radio', { name: /Live layout/ }).check();
+    await expect(settings.getByRole('textbox', { name: 'Experience path prefix' })).toHaveValue('/v1');
+    await expect(settings.getByRole('textbox', { name: 'Hotel path prefix' })).toHaveValue('/v2');
     expect(stack.sandbox.transactions()).toHaveLength(before);
   } finally {
     await stack.stop();
