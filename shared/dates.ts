@@ -112,5 +112,22 @@ export function lagosDayBounds(range: { from?: string; to?: string }): { from?: 
 
 /** "Sat 21 Nov" for chips and English sale labels (screens format through their catalogue). */
 export function shortDateLabel(date: string, locale = 'en-NG'): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return cachedFormat(shortDateFormats, locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "21 Nov" */
+export function dayMonthLabel(date: string, locale = 'en-NG'): string {
+  return cachedFormat(dayMonthFormats, locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+// Building an Intl formatter costs far more than using one, and sale labels are made per sale.
+const shortDateFormats = new Map<string, Intl.DateTimeFormat>();
+const dayMonthFormats = new Map<string, Intl.DateTimeFormat>();
+function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = cache.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    cache.set(locale, format);
+  }
+  return format;
 }

@@ -29,8 +29,15 @@ export const nairaAsKoboSchema = z
 
 /** For screens: "₦12,345.00" (Intl, en-NG). */
 export function formatNaira(kobo: Kobo, locale = 'en-NG'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'NGN', currencyDisplay: 'symbol' }).format(kobo / 100);
+  let format = nairaFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'NGN', currencyDisplay: 'symbol' });
+    nairaFormats.set(locale, format);
+  }
+  return format.format(kobo / 100);
 }
+// Building an Intl formatter costs far more than using one; lists format many amounts.
+const nairaFormats = new Map<string, Intl.NumberFormat>();
 
 /** For receipts and CSV: "NGN 12,345.00", because printer code pages have no Naira sign. */
 export function formatNairaPlain(kobo: Kobo): string {

@@ -39,7 +39,7 @@ export async function benchPayments(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-payments-'));
   const sandbox = createSandbox();
   const simulator = createTerminalSimulator({ timings: { deliveryMs: 0, stepMs: 0, resultMs: 0, autoPresentMs: 0 } });
-  const partner = createPartnerClient({ baseUrl: 'http://bench.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } });
+  const partner = createPartnerClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } });
   const http = createPaystackHttp({ baseUrl: 'http://terminal.simulator', secretKey: () => simulator.secretKey, fetch: simulator.fetch, timeoutMs: 30_000 });
   const pos = openKiosk(dataDir, partner, simulator);
   try {

@@ -31,7 +31,8 @@ const phoneNumber = '+2348031234567';
 export async function benchSales(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-sales-'));
   const sandbox = createSandbox();
-  const partner = createPartnerClient({ baseUrl: 'http://bench.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } });
+  // A loopback address the URL rule accepts; nothing listens there, calls go in-process.
+  const partner = createPartnerClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } });
   const pos = openPos(dataDir, partner);
   try {
     await ready(pos);
@@ -62,7 +63,7 @@ export async function benchSales(): Promise<BenchRow[]> {
 }
 
 function openPos(dataDir: string, partner: PartnerClient): Pos {
-  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://bench.sandbox' } });
+  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://127.0.0.1:9' } });
   if (!loaded.ok) throw new Error(loaded.message);
   const journal = openJournal({ file: journalFile(dataDir), terminalId: loaded.config.terminal.id });
   if (!journal.ok) throw new Error(journal.error.message);
@@ -118,7 +119,7 @@ async function rawCinemaSale(partner: PartnerClient, selection: CinemaSelection,
       customer_info: { name: customer.name, email: customer.email, phone_number: phoneNumber, dob: customer.dob },
       merchant_reference: saleId,
       reservation_ids: hold.reservations.map((r) => r.reservation_id),
-      attendance_date: `${selection.date.slice(8, 10)}-${selection.date.slice(5, 7)}-${selection.date.slice(0, 4)}`,
+      attendance_date: selection.date, // YYYY-MM-DD, as the app sends it (what the live service takes)
       time_id: selection.showtimeId,
       cinema_location_id: selection.locationId,
     }),
