@@ -8,12 +8,32 @@ export type TerminalProfile = z.infer<typeof terminalProfileSchema>;
 export const healthStateSchema = z.enum(['ok', 'degraded', 'down', 'unknown']);
 export type HealthState = z.infer<typeof healthStateSchema>;
 
+/** The strip's words as catalogue codes, so each screen says them in its own language. */
+export const healthLabelCodes = [
+  'partnerOnline', 'partnerOffline', 'training',
+  'printerPreview', 'printerReady', 'printerPaperOut', 'printerCoverOpen', 'printerOffline', 'printerNotCheckedYet', 'printerNotAnswering', 'printerNotChecked', 'printerNotSetUp',
+  'journalReady', 'journalClosed', 'journalCannotWrite', 'journalReadOnly', 'journalUnreadable', 'diskNearlyFull', 'journalUnavailable',
+  'notChecked',
+] as const;
+/** Details that are fixed sentences; any other detail (a printer's or partner's own words) stays as main wrote it. */
+export const healthDetailCodes = ['partnerOnline', 'training', 'printerPreview', 'journalReady', 'journalClosed', 'journalReadOnly', 'journalUnreadable', 'diskNearlyFull'] as const;
+export type HealthLabelCode = (typeof healthLabelCodes)[number];
+export type HealthDetailCode = (typeof healthDetailCodes)[number];
+export const healthWordsSchema = z.object({
+  label: z.enum(healthLabelCodes),
+  detail: z.enum(healthDetailCodes).optional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type HealthWords = z.infer<typeof healthWordsSchema>;
+
 export const healthItemSchema = z.object({
   state: healthStateSchema,
   /** Short, for the status strip: "Partner online", "Printer offline". */
   label: z.string(),
   /** One sentence for whoever has to fix it. */
   detail: z.string(),
+  /** The same in catalogue codes; label and detail above are the English, for logs and fallback. */
+  words: healthWordsSchema.optional(),
 });
 export type HealthItem = z.infer<typeof healthItemSchema>;
 

@@ -113,7 +113,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   const sales: Result<Sales> = journal.ok
     ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: { ...(holdMarginMs ? { holdMarginMs } : {}), ...deps.salesTuning }, cardTerminal: cardPayments.port, cardMoneyBack: deps.cardMoneyBack ?? cardMoneyBackFromPayments({ journal: journal.value, choice: cardPayments.context.choice }) }))
     : journal;
-  const journalDown = async (): Promise<HealthItem> => ({ state: 'down', label: 'Journal unavailable', detail: journal.ok ? '' : journal.error.message });
+  const journalDown = async (): Promise<HealthItem> => ({ state: 'down', label: 'Journal unavailable', detail: journal.ok ? '' : journal.error.message, words: { label: 'journalUnavailable' } });
   const journalProbe = journal.ok ? async () => journal.value.probe() : deps.journal ? journalDown : (deps.probes.journal ?? journalDown);
   const printing: Result<PrintQueue> = !journal.ok
     ? journal
@@ -126,7 +126,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   if (printing.ok && journal.ok) printReversalSlips({ events: domainEvents, printing: printing.value, journal: journal.value, config, logger: deps.logger, clock });
   const printerProbe = printing.ok
     ? () => printing.value.health()
-    : (deps.probes.printer ?? (async (): Promise<HealthItem> => ({ state: 'unknown', label: 'Printer not set up', detail: printing.error.message })));
+    : (deps.probes.printer ?? (async (): Promise<HealthItem> => ({ state: 'unknown', label: 'Printer not set up', detail: printing.error.message, words: { label: 'printerNotSetUp' } })));
   const ctx: PosContext = {
     config,
     configSources: deps.configSources,

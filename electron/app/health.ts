@@ -54,6 +54,6 @@ async function settle(probe: () => Promise<HealthItem>): Promise<HealthItem> {
   try {
     return await probe();
   } catch (error) {
-    return { state: 'unknown', label: 'Not checked', detail: `The check itself failed: ${(error as Error).message}` };
+    return { state: 'unknown', label: 'Not checked', detail: `The check itself failed: ${(error as Error).message}`, words: { label: 'notChecked' } };
   }
 }

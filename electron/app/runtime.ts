@@ -46,8 +46,8 @@ export function createPosRuntime(options: {
   // Speaks for the printer only while the journal is unavailable; otherwise the print queue asks the printer itself.
   const printerProbe = async (): Promise<HealthItem> =>
     config.printer.interface === 'preview'
-      ? { state: 'ok', label: 'Preview printer', detail: 'Receipts are kept on this computer and shown on screen.' }
-      : { state: 'unknown', label: 'Printer not checked', detail: `Printer ${config.printer.interface}.` };
+      ? { state: 'ok', label: 'Preview printer', detail: 'Receipts are kept on this computer and shown on screen.', words: { label: 'printerPreview', detail: 'printerPreview' } }
+      : { state: 'unknown', label: 'Printer not checked', detail: `Printer ${config.printer.interface}.`, words: { label: 'printerNotChecked' } };
 
   // A journal that cannot be opened must not stop the app: browsing still works, selling is
   // refused with the journal's own message, and the status strip says why.

@@ -17,10 +17,10 @@ export function createJournalProbe(deps: { db: Database.Database; file: string; 
   const { db, file, guard } = deps;
   const countUnsettled = db.prepare<[string], number>('SELECT count(*) FROM sales WHERE state IN (SELECT value FROM json_each(?))').pluck();
 
-  return () => {
-    if (!db.open) return { state: 'down', label: 'Journal closed', detail: 'The sale journal is closed; restart Lobby POS to sell.' };
+  return (): HealthItem => {
+    if (!db.open) return { state: 'down', label: 'Journal closed', detail: 'The sale journal is closed; restart Lobby POS to sell.', words: { label: 'journalClosed', detail: 'journalClosed' } };
     const failure = guard.lastWriteFailure();
-    if (failure) return { state: 'down', label: 'Journal cannot be written', detail: failure.error.message };
+    if (failure) return { state: 'down', label: 'Journal cannot be written', detail: failure.error.message, words: { label: 'journalCannotWrite' } };
     try {
       fs.accessSync(file, fs.constants.R_OK | fs.constants.W_OK);
       fs.accessSync(path.dirname(file), fs.constants.W_OK);
@@ -29,20 +29,22 @@ export function createJournalProbe(deps: { db: Database.Database; file: string; 
         state: 'down',
         label: 'Journal is read-only',
         detail: 'The sale journal or its folder cannot be written, so selling is paused. Ask a supervisor to check the data folder permissions.',
+        words: { label: 'journalReadOnly', detail: 'journalReadOnly' },
       };
     }
     let unsettled: number;
     try {
       unsettled = countUnsettled.get(JSON.stringify(unsettledStates))!;
     } catch {
-      return { state: 'down', label: 'Journal unreadable', detail: 'The sale journal cannot be read right now; restart Lobby POS. If it persists, call support.' };
+      return { state: 'down', label: 'Journal unreadable', detail: 'The sale journal cannot be read right now; restart Lobby POS. If it persists, call support.', words: { label: 'journalUnreadable', detail: 'journalUnreadable' } };
     }
     const attention = unsettled === 0 ? '' : ` ${unsettled} sale${unsettled === 1 ? ' needs' : 's need'} attention.`;
     const free = freeBytes(file);
     if (free !== null && free < lowDiskBytes) {
-      return { state: 'degraded', label: 'Disk nearly full', detail: `Only ${Math.floor(free / (1024 * 1024))} MB left for the sale journal; free some space soon.${attention}` };
+      const mb = Math.floor(free / (1024 * 1024));
+      return { state: 'degraded', label: 'Disk nearly full', detail: `Only ${mb} MB left for the sale journal; free some space soon.${attention}`, words: { label: 'diskNearlyFull', detail: 'diskNearlyFull', values: { mb, unsettled } } };
     }
-    return { state: 'ok', label: 'Journal ready', detail: `Every sale is written down on this computer before it is sent.${attention}` };
+    return { state: 'ok', label: 'Journal ready', detail: `Every sale is written down on this computer before it is sent.${attention}`, words: { label: 'journalReady', detail: 'journalReady', values: { unsettled } } };
   };
 }
 

@@ -7,15 +7,16 @@ export function createPartnerProbe(client: PartnerClient, options: { trainingMod
   return async () => {
     const result = await client.ping();
     if (!result.ok) {
-      return { state: 'down', label: 'Partner offline', detail: toPosError(result.error, { service: 'partner' }).message };
+      return { state: 'down', label: 'Partner offline', detail: toPosError(result.error, { service: 'partner' }).message, words: { label: 'partnerOffline' } };
     }
     if (options.trainingMode) {
       return {
         state: 'degraded',
         label: 'Training mode',
         detail: 'Selling against the built-in sandbox: nothing is real and every receipt is marked TRAINING.',
+        words: { label: 'training', detail: 'training' },
       };
     }
-    return { state: 'ok', label: 'Partner online', detail: `The partner answered in ${result.value.latencyMs} ms.` };
+    return { state: 'ok', label: 'Partner online', detail: `The partner answered in ${result.value.latencyMs} ms.`, words: { label: 'partnerOnline', detail: 'partnerOnline', values: { ms: result.value.latencyMs } } };
   };
 }

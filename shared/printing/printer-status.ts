@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { healthStateSchema } from '../app';
+import { healthStateSchema, healthWordsSchema } from '../app';
 
 /** What the till knows about its receipt printer; the same words the printing service uses. */
 export const printerStates = ['ready', 'offline', 'paper-out', 'cover-open', 'unknown'] as const;
@@ -22,5 +22,7 @@ export const printerStatusViewSchema = z.object({
   printer: z.string(),
   /** When the printer last said so; null before the first check. */
   checkedAt: z.iso.datetime().nullable(),
+  /** The label (and a fixed detail) as catalogue codes for the screen's language. */
+  words: healthWordsSchema.optional(),
 });
 export type PrinterStatusView = z.infer<typeof printerStatusViewSchema>;

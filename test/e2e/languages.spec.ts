@@ -55,6 +55,10 @@ test('the counter in French, Yoruba, Hausa, Igbo and Pidgin: every back-office s
     await page.getByRole('banner').getByRole('button', { name: new RegExp(say(language, 'common.back')) }).click();
     await expect(page.getByRole('button', { name: say(language, 'common.staff'), exact: true })).toBeVisible();
     await scan(page, language, 'home');
+    // The status strip's words come from main as codes and read in the staff member's language.
+    await expect(page.getByTestId('status-printer')).toContainText(say(language, 'health.label.printerPreview'));
+    await expect(page.getByTestId('status-printer')).toContainText(say(language, 'health.detail.printerPreview'));
+    await expect(page.getByTestId('status-journal')).toContainText(say(language, 'health.label.journalReady'));
 
     await page.getByRole('button', { name: new RegExp(say(language, 'home.cinema')) }).first().click();
     await expect(page.locator('.film-card').first()).toBeVisible();

@@ -25,18 +25,20 @@ export function printerStatusView(
   const base = { state: status.state, detail: status.detail, printer: context.description, checkedAt: context.checkedAt };
   switch (status.state) {
     case 'ready':
-      return { ...base, health: 'ok', label: context.preview ? 'Preview printer' : 'Printer ready' };
+      return context.preview
+        ? { ...base, health: 'ok', label: 'Preview printer', words: { label: 'printerPreview', detail: 'printerPreview' } }
+        : { ...base, health: 'ok', label: 'Printer ready', words: { label: 'printerReady' } };
     case 'paper-out':
-      return { ...base, health: 'down', label: 'Printer out of paper' };
+      return { ...base, health: 'down', label: 'Printer out of paper', words: { label: 'printerPaperOut' } };
     case 'cover-open':
-      return { ...base, health: 'down', label: 'Printer cover open' };
+      return { ...base, health: 'down', label: 'Printer cover open', words: { label: 'printerCoverOpen' } };
     case 'offline':
-      return { ...base, health: 'down', label: `Printer offline (${context.place})` };
+      return { ...base, health: 'down', label: `Printer offline (${context.place})`, words: { label: 'printerOffline', values: { place: context.place } } };
     case 'unknown':
       return context.checkedAt === null
-        ? { ...base, health: 'unknown', label: 'Printer not checked yet' }
-        : { ...base, health: 'degraded', label: `Printer not answering at ${context.place}` };
+        ? { ...base, health: 'unknown', label: 'Printer not checked yet', words: { label: 'printerNotCheckedYet' } }
+        : { ...base, health: 'degraded', label: `Printer not answering at ${context.place}`, words: { label: 'printerNotAnswering', values: { place: context.place } } };
   }
 }
 
-export const healthOf = (view: PrinterStatusView): HealthItem => ({ state: view.health, label: view.label, detail: view.detail });
+export const healthOf = (view: PrinterStatusView): HealthItem => ({ state: view.health, label: view.label, detail: view.detail, ...(view.words && { words: view.words }) });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppInfo, HealthItem } from '@shared/app';
 import { useT } from '@renderer/i18n/I18nProvider';
+import { useHealthWords } from '@renderer/i18n/health-words';
 import { usePosQuery } from '@renderer/pos/queries';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { Banner } from './Banner';
@@ -14,6 +15,7 @@ import { Button } from './Button';
  */
 export function ConnectionBanner({ partner, trainingMode, customerFacing }: { partner: HealthItem; trainingMode: boolean; customerFacing?: boolean }) {
   const t = useT();
+  const healthWords = useHealthWords();
   const client = useQueryClient();
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
@@ -48,7 +50,7 @@ export function ConnectionBanner({ partner, trainingMode, customerFacing }: { pa
         </Button>
       }
     >
-      <strong>{partner.label}.</strong> {partner.detail}
+      <strong>{healthWords(partner).label}.</strong> {healthWords(partner).detail}
     </Banner>
   );
 }

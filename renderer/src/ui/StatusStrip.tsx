@@ -1,4 +1,5 @@
 import { useT } from '@renderer/i18n/I18nProvider';
+import { useHealthWords } from '@renderer/i18n/health-words';
 import type { Health, HealthItem } from '@shared/app';
 
 const parts = [
@@ -22,14 +23,15 @@ export function StatusStrip({ health }: { health: Health }) {
 }
 
 function StatusItem({ title, item, testId }: { title: string; item: HealthItem; testId: string }) {
+  const { label, detail } = useHealthWords()(item);
   return (
     <div className={`status-item status-${item.state}`} data-testid={`status-${testId}`}>
       <span className="status-dot" aria-hidden="true" />
       <div>
         <div className="status-title">
-          {title}: <strong>{item.label}</strong>
+          {title}: <strong>{label}</strong>
         </div>
-        <div className="status-detail">{item.detail}</div>
+        <div className="status-detail">{detail}</div>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import type { PrinterStatusView } from '@shared/printing/printer-status';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
 import { useT } from '@renderer/i18n/I18nProvider';
+import { useHealthWords } from '@renderer/i18n/health-words';
 
 /**
  * The printer as it is now (pushed on change), a test page, receipts waiting to print (Print now
@@ -12,6 +13,7 @@ import { useT } from '@renderer/i18n/I18nProvider';
  */
 export function PrinterPanel() {
   const t = useT();
+  const healthWords = useHealthWords();
   const pos = usePos();
   const client = useQueryClient();
   const status = usePosQuery('printer:status', {}, { staleTime: 0 });
@@ -36,9 +38,9 @@ export function PrinterPanel() {
           <span className="status-dot" aria-hidden="true" />
           <div>
             <div className="status-title">
-              <strong>{status.data.label}</strong> · {status.data.printer}
+              <strong>{healthWords(status.data).label}</strong> · {status.data.printer}
             </div>
-            <div className="status-detail">{status.data.detail}</div>
+            <div className="status-detail">{healthWords(status.data).detail}</div>
           </div>
         </div>
       )}
