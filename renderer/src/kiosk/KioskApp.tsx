@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppInfo } from '@shared/app';
 import { useNavigation } from '@renderer/navigation';
@@ -32,6 +32,13 @@ export function KioskApp({ info }: { info: AppInfo }) {
   const pos = usePos();
   const client = useQueryClient();
   const { setLanguage } = useLanguage();
+  useEffect(() => {
+    // A kiosk serves one stranger after another: a screen's data is worth keeping only while the
+    // customer might step back to it. Queries left behind linger a few seconds, not a minute, so
+    // a busy kiosk does not carry the last hundred customers' queries (and a timer each).
+    const defaults = client.getDefaultOptions();
+    client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, gcTime: 5_000 } });
+  }, [client]);
 
   const startOver = useCallback(() => {
     releaseHeldSeats(pos, stack);
