@@ -26,6 +26,11 @@ export class SecretFileError extends Error {
 
 /** Reads a file that must be its owner's alone; null when there is none. */
 export function readPrivateFile(file: string): string | null {
+  return readPrivateBytes(file)?.toString('utf8') ?? null;
+}
+
+/** The same for a file that is not text (a secret sealed by the OS keychain). */
+export function readPrivateBytes(file: string): Buffer | null {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);
@@ -33,7 +38,7 @@ export function readPrivateFile(file: string): string | null {
     return null;
   }
   if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) throw new SecretFileError(file);
-  return fs.readFileSync(file, 'utf8');
+  return fs.readFileSync(file);
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { readPrivateFile, SecretFileError, writePrivateFile } from './private-files';
+import { readPrivateBytes, readPrivateFile, writePrivateFile } from './private-files';
 
 export { SecretFileError } from './private-files';
 
@@ -87,7 +87,7 @@ export interface KeptSecret {
 }
 
 /** The file a kept secret lives in: `<name>.enc` when sealed with a codec, else `<name>`. */
-export const keptSecretFileName = (fileName: string, codec: SecretCodec | null | undefined) => (codec ? `${fileName}.enc` : fileName);
+const keptSecretFileName = (fileName: string, codec: SecretCodec | null | undefined) => (codec ? `${fileName}.enc` : fileName);
 
 /**
  * Reads a kept secret's file: the sealed `<name>.enc` when there is a codec, else the plain 0600
@@ -95,24 +95,17 @@ export const keptSecretFileName = (fileName: string, codec: SecretCodec | null |
  * keeping it there) until a secret entered on screen replaces it. Null: neither file exists. A file
  * others can read throws `SecretFileError`.
  */
-export function readKeptSecretFile(dataDir: string, fileName: string, codec: SecretCodec | null | undefined): { text: string; file: string; sealed: boolean } | null {
+function readKeptSecretFile(dataDir: string, fileName: string, codec: SecretCodec | null | undefined): { text: string; file: string; sealed: boolean } | null {
   const candidates = codec ? [{ file: path.join(dataDir, keptSecretFileName(fileName, codec)), sealed: true }, { file: path.join(dataDir, fileName), sealed: false }] : [{ file: path.join(dataDir, fileName), sealed: false }];
   for (const { file, sealed } of candidates) {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      continue;
-    }
-    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) throw new SecretFileError(file);
-    const data = fs.readFileSync(file);
-    return { text: sealed ? codec!.decrypt(data) : data.toString('utf8'), file, sealed };
+    const data = readPrivateBytes(file);
+    if (data) return { text: sealed ? codec!.decrypt(data) : data.toString('utf8'), file, sealed };
   }
   return null;
 }
 
 /** Stores a kept secret sealed with the codec (and drops a plain copy it replaces), else in a plain 0600 file. */
-export function writeKeptSecretFile(dataDir: string, fileName: string, codec: SecretCodec | null | undefined, value: string, envName: string) {
+function writeKeptSecretFile(dataDir: string, fileName: string, codec: SecretCodec | null | undefined, value: string, envName: string) {
   if (!codec) return writePrivateFile(path.join(dataDir, fileName), value);
   if (!codec.available()) throw new Error(`This computer offers no secure storage for secrets; set ${envName} instead.`);
   writePrivateFile(path.join(dataDir, keptSecretFileName(fileName, codec)), codec.encrypt(value));
@@ -124,20 +117,31 @@ export function writeKeptSecretFile(dataDir: string, fileName: string, codec: Se
  * (0600; a file others could read is refused, not used), sealed with the codec when there is one.
  * Read on each `get`, so a key entered on screen is used by the next call without a restart.
  */
-export function createKeptSecret(options: { dataDir: string; envName: string; fileName: string; codec?: SecretCodec | null; env?: NodeJS.ProcessEnv }): KeptSecret {
+export function createKeptSecret(options: {
+  dataDir: string;
+  envName: string;
+  fileName: string;
+  codec?: SecretCodec | null;
+  env?: NodeJS.ProcessEnv;
+  /** How a value is cleaned when read or stored; keys drop surrounding spaces (the default). */
+  normalize?: (value: string) => string;
+}): KeptSecret {
   const env = options.env ?? process.env;
   const codec = options.codec ?? null;
-  const fromEnv = () => env[options.envName]?.trim() || null;
-  const get = (): string | null => fromEnv() ?? (readKeptSecretFile(options.dataDir, options.fileName, codec)?.text.trim() || null);
+  const normalize = options.normalize ?? ((value: string) => value.trim());
+  const fromEnv = () => normalize(env[options.envName] ?? '') || null;
+  const get = (): string | null => fromEnv() ?? (normalize(readKeptSecretFile(options.dataDir, options.fileName, codec)?.text ?? '') || null);
   return {
     get,
     has: () => get() !== null,
-    set: (value) => writeKeptSecretFile(options.dataDir, options.fileName, codec, value.trim(), options.envName),
+    set: (value) => writeKeptSecretFile(options.dataDir, options.fileName, codec, normalize(value), options.envName),
     fromEnvironment: () => fromEnv() !== null,
     describe: () => {
       if (fromEnv()) return `environment variable ${options.envName}`;
       const plain = path.join(options.dataDir, options.fileName);
-      return codec && !(fs.existsSync(plain) && !fs.existsSync(path.join(options.dataDir, keptSecretFileName(options.fileName, codec)))) ? 'the encrypted key store' : `file ${plain}`;
+      // Sealed unless the only copy is a plain file kept from before the keychain was used.
+      const sealed = codec !== null && (fs.existsSync(path.join(options.dataDir, keptSecretFileName(options.fileName, codec))) || !fs.existsSync(plain));
+      return sealed ? 'the encrypted key store' : `file ${plain}`;
     },
   };
 }

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { readKeptSecretFile, writeKeptSecretFile, type SecretCodec } from '../core/secrets';
+import { createKeptSecret, type SecretCodec } from '../core/secrets';
 
 /**
  * Where the till's password for head office's database lives, kept like the partner key
@@ -18,22 +17,7 @@ export interface FleetPasswordStore {
 export const fleetPasswordEnv = 'POS_FLEET_PASSWORD';
 export const fleetPasswordFileName = 'fleet-db-password';
 
-export function createFleetPasswordStore(options: {
-  dataDir: string;
-  env?: NodeJS.ProcessEnv;
-  codec?: SecretCodec | null;
-}): FleetPasswordStore {
-  const env = options.env ?? process.env;
-  const read = (): string | null => {
-    const fromEnv = env[fleetPasswordEnv];
-    if (fromEnv) return fromEnv;
-    // A password may have spaces at either end: only a trailing newline (an editor's) is dropped.
-    return readKeptSecretFile(options.dataDir, fleetPasswordFileName, options.codec)?.text.replace(/\r?\n$/, '') || null;
-  };
-  return {
-    get: read,
-    has: () => read() !== null,
-    set: (password) => writeKeptSecretFile(options.dataDir, fleetPasswordFileName, options.codec, password, fleetPasswordEnv),
-    describe: () => (env[fleetPasswordEnv] ? `environment variable ${fleetPasswordEnv}` : options.codec ? 'the encrypted key store' : `file ${path.join(options.dataDir, fleetPasswordFileName)}`),
-  };
+export function createFleetPasswordStore(options: { dataDir: string; env?: NodeJS.ProcessEnv; codec?: SecretCodec | null }): FleetPasswordStore {
+  // A password may have spaces at either end: only a trailing newline (an editor's) is dropped.
+  return createKeptSecret({ ...options, envName: fleetPasswordEnv, fileName: fleetPasswordFileName, normalize: (value) => value.replace(/\r?\n$/, '') });
 }
