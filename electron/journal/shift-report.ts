@@ -1,10 +1,14 @@
 import type Database from 'better-sqlite3';
 import { shiftReportSchema, zReportSchema, type ShiftReport, type ZReport } from '../../shared/sales/reports';
+import { approvalCodeScheme } from '../../shared/payments/card-schemes';
 import { createCorrectionReporter } from './correction-report';
+import { unsettledStates } from './sale-states';
 
 export { shiftReportSchema, zReportSchema, type ShiftReport, type ZReport };
 
 const selfService = 'Self-service';
+// Our own constants, written into the SQL as literals (no quotes inside them).
+const unsettledList = unsettledStates.map((state) => `'${state}'`).join(', ');
 
 /** Every total is summed by SQLite from the journal itself, never accumulated in memory. */
 export function createShiftReporter(db: Database.Database) {
@@ -17,7 +21,7 @@ export function createShiftReporter(db: Database.Database) {
     `SELECT count(*) FILTER (WHERE state = 'confirmed') AS confirmedCount,
             coalesce(sum(quote_kobo) FILTER (WHERE state = 'confirmed'), 0) AS confirmedKobo,
             count(*) FILTER (WHERE state = 'rejected') AS rejectedCount,
-            count(*) FILTER (WHERE state IN ('pending', 'sent', 'unknown')) AS unsettledCount,
+            count(*) FILTER (WHERE state IN (${unsettledList})) AS unsettledCount,
             count(*) FILTER (WHERE state = 'confirmed' AND amount_mismatch = 1) AS amountMismatchCount
      FROM sales WHERE shift_id = ?`,
   );
@@ -51,7 +55,7 @@ export function createShiftReporter(db: Database.Database) {
          coalesce(sum(t.tendered_kobo), 0) AS tenderedKobo,
          coalesce(sum(t.change_kobo), 0) AS changeKobo,
          coalesce(sum(t.amount_kobo) FILTER (WHERE s.state = 'confirmed'), 0) AS cashSalesKobo,
-         coalesce(sum(t.amount_kobo) FILTER (WHERE s.state IN ('pending', 'sent', 'unknown')), 0) AS unsettledCashKobo
+         coalesce(sum(t.amount_kobo) FILTER (WHERE s.state IN (${unsettledList})), 0) AS unsettledCashKobo
        FROM shifts sh
        LEFT JOIN (tenders t JOIN sales s ON s.id = t.sale_id AND s.state <> 'rejected') ON t.shift_id = sh.id AND t.kind = 'cash'
        WHERE sh.id = ?
@@ -64,13 +68,13 @@ export function createShiftReporter(db: Database.Database) {
   const unsettled = db.prepare<[number], ShiftReport['unsettled'][number]>(
     `SELECT s.id, s.state, s.kind, s.quote_kobo AS quoteKobo, s.created_at AS createdAt, coalesce(st.name, '${selfService}') AS staffName
      FROM sales s LEFT JOIN staff st ON st.id = s.staff_id
-     WHERE s.shift_id = ? AND s.state IN ('pending', 'sent', 'unknown') ORDER BY s.created_at, s.id`,
+     WHERE s.shift_id = ? AND s.state IN (${unsettledList}) ORDER BY s.created_at, s.id`,
   );
 
   // A card tender paid at the terminal carries its scheme on the approved payment; one typed in from a stand-alone machine does not.
   const cardByScheme = db.prepare<[number], NonNullable<ShiftReport['cardByScheme']>[number]>(
     `SELECT scheme, count(*) AS count, sum(amount) AS totalKobo FROM (
-       SELECT coalesce((SELECT p.scheme FROM card_payments p WHERE p.sale_id = s.id AND p.state = 'approved' ORDER BY p.attempt DESC LIMIT 1), 'approval code') AS scheme,
+       SELECT coalesce((SELECT p.scheme FROM card_payments p WHERE p.sale_id = s.id AND p.state = 'approved' ORDER BY p.attempt DESC LIMIT 1), '${approvalCodeScheme}') AS scheme,
               t.amount_kobo AS amount
        FROM tenders t JOIN sales s ON s.id = t.sale_id
        WHERE t.shift_id = ? AND t.kind = 'card' AND s.state = 'confirmed')

@@ -1,14 +1,15 @@
 import type { ShiftReport, ZReport } from '../../../shared/sales/reports';
 import type { Merchant } from './receipt-input';
 import type { ReportReceiptInput } from './report-input';
+import { approvalCodeScheme, cardBrandName } from '../../../shared/payments/card-schemes';
 
 const productNames = { cinema: 'Cinema tickets', hotel: 'Hotel rooms' } as const;
 const tenderNames = { cash: 'Cash', card: 'Card', transfer: 'Transfer' } as const;
 const correctionNames = { void: 'Void', refund: 'Refund' } as const;
-const schemeNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', verve: 'Verve', amex: 'American Express', 'approval code': 'Approval code' };
 
 /** "visa" -> "Visa"; a scheme the till has no name for is printed as the terminal gave it. */
-export const schemeLabel = (scheme: string) => schemeNames[scheme.toLowerCase()] ?? (scheme ? scheme.charAt(0).toUpperCase() + scheme.slice(1) : 'Card');
+export const schemeLabel = (scheme: string) =>
+  scheme.toLowerCase() === approvalCodeScheme ? 'Approval code' : (cardBrandName(scheme) ?? (scheme ? scheme.charAt(0).toUpperCase() + scheme.slice(1) : 'Card'));
 
 /** An X report (open shift) or a Z report (closed, numbered) from the journal, as the paper shows it. */
 export function reportInputFromShift(

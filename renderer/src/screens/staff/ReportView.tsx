@@ -1,11 +1,10 @@
 import type { ShiftReport, ZReport } from '@shared/sales/reports';
+import { approvalCodeScheme, cardBrandName } from '@shared/payments/card-schemes';
 import { Money } from '@ui/Money';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { ReportCorrections } from '@renderer/screens/refunds/ReportCorrections';
 
 const tenderKey = { cash: 'report.tender.cash', card: 'report.tender.card', transfer: 'report.tender.transfer' } as const;
-/** Card schemes are brand names, the same in every language; a stand-alone machine's approval code is not a scheme. */
-const schemeNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', verve: 'Verve', amex: 'American Express' };
 
 /**
  * The X report (running) or Z report (closed): the sales as a table (item, count, amount) and the
@@ -21,7 +20,7 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
     // Card takings by scheme, to match against the acquirer's statement; reports closed before terminals have none.
     ...(report.cardByScheme ?? []).map((c) => ({
       key: `scheme-${c.scheme}`,
-      label: t('report.cardScheme', { scheme: c.scheme === 'approval code' ? t('report.scheme.approvalCode') : (schemeNames[c.scheme.toLowerCase()] ?? c.scheme) }),
+      label: t('report.cardScheme', { scheme: c.scheme === approvalCodeScheme ? t('report.scheme.approvalCode') : (cardBrandName(c.scheme) ?? c.scheme) }),
       count: c.count,
       kobo: c.totalKobo,
     })),
