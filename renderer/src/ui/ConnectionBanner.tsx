@@ -39,6 +39,7 @@ export function ConnectionBanner({ partner, trainingMode, customerFacing }: { pa
   if (!offline && partner.state !== 'down') return null;
   if (customerFacing) return <Banner tone="danger" strip testId="connection-banner">{t('error.kioskDown')}</Banner>;
   if (offline) return <Banner tone="danger" strip testId="connection-banner">{t('error.offline')}</Banner>;
+  const words = healthWords(partner);
   return (
     <Banner
       tone="danger"
@@ -50,7 +51,7 @@ export function ConnectionBanner({ partner, trainingMode, customerFacing }: { pa
         </Button>
       }
     >
-      <strong>{healthWords(partner).label}.</strong> {healthWords(partner).detail}
+      <strong>{words.label}.</strong> {words.detail}
     </Banner>
   );
 }

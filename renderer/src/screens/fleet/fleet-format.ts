@@ -1,3 +1,4 @@
+import { addDays, lagosDate } from '@shared/dates';
 import { formatDate, type Translate } from '@renderer/i18n/format';
 
 /** Lagos wall-clock time of an ISO instant ("14:05", or "Tue 25 Nov 14:05" when not today), names from the catalogue. */
@@ -8,8 +9,6 @@ export function lagosTime(t: Translate, iso: string, now = new Date()): string {
   if (day === lagosDate(now)) return time;
   return `${formatDate(t, day, 'short')} ${time}`;
 }
-
-const lagosDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 /** "under a minute", "3 min", "2 h 5 min", "6 d 4 h": how long something has waited. */
 export function ageText(t: Translate, iso: string | null, now = new Date()): string {
@@ -24,8 +23,7 @@ export function ageText(t: Translate, iso: string | null, now = new Date()): str
 
 /** YYYY-MM-DD of a day in Lagos, `offset` days from today. */
 export function lagosDay(offset = 0, now = new Date()): string {
-  const shifted = new Date(now.getTime() + offset * 86_400_000);
-  return lagosDate(shifted);
+  return addDays(lagosDate(now), offset);
 }
 
 export const records = (t: Translate, n: number) => t('fleet.records', { count: n });

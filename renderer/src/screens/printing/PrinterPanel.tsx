@@ -29,18 +29,19 @@ export function PrinterPanel() {
   const testPage = useMutation({ mutationFn: async () => unwrap(await pos['printer:test-page']({})), onSettled: refresh });
   const retry = useMutation({ mutationFn: async (jobId: number) => unwrap(await pos['print:retry']({ jobId })), onSettled: refresh });
   const error = [testPage.error, retry.error].find((e) => e instanceof PosCallError) as PosCallError | undefined;
+  const words = status.data ? healthWords(status.data) : null;
 
   return (
     <section className="panel" aria-labelledby="printer-title">
       <h2 id="printer-title">{t('printer.title')}</h2>
-      {status.data && (
+      {status.data && words && (
         <div className={`status-item status-${status.data.health}`} data-testid="printer-status">
           <span className="status-dot" aria-hidden="true" />
           <div>
             <div className="status-title">
-              <strong>{healthWords(status.data).label}</strong> · {status.data.printer}
+              <strong>{words.label}</strong> · {status.data.printer}
             </div>
-            <div className="status-detail">{healthWords(status.data).detail}</div>
+            <div className="status-detail">{words.detail}</div>
           </div>
         </div>
       )}
