@@ -12,9 +12,3 @@ export const paystackKeyFileName = 'paystack-secret-key';
 export function paystackKeyStore(options: { dataDir: string; env?: NodeJS.ProcessEnv; codec?: SecretCodec | null }): KeptSecret {
   return createKeptSecret({ ...options, envName: paystackKeyEnv, fileName: paystackKeyFileName });
 }
-
-/** The key as the terminal asks for it before each call (a key entered later is used at once). */
-export function paystackSecretKey(options: { dataDir: string; env?: NodeJS.ProcessEnv; codec?: SecretCodec | null }): () => string | null {
-  const store = paystackKeyStore(options);
-  return () => store.get();
-}
