@@ -31,7 +31,7 @@ export interface Checkout {
   hold(selection: CinemaSelection): Promise<Result<Hold>>;
   releaseHold(holdId: string): Promise<Result<{ released: boolean }>>;
   /**
-   * Sells: journal first (`pending`, then `sent`), then the partner, then the answer. The same
+   * Sells: journal first (`sent`; `pending` first while a card is paid at the terminal), then the partner, then the answer. The same
    * sale id again returns that sale; while it is in flight, callers share its outcome.
    */
   submit(request: SubmitSaleRequest): Promise<Result<SaleView>>;
@@ -71,8 +71,8 @@ export interface CheckoutDeps {
   holds: TicketHolds;
   reconciler: Reconciler;
   view: ToSaleView;
-  /** Announces a sale's new state (sale:updated). */
-  moved(sale: Sale): void;
+  /** Announces a sale's new state (sale:updated) and returns the view announced. */
+  moved(sale: Sale): SaleView;
   /** The integrated card terminal; absent: card is taken on a stand-alone machine (approval code). */
   cardTerminal?: CardTerminalPort | null;
   /** Seats must have this long left before a card attempt starts (paying takes time, then buying does). */
@@ -166,7 +166,11 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
 
   /** Journal, then partner, then journal. No partner call happens unless `sent` is on disk. */
   async function commitAndSend(saleId: string, staffId: number | null, plan: SalePlan): Promise<Result<SaleView>> {
-    const created = journal.sales.create({ id: saleId, staffId, kind: plan.kind, quoteKobo: plan.quoteKobo, request: plan.body, details: plan.details, tenders: plan.tenders });
+    const record = { id: saleId, staffId, kind: plan.kind, quoteKobo: plan.quoteKobo, request: plan.body, details: plan.details, tenders: plan.tenders };
+    const atTerminal = cardSales !== null && plan.tenders.some(cardAtTerminal);
+    // Paid at the terminal, the sale waits `pending` for the payment; otherwise nothing stands between
+    // writing it down and sending it, so it is written down already `sent`: one wait for the disk, not two.
+    const created = atTerminal ? journal.sales.create(record) : journal.sales.createSent(record);
     if (!created.ok) {
       logger.warn('sale not written down, so not sent', { saleId, code: created.error.code });
       return created;
@@ -174,7 +178,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     if (!created.value.created) return ok(deps.view(created.value.sale));
     deps.moved(created.value.sale);
     // Paid at the terminal: only an approved payment lets the sale go on to the partner.
-    if (cardSales && plan.tenders.some(cardAtTerminal)) {
+    if (cardSales && atTerminal) {
       return cardSales.payThenSend(saleId, {
         quoteKobo: plan.quoteKobo,
         description: `Lobby POS ${journal.terminalId} sale ${saleId}`,
@@ -183,7 +187,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         send: () => sendToPartner(saleId, plan, { paidAtTerminal: true }),
       });
     }
-    return sendToPartner(saleId, plan);
+    return callPartner(saleId, plan);
   }
 
   /** `sent` on disk, then the partner, then its answer on disk. */
@@ -196,7 +200,11 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       return fail(sent.error);
     }
     deps.moved(sent.value);
+    return callPartner(saleId, plan, paid);
+  }
 
+  /** The sale is `sent` on disk: the partner call, then its answer on disk. */
+  async function callPartner(saleId: string, plan: SalePlan, paid: { paidAtTerminal?: boolean } = {}): Promise<Result<SaleView>> {
     const answer = plan.kind === 'cinema' ? await partner.buyTickets(plan.body) : await partner.bookHotel(plan.body);
     const outcome = purchaseOutcome(answer, plan.kind === 'cinema' ? 'cinema' : 'hotels');
     if (plan.holdId) {
@@ -213,10 +221,10 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       const what = outcome.to === 'confirmed' ? `The partner confirmed this sale (reference ${outcome.detail.partnerReference}), but` : 'The partner answered, but';
       return fail(posError('JOURNAL_UNAVAILABLE', `${what} the journal could not record it. Do not sell it again: the till will check with the partner. ${moved.error.message}`));
     }
-    deps.moved(moved.value);
+    const shown = deps.moved(moved.value);
     logger.info('sale finished', { saleId, kind: plan.kind, state: outcome.to, amountMismatch: moved.value.amountMismatch });
     if (outcome.to === 'unknown') deps.reconciler.watch(saleId);
-    return ok(deps.view(moved.value));
+    return ok(shown);
   }
 
   async function run(request: SubmitSaleRequest): Promise<Result<SaleView>> {

@@ -58,7 +58,12 @@ export function createSales(deps: SalesDeps): Sales {
   // The screen's text for an unsettled sale says what the till waits for (the reconciler knows).
   let waitingFor: (sale: Sale) => string | null = () => null;
   const view = createSaleViews(journal, (sale) => waitingFor(sale));
-  const moved = (sale: Sale) => deps.events.publish('sale.moved', { sale: view(sale) });
+  /** Announces the sale's new state; returns the view it announced, so the caller need not build it again. */
+  const moved = (sale: Sale): SaleView => {
+    const shown = view(sale);
+    deps.events.publish('sale.moved', { sale: shown });
+    return shown;
+  };
 
   const staff = createStaffDesk({ journal, clock, logger, pinFailuresBeforeLock: tuning.pinFailuresBeforeLock, pinLockMs: tuning.pinLockMs });
   const holds = createTicketHolds({ partner, book: createHoldBook(clock), clock, contact: config.merchant, marginMs: tuning.holdMarginMs, logger });

@@ -1,5 +1,6 @@
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Journal, Sale } from '../journal';
+import { ok } from '../../shared/result';
 import { saleDetailsSchema } from '../../shared/sales/sale-details';
 import { toCorrectionView } from './corrections/correction-view';
 
@@ -40,7 +41,9 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => st
     const details = parsed.success
       ? parsed.data
       : { title: `Sale ${sale.id}`, subtitle: '', lines: [], customer: { name: '', email: '', phone: '' } };
-    const corrections = journal.corrections.forSale(sale.id);
+    // Only a confirmed sale is refunded and only a rejected one voided (the journal's trigger), so
+    // a sale on its way has none to look up.
+    const corrections = sale.state === 'confirmed' || sale.state === 'rejected' ? journal.corrections.forSale(sale.id) : ok([]);
     const about = { details: parsed.success ? parsed.data : null, title: details.title, customerName: details.customer.name };
     return {
       id: sale.id,

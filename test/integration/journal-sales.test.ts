@@ -67,6 +67,24 @@ describe('writing a sale down', () => {
     expect(journal.sales.events(first.value.sale.id)).toMatchObject({ ok: true, value: [{ toState: 'pending' }] });
   });
 
+  it('writes a sale down already sent in one transaction: the same two moves, one commit, and nothing when it cannot be written', () => {
+    const input = saleInput();
+    const result = journal.sales.createSent(input);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value).toMatchObject({ created: true, sale: { id: input.id, state: 'sent', quoteKobo: 700_000 } });
+    const events = journal.sales.events(input.id);
+    expect(events).toMatchObject({ ok: true, value: [{ fromState: null, toState: 'pending' }, { fromState: 'pending', toState: 'sent' }] });
+    // Written in one moment (this test's clock moves a second at every reading).
+    expect(events.ok && events.value[1]!.at).toBe(events.ok && events.value[0]!.at);
+    // The same id again: untouched, whichever way it is written.
+    expect(journal.sales.createSent({ ...input, details: { other: true } })).toEqual({ ok: true, value: { sale: result.value.sale, created: false } });
+    expect(journal.sales.create(input)).toEqual({ ok: true, value: { sale: result.value.sale, created: false } });
+    // A sale that cannot be written (a member of staff not on file) leaves no row and no event behind.
+    const refused = journal.sales.createSent(saleInput({ staffId: 999 }));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    expect(journal.sales.get(`BO2-${saleCount}`)).toEqual({ ok: true, value: null });
+  });
+
   it('refuses tenders that do not add up, cash that does not cover, and bad ids, naming the field', () => {
     const short = journal.sales.create(saleInput({ tenders: [{ kind: 'card', amountKobo: 600_000 }] }));
     expect(short).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { tenders: expect.any(Array) } } });

@@ -21,7 +21,10 @@ import { customer, findShowing, findStay, openTill, purchasesOf, readyToSell, se
 
 const runsPerPoint = 10;
 const parallel = 4;
-const points = ['pending', 'sent', 'committed', 'confirmed'] as const;
+// No instant lies between `pending` and `sent` for these sales (cash, or card on a stand-alone
+// machine): they are written down already sent, in one transaction. The kill while a sale waits
+// `pending` for its card is payments-crash.test.ts's (sales paid at the terminal).
+const points = ['sent', 'committed', 'confirmed'] as const;
 type Point = (typeof points)[number];
 
 let partner: SalesPartner;
@@ -172,7 +175,6 @@ describe('SIGKILL in the middle of a sale, then a restart', () => {
       if (purchases[0]) expect(sale!.partnerReference, label).toBe(purchases[0].reference);
       // Where the child died decides how the sale must end.
       const states = events.map((e) => e.toState);
-      if (run.point === 'pending') expect(states, label).toEqual(['pending', 'rejected']);
       // Sent, never answered: `unknown` while the settle window is open (if the restart came that soon), then rejected.
       if (run.point === 'sent') expect(states.filter((state) => state !== 'unknown'), label).toEqual(['pending', 'sent', 'rejected']);
       if (run.point === 'committed') expect(states, label).toEqual(['pending', 'sent', 'confirmed']);
