@@ -32,6 +32,7 @@ import { wireTransactionSchema, type WireTransaction } from '../../shared/partne
 import type { PartnerError, PartnerResult } from './partner-error';
 import type { Logger } from '../core/logger';
 import { createPageMemory } from './page-memory';
+import { createHttpFetch } from './http-fetch';
 import { createTransport, readErrorBody, type Exchange, type PartnerRequest, type QueryValue } from './transport';
 
 export interface PartnerClientOptions {
@@ -121,7 +122,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const experience = (path: string) => `${options.experiencePrefix ?? '/v1'}/${slug}${path}`;
   const hotel = (path: string) => `${options.hotelPrefix ?? '/v2'}/${slug}${path}`;
   const clock = options.clock ?? (() => new Date());
-  const fetchFn = options.fetch ?? globalThis.fetch;
+  const fetchFn = options.fetch ?? createHttpFetch();
   const transport = createTransport({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,

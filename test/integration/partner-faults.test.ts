@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
 import { createPartnerClient, type PartnerClient, type PartnerClientOptions } from '../../electron/partner/client';
+import { createHttpFetch } from '../../electron/partner/http-fetch';
 import type { PartnerResult } from '../../electron/partner/partner-error';
 import { toPosError } from '../../electron/partner/to-pos-error';
 import { wireTicketPurchaseRequestSchema, type WireTicketPurchaseRequest } from '../../shared/partner';
@@ -19,10 +20,12 @@ let sandbox: Sandbox;
 let sandboxServer: { url: string; close(): Promise<void> };
 let requests: Array<{ method: string; path: string }> = [];
 
+// The transport the app's client uses by default, counted: every fault below meets the real one.
+const httpFetch = createHttpFetch();
 const countingFetch: typeof fetch = (input, init) => {
   const url = new URL(String(input));
   requests.push({ method: init?.method ?? 'GET', path: url.pathname + url.search });
-  return fetch(input, init);
+  return httpFetch(input, init);
 };
 
 const clientFor = (options: Partial<PartnerClientOptions> = {}): PartnerClient =>

@@ -1,0 +1,128 @@
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpFetch } from '../../electron/partner/http-fetch';
+import { fetchFailure } from '../../electron/partner/partner-error';
+
+/**
+ * The partner client's own transport against a real HTTP server and a raw TCP one that answers
+ * the way broken gateways do: what it hands back, and how each failure is classified.
+ */
+
+const httpFetch = createHttpFetch();
+let server: Server;
+let base: string;
+const sockets = new Set<Socket>();
+const seen: Array<{ method: string; url: string; headers: Record<string, string | string[] | undefined>; body: string; socket: Socket }> = [];
+
+let raw: TcpServer;
+let rawBase: string;
+/** What the raw server writes for the next connection, then whether it closes. */
+let rawAnswer: { text: string; close: boolean } = { text: '', close: true };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, socket: req.socket });
+      if (req.url === '/moved') {
+        res.writeHead(302, { Location: 'http://elsewhere.example/steal' });
+        res.end();
+      } else if (req.url === '/nothing') {
+        res.writeHead(204);
+        res.end();
+      } else if (req.url === '/slow') {
+        setTimeout(() => res.end('{}'), 1_000);
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Partner': 'sandbox' });
+        res.end(JSON.stringify({ success: true, data: { echo: body || null, path: req.url } }));
+      }
+    });
+  });
+  server.on('connection', (socket) => (sockets.add(socket), socket.on('close', () => sockets.delete(socket))));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  raw = createTcpServer((socket) => {
+    socket.once('data', () => {
+      socket.write(rawAnswer.text);
+      if (rawAnswer.close) socket.destroy();
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+  rawBase = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  httpFetch.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => raw.close(resolve));
+});
+
+const classify = async (call: Promise<Response>) => {
+  try {
+    await call;
+  } catch (error) {
+    return fetchFailure(error, 500);
+  }
+  throw new Error('the call did not fail');
+};
+
+describe('the partner transport (node:http)', () => {
+  it('sends method, headers and body, hands back status, headers and text, and keeps the connection for the next call', async () => {
+    seen.length = 0;
+    const first = await httpFetch(new URL(`${base}/v2/partner/hotels?city=Lagos`), { headers: new Headers({ 'X-API-KEY': 'k-123456', TransactionMedium: 'POS' }) });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-partner')).toBe('sandbox');
+    expect(await first.json()).toEqual({ success: true, data: { echo: null, path: '/v2/partner/hotels?city=Lagos' } });
+
+    const body = JSON.stringify({ merchant_reference: 'S-1', note: 'Ọjà ₦' });
+    const second = await httpFetch(`${base}/v1/partner/experience/buy`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect(await second.json()).toMatchObject({ data: { echo: body } });
+    expect(seen.map((s) => [s.method, s.headers['x-api-key'], s.headers.transactionmedium])).toEqual([
+      ['GET', 'k-123456', 'POS'],
+      ['POST', undefined, undefined],
+    ]);
+    expect(seen[1]!.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    expect(seen[1]!.socket).toBe(seen[0]!.socket);
+  });
+
+  it('never follows a redirect, and an answer without a body has none', async () => {
+    const moved = await httpFetch(`${base}/moved`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([302, 'http://elsewhere.example/steal']);
+    const nothing = await httpFetch(`${base}/nothing`, { method: 'DELETE' });
+    expect([nothing.status, await nothing.text()]).toEqual([204, '']);
+  });
+
+  it('a refused connection never sent anything; a timeout is no answer', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await classify(httpFetch(`http://127.0.0.1:${port}/v2/partner/hotels`))).toMatchObject({ kind: 'not-sent', cause: 'ECONNREFUSED' });
+    expect(await classify(httpFetch(`${base}/slow`, { signal: AbortSignal.timeout(100) }))).toMatchObject({ kind: 'no-answer', cause: 'timeout' });
+    expect(await classify(httpFetch(`ftp://127.0.0.1:${port}/`))).toMatchObject({ kind: 'not-sent' });
+  });
+
+  it('an answer that breaks off, a reset and a reply that is not HTTP are no answer (a purchase may have gone through)', async () => {
+    rawAnswer = { text: 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"success":true,"data":{"ref', close: true };
+    expect(await classify(httpFetch(`${rawBase}/v1/partner/experience/buy`, { method: 'POST', body: '{}' }))).toMatchObject({ kind: 'no-answer' });
+    rawAnswer = { text: 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n{"success":true,', close: true };
+    expect(await classify(httpFetch(`${rawBase}/v1/partner/experience/buy`, { method: 'POST', body: '{}' }))).toMatchObject({ kind: 'no-answer' });
+    rawAnswer = { text: '', close: true };
+    expect(await classify(httpFetch(`${rawBase}/v1/partner/experience/buy`, { method: 'POST', body: '{}' }))).toMatchObject({ kind: 'no-answer' });
+    rawAnswer = { text: 'SSH-2.0-OpenSSH_9.2\r\n', close: true };
+    expect(await classify(httpFetch(`${rawBase}/v2/partner/hotels`))).toMatchObject({ kind: 'no-answer' });
+  });
+
+  it('a complete answer from a gateway that closes right after it is read whole', async () => {
+    const text = '{"success":true,"data":{"reference":"TX-1"}}';
+    rawAnswer = { text: `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${text.length}\r\nConnection: close\r\n\r\n${text}`, close: true };
+    const answer = await httpFetch(`${rawBase}/v1/partner/experience/buy`, { method: 'POST', body: '{}' });
+    expect(await answer.json()).toEqual({ success: true, data: { reference: 'TX-1' } });
+  });
+});
