@@ -7,6 +7,7 @@ import {
   wireLooseIdSchema,
   wireMoneySchema,
   wireNextPageSchema,
+  wireOr,
   wireTextSchema,
 } from './primitives';
 import { wireRoomSchema } from './rooms';
@@ -20,17 +21,14 @@ export const wireHotelSchema = z.object({
   city: wireTextSchema,
   state: wireTextSchema,
   country: wireTextSchema,
-  coordinates: z
-    .object({
-      latitude: z.number().finite().nullish().transform((value) => value ?? null),
-      longitude: z.number().finite().nullish().transform((value) => value ?? null),
-    })
-    .nullish()
-    .transform((coordinates) => coordinates ?? { latitude: null, longitude: null }),
-  contact: z
-    .object({ website: wireTextSchema, phone: wireTextSchema, email: wireTextSchema })
-    .nullish()
-    .transform((contact) => contact ?? { website: null, phone: null, email: null }),
+  coordinates: wireOr(
+    z.object({
+      latitude: z.number().finite().nullable().default(null),
+      longitude: z.number().finite().nullable().default(null),
+    }),
+    () => ({ latitude: null, longitude: null }),
+  ),
+  contact: wireOr(z.object({ website: wireTextSchema, phone: wireTextSchema, email: wireTextSchema }), () => ({ website: null, phone: null, email: null })),
   business: z
     .object({
       id: wireLooseIdSchema,
@@ -39,8 +37,8 @@ export const wireHotelSchema = z.object({
       type: wireTextSchema,
       slug: wireTextSchema,
     })
-    .nullish()
-    .transform((business) => business ?? null),
+    .nullable()
+    .default(null),
   check_in_time: wireTextSchema,
   check_out_time: wireTextSchema,
   amenities: wireListOf(z.string()),
