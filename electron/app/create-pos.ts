@@ -33,8 +33,8 @@ import type { TerminalChoice } from '../payments/choose-terminal';
 import { createRefundHandlers } from './handlers/refunds';
 import type { CardMoneyBack } from '../sales/corrections';
 import { cardMoneyBackFromPayments } from './card-money-back';
-import { printRefundSlips } from './refund-slips';
-import { printReversalSlips } from './reversal-slips';
+import { printRefundSlips, queueMissedRefundSlips } from './refund-slips';
+import { printReversalSlips, queueMissedReversalSlips } from './reversal-slips';
 import type { PosContext } from './context';
 import type { Logger } from '../core/logger';
 import type { KeptSecret, SecretStore } from '../core/secrets';
@@ -124,6 +124,15 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   if (printing.ok) printRefundSlips({ events: domainEvents, printing: printing.value, config, logger: deps.logger, clock });
   // A card payment given back because its sale did not happen: the customer gets a slip saying so.
   if (printing.ok && journal.ok) printReversalSlips({ events: domainEvents, printing: printing.value, journal: journal.value, config, logger: deps.logger, clock });
+  // Slips a crash kept from being queued (money back, process gone before the slip was written) are queued now.
+  const missedSlips =
+    printing.ok && journal.ok && sales.ok
+      ? (async () => {
+          const slipDeps = { printing: printing.value, journal: journal.value, config, logger: deps.logger, clock };
+          await queueMissedRefundSlips({ ...slipDeps, sales: sales.value });
+          await queueMissedReversalSlips(slipDeps);
+        })().catch((error: unknown) => deps.logger.error('slips missed by a crash could not be checked', { error }))
+      : Promise.resolve();
   const printerProbe = printing.ok
     ? () => printing.value.health()
     : (deps.probes.printer ?? (async (): Promise<HealthItem> => ({ state: 'unknown', label: 'Printer not set up', detail: printing.error.message, words: { label: 'printerNotSetUp' } })));
@@ -200,7 +209,8 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
       // Then payments: lookups and reversals in flight finish before the journal closes.
       await cardPayments.context.service?.close();
       if (cardPayments.context.choice.mode !== 'none') cardPayments.context.choice.simulator?.close();
-      // Then printing: receipts of the sales that just finished are queued before it stops.
+      // Then printing: receipts of the sales that just finished (and slips a crash had left) are queued before it stops.
+      await missedSlips;
       if (printing.ok) await printing.value.close();
       await deps.onClose?.();
     },

@@ -3,7 +3,9 @@ import type { SaleView } from '../../shared/sales/sale-view';
 import { isTrainingMode, type PosConfig } from '../core/config/schema';
 import type { DomainEvents } from '../core/domain-events';
 import type { Logger } from '../core/logger';
+import type { Journal } from '../journal';
 import { receiptSettingsFrom, type PrintQueue, type SlipInputDraft } from '../printing';
+import type { Sales } from '../sales';
 
 const tenderWords = { cash: 'Cash from the drawer', card: 'Card', transfer: 'Bank transfer' } as const;
 
@@ -77,9 +79,41 @@ export function printRefundSlips(deps: { events: Pick<DomainEvents, 'subscribe'>
   return deps.events.subscribe('correction.recorded', ({ sale, correction, what }) => {
     if (what === 'cancellation' || correction.state !== 'done') return;
     for (const slip of refundSlips(correction, sale, deps.config, deps.clock().toISOString())) {
-      void deps.printing.printSlip(slip, { saleId: sale.id, requestedBy: null }).then((job) => {
+      void deps.printing.printSlip(slip, { saleId: sale.id, requestedBy: null, once: true }).then((job) => {
         if (!job.ok) deps.logger.error('refund slip not printed', { correctionId: correction.id, code: job.error.code });
       });
     }
   });
+}
+
+/** How far back the start-up check looks for voids and refunds whose slips were never queued. */
+export const missedSlipWindowMs = 48 * 60 * 60 * 1000;
+
+/**
+ * At start: the slips of voids and refunds done in the last two days that a crash kept from being
+ * queued (the money went back, the process died before its slips were written down). Each slip is
+ * queued `once`, so those already queued (or queued meanwhile by the event above) are left alone.
+ */
+export async function queueMissedRefundSlips(deps: {
+  journal: Journal;
+  sales: Pick<Sales, 'get'>;
+  printing: Pick<PrintQueue, 'printSlip'>;
+  config: PosConfig;
+  logger: Logger;
+  clock: () => Date;
+}): Promise<void> {
+  const since = new Date(deps.clock().getTime() - missedSlipWindowMs).toISOString();
+  const recent = deps.journal.corrections.since(since);
+  if (!recent.ok) return deps.logger.error('refund slips: recent corrections could not be read', { code: recent.error.code });
+  for (const saleId of new Set(recent.value.map((correction) => correction.saleId))) {
+    const sale = deps.sales.get(saleId);
+    if (!sale.ok) continue;
+    for (const correction of sale.value.corrections ?? []) {
+      if (correction.state !== 'done' || correction.createdAt < since) continue;
+      for (const slip of refundSlips(correction, sale.value, deps.config, deps.clock().toISOString())) {
+        const job = await deps.printing.printSlip(slip, { saleId, requestedBy: null, once: true });
+        if (!job.ok) deps.logger.error('refund slip not printed', { correctionId: correction.id, code: job.error.code });
+      }
+    }
+  }
 }

@@ -6,6 +6,8 @@ import type { Logger } from '../core/logger';
 import type { Journal } from '../journal';
 import { receiptSettingsFrom, type PrintQueue, type SlipInputDraft } from '../printing';
 import type { CardPaymentAttempt } from '../../shared/payments/card-payment';
+import { toCardPaymentAttempt } from '../payments/card-payment-attempt';
+import { missedSlipWindowMs } from './refund-slips';
 
 /**
  * The slip for a card payment given back because its sale did not happen: for the customer, who
@@ -56,14 +58,33 @@ export function reversalSlip(payment: CardPaymentAttempt, sale: { id: string; de
  */
 export function printReversalSlips(deps: { events: Pick<DomainEvents, 'subscribe'>; printing: Pick<PrintQueue, 'printSlip'>; journal: Journal; config: PosConfig; logger: Logger; clock: () => Date }): () => void {
   return deps.events.subscribe('payment.reversed', ({ payment, saleId }) => {
-    const found = deps.journal.sales.get(saleId);
-    if (!found.ok || !found.value) return deps.logger.error('reversal slip: the sale could not be read', { saleId });
-    const sale = found.value;
-    const staff = sale.staffId === null ? null : deps.journal.staff.get(sale.staffId);
-    const staffName = staff?.ok && staff.value ? staff.value.name : 'Self-service';
-    const slip = reversalSlip(payment, { id: sale.id, details: sale.details, failureReason: sale.failureReason, staffName }, deps.config, deps.clock().toISOString());
-    void deps.printing.printSlip(slip, { saleId, requestedBy: null }).then((job) => {
-      if (!job.ok) deps.logger.error('reversal slip not printed', { saleId, reference: payment.reference, code: job.error.code });
-    });
+    void queueReversalSlip(deps, payment, saleId);
   });
+}
+
+/** The reversal slip of one payment given back, queued once (the event and the start-up check may both ask). */
+async function queueReversalSlip(
+  deps: { printing: Pick<PrintQueue, 'printSlip'>; journal: Journal; config: PosConfig; logger: Logger; clock: () => Date },
+  payment: CardPaymentAttempt,
+  saleId: string,
+): Promise<void> {
+  const found = deps.journal.sales.get(saleId);
+  if (!found.ok || !found.value) return deps.logger.error('reversal slip: the sale could not be read', { saleId });
+  const sale = found.value;
+  const staff = sale.staffId === null ? null : deps.journal.staff.get(sale.staffId);
+  const staffName = staff?.ok && staff.value ? staff.value.name : 'Self-service';
+  const slip = reversalSlip(payment, { id: sale.id, details: sale.details, failureReason: sale.failureReason, staffName }, deps.config, deps.clock().toISOString());
+  const job = await deps.printing.printSlip(slip, { saleId, requestedBy: null, once: true });
+  if (!job.ok) deps.logger.error('reversal slip not printed', { saleId, reference: payment.reference, code: job.error.code });
+}
+
+/**
+ * At start: the slips of card payments given back in the last two days that a crash kept from
+ * being queued (the terminal reversed the payment, the process died before the slip was written down).
+ */
+export async function queueMissedReversalSlips(deps: { printing: Pick<PrintQueue, 'printSlip'>; journal: Journal; config: PosConfig; logger: Logger; clock: () => Date }): Promise<void> {
+  const since = new Date(deps.clock().getTime() - missedSlipWindowMs).toISOString();
+  const reversed = deps.journal.payments.reversedSince(since);
+  if (!reversed.ok) return deps.logger.error('reversal slips: recent reversals could not be read', { code: reversed.error.code });
+  for (const payment of reversed.value) await queueReversalSlip(deps, toCardPaymentAttempt(payment), payment.saleId);
 }

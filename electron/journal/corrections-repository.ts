@@ -133,6 +133,8 @@ export interface CorrectionsRepository {
   get(id: string): Result<Correction | null>;
   /** Oldest first. */
   forSale(saleId: string): Result<Correction[]>;
+  /** This terminal's corrections written at or after `since` (ISO), oldest first: their slips are checked at start. */
+  since(since: string): Result<Correction[]>;
   /** Card-terminal corrections still without a final answer, oldest first: asked about at start. */
   unsettled(): Result<Correction[]>;
   /** Cancellations of this terminal, oldest first: open ones (owed or agreed), or all. */
@@ -205,6 +207,7 @@ export function createCorrectionsRepository(deps: { db: Database.Database; guard
 
   const selectById = db.prepare<[string], CorrectionRow>(`${correctionSelect} WHERE c.id = ?`);
   const selectForSale = db.prepare<[string], CorrectionRow>(`${correctionSelect} WHERE c.sale_id = ? ORDER BY c.seq`);
+  const selectSince = db.prepare<[string, string], CorrectionRow>(`${correctionSelect} WHERE c.terminal_id = ? AND c.created_at >= ? ORDER BY c.created_at, c.id`);
   const selectUnsettled = db.prepare<[string], CorrectionRow>(
     `${correctionSelect} WHERE c.terminal_id = ? AND c.route = 'terminal' AND f.id IS NULL ORDER BY c.created_at, c.id`,
   );
@@ -410,6 +413,8 @@ export function createCorrectionsRepository(deps: { db: Database.Database; guard
       }),
 
     forSale: (saleId) => guard.read(() => ok(selectForSale.all(saleId).map(load))),
+
+    since: (since) => guard.read(() => ok(selectSince.all(terminalId, since).map(load))),
 
     unsettled: () => guard.read(() => ok(selectUnsettled.all(terminalId).map(load))),
 

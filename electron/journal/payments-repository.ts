@@ -78,6 +78,8 @@ export interface PaymentsRepository {
   unfinished(): Result<CardPayment[]>;
   /** Approved payments whose sale was rejected: each must be reversed. */
   approvedForRejectedSales(): Result<CardPayment[]>;
+  /** This terminal's payments given back (reversed) at or after `since` (ISO), oldest first: their slips are checked at start. */
+  reversedSince(since: string): Result<CardPayment[]>;
 }
 
 interface PaymentRow {
@@ -161,6 +163,9 @@ export function createPaymentsRepository(deps: { db: Database.Database; guard: J
   const selectUnfinished = db.prepare<[], PaymentRow>("SELECT * FROM card_payments WHERE state IN ('started', 'unknown', 'reversing') ORDER BY created_at, id");
   const selectToReverse = db.prepare<[], PaymentRow>(
     "SELECT p.* FROM card_payments p JOIN sales s ON s.id = p.sale_id WHERE p.state IN ('approved', 'reversing') AND s.state = 'rejected' ORDER BY p.created_at, p.id",
+  );
+  const selectReversedSince = db.prepare<[string, string], PaymentRow>(
+    "SELECT * FROM card_payments WHERE terminal_id = ? AND state = 'reversed' AND updated_at >= ? ORDER BY updated_at, id",
   );
   const insertPayment = db.prepare(
     `INSERT INTO card_payments (sale_id, attempt, reference, terminal_id, shift_id, device, amount_kobo, state, created_at, updated_at)
@@ -256,5 +261,7 @@ export function createPaymentsRepository(deps: { db: Database.Database; guard: J
     unfinished: () => guard.read(() => ok(selectUnfinished.all().map(toPayment))),
 
     approvedForRejectedSales: () => guard.read(() => ok(selectToReverse.all().map(toPayment))),
+
+    reversedSince: (since) => guard.read(() => ok(selectReversedSince.all(terminalId, since).map(toPayment))),
   };
 }

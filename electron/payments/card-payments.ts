@@ -1,9 +1,10 @@
-import { notChargedStates, type CardPaymentAttempt, type CardPaymentView, type PaymentStage, type PaymentState } from '../../shared/payments/card-payment';
+import { notChargedStates, type CardPaymentView, type PaymentStage, type PaymentState } from '../../shared/payments/card-payment';
 import { ok, type Result } from '../../shared/result';
 import type { DomainEvents } from '../core/domain-events';
 import type { Logger } from '../core/logger';
 import type { CardPayment, Journal, PaymentDetail } from '../journal';
 import type { CardSale, KnownPayment, PaymentOutcome, PaymentStatus, PaymentTerminal } from './payment-terminal';
+import { toCardPaymentAttempt } from './card-payment-attempt';
 
 /** Timings with safe defaults; tests shorten them. */
 export interface CardPaymentsTuning {
@@ -92,20 +93,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
 
   const known = (payment: CardPayment): KnownPayment => ({ terminalReference: payment.terminalReference, startedAt: payment.createdAt });
 
-  const attempt = (payment: CardPayment): CardPaymentAttempt => ({
-    attempt: payment.attempt,
-    reference: payment.reference,
-    state: payment.state,
-    amountKobo: payment.amountKobo,
-    terminalReference: payment.terminalReference,
-    authCode: payment.authCode,
-    maskedPan: payment.maskedPan,
-    scheme: payment.scheme,
-    declineCode: payment.declineCode,
-    reason: payment.reason,
-    startedAt: payment.createdAt,
-    updatedAt: payment.updatedAt,
-  });
+  const attempt = toCardPaymentAttempt;
 
   function view(saleId: string): Result<CardPaymentView> {
     const attempts = journal.payments.forSale(saleId);

@@ -9,6 +9,8 @@ import { startSalesPartner, value, type SalesPartner } from '../helpers/sales-fi
  * The refund slip on paper: a refund through the contract prints two slips on the (fake, TCP)
  * printer, read back with the ESC/POS decoder: REFUND, the original sale and its reference, what
  * was refunded, who asked and who approved; the drawer's copy has the approver's signature line.
+ * And the slips a crash kept from being queued (a refund or card reversal in the journal, the
+ * process gone before its slips were): the next start prints them, and never twice.
  */
 
 let partner: SalesPartner;
@@ -76,5 +78,99 @@ describe('refund slips', () => {
     expect(report).toMatch(new RegExp(`Cash given back\\s+-${formatNairaPlain(refund.correction.amountKobo)}`));
     expect(report).toContain('CANCELLATIONS OWED (1)');
     expect(report).toContain(`${sale.partnerReference}, owed`);
+  });
+
+  it('a refund whose slips a crash kept from being queued: the next start queues both, and a start after that none again', async () => {
+    const { sale } = await sellTickets(till, [['Regular', 2]]);
+    await waitFor('the sale receipt', () => printedReceipts(printer, 'epson').some((lines) => lines.join('\n').includes(sale.id)));
+    const supervisor = value(await till.pos.api['staff:create']({ name: 'Chidi Eze', role: 'supervisor', pin: '9753' }));
+    // The money went back and the refund is in the journal, but the process died before its slips were queued:
+    // written as the desk writes it, without the event that queues the slips.
+    const correctionId = `R-${randomUUID()}`;
+    value(
+      till.journal.corrections.record({
+        id: correctionId,
+        saleId: sale.id,
+        seq: 1,
+        kind: 'refund',
+        tender: 'cash',
+        route: 'drawer',
+        amountKobo: Math.floor(sale.lines[0]!.totalKobo / sale.lines[0]!.quantity),
+        lines: [{ line: 0, quantity: 1 }],
+        reason: 'customer-cancelled',
+        note: 'Left before the show',
+        askedBy: 1, // the cashier signed in (Bola Adeyemi)
+        approvedBy: supervisor.id,
+      }),
+    );
+    const slipsOf = (journal: PrintTill['journal']) =>
+      value(journal.printJobs.list({ saleId: sale.id, limit: 50 })).filter((job) => job.kind === 'slip');
+    expect(slipsOf(till.journal)).toHaveLength(0);
+    const dataDir = till.dataDir;
+    const printedBefore = printedReceipts(printer, 'epson').length;
+    await till.close({ keepData: true });
+
+    till = openPrintTill({ partnerUrl: partner.url, printer, dataDir });
+    const slips = await waitFor('both slips after the restart', () => {
+      const printed = printedReceipts(printer, 'epson').slice(printedBefore).map((lines) => lines.join('\n'));
+      return printed.length === 2 ? printed : false;
+    });
+    expect(slips.every((slip) => slip.includes('REFUND') && slip.includes(sale.id) && slip.includes('Left before the show'))).toBe(true);
+    expect(slips.map((slip) => (slip.includes('Customer copy') ? 'customer' : slip.includes('Drawer copy') ? 'drawer' : '?')).sort()).toEqual(['customer', 'drawer']);
+    expect(slipsOf(till.journal)).toHaveLength(2);
+
+    await till.close({ keepData: true });
+    till = openPrintTill({ partnerUrl: partner.url, printer, dataDir });
+    // Give the start-up check its turn; it must find both slips queued already.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(slipsOf(till.journal)).toHaveLength(2);
+    expect(printedReceipts(printer, 'epson').length).toBe(printedBefore + 2);
+  });
+
+  it('a card payment given back whose slip a crash kept from being queued: the next start queues it, once', async () => {
+    // A sale paid at the terminal, refused by the partner, its payment reversed: each step as the
+    // journal takes it, without the events that would queue the slip (the process died first).
+    const saleId = `RV-${randomUUID().slice(0, 8)}`;
+    value(
+      till.journal.sales.create({
+        id: saleId,
+        staffId: 1,
+        kind: 'cinema',
+        quoteKobo: 450_000,
+        request: { merchant_reference: saleId },
+        details: { kind: 'cinema', title: 'Harmattan Heart · Marina Screens', subtitle: 'Sat 21 Nov, 7:30 PM', lines: [], customer: { name: 'Ada Obi', email: 'ada@example.ng', phone: '+2348030000000' } },
+        tenders: [{ kind: 'card', amountKobo: 450_000 }],
+      }),
+    );
+    const payment = value(till.journal.payments.begin({ saleId, device: 'Terminal 1', amountKobo: 450_000 }));
+    value(till.journal.payments.move(payment.reference, 'approved', { terminalReference: 'T-77', transactionReference: 'TX-77', authCode: 'A1B2C3', maskedPan: '**** 4081', scheme: 'visa' }));
+    value(till.journal.sales.transition(saleId, 'sent'));
+    value(till.journal.sales.transition(saleId, 'rejected', { failureReason: 'The show is sold out.' }));
+    value(till.journal.payments.move(payment.reference, 'reversing'));
+    value(till.journal.payments.move(payment.reference, 'reversed', { refundReference: 'RF-9' }));
+    const slipsOf = (journal: PrintTill['journal']) => value(journal.printJobs.list({ saleId, limit: 50 })).filter((job) => job.kind === 'slip');
+    expect(slipsOf(till.journal)).toHaveLength(0);
+    const dataDir = till.dataDir;
+    const printedBefore = printedReceipts(printer, 'epson').length;
+    await till.close({ keepData: true });
+
+    till = openPrintTill({ partnerUrl: partner.url, printer, dataDir });
+    const isSlip = (paper: string) => /CARD REVERSAL|C A R D {3}R E V E R S A L/.test(paper) && paper.includes(saleId);
+    const slip = await waitFor('the reversal slip after the restart', () =>
+      printedReceipts(printer, 'epson')
+        .slice(printedBefore)
+        .map((lines) => lines.join('\n'))
+        .find(isSlip),
+    );
+    expect(slip).toMatch(/Card +VISA \*\*\*\* 4081/);
+    expect(slip).toMatch(/Approval code +A1B2C3/);
+    expect(slip).toContain('The show is sold out.');
+    expect(slipsOf(till.journal)).toHaveLength(1);
+
+    await till.close({ keepData: true });
+    till = openPrintTill({ partnerUrl: partner.url, printer, dataDir });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(slipsOf(till.journal)).toHaveLength(1);
+    expect(printedReceipts(printer, 'epson').map((lines) => lines.join('\n')).filter(isSlip)).toHaveLength(1);
   });
 });

@@ -84,7 +84,12 @@ export interface PrintQueue {
    */
   reprint(saleId: string, requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
   /** A slip (refund, reversal, ...), printed like any job; see receipts/slip-input.ts. */
-  printSlip(slip: SlipInputDraft, options: { saleId: string | null; requestedBy: RequestedBy }): Promise<Result<PrintJobView>>;
+  /**
+   * Queues a slip. With `once`, a slip of the same sale with the same title, copy line and QR that
+   * is queued already is answered instead of a second one (a slip's event and the start-up check
+   * for slips a crash left unqueued may both ask for it).
+   */
+  printSlip(slip: SlipInputDraft, options: { saleId: string | null; requestedBy: RequestedBy; once?: boolean }): Promise<Result<PrintJobView>>;
   /** The text of the sale's latest receipt (its last reprint, else the original), for the screen. */
   preview(saleId: string): Result<ReceiptPreview>;
   jobs(query: { state?: PrintJobState; saleId?: string; limit: number }): Result<{ jobs: PrintJobView[] }>;
@@ -298,7 +303,14 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       return printCopy(saleId, requestedBy, earlier.value);
     },
 
-    async printSlip(slip, { saleId, requestedBy }) {
+    async printSlip(slip, { saleId, requestedBy, once = false }) {
+      if (once && saleId !== null) {
+        // Looked up and queued in one synchronous turn: nothing else can queue it in between.
+        const queued = journal.printJobs.list({ saleId, limit: 200 });
+        if (!queued.ok) return queued;
+        const same = queued.value.find((job) => job.kind === 'slip' && sameSlip(job.payload, slip));
+        if (same) return ok(toView(same));
+      }
       const payload: SlipPayload = { slip, requestedBy };
       return firstTry(journal.printJobs.enqueue({ kind: 'slip', saleId, payload }));
     },
@@ -368,4 +380,10 @@ function toView(job: PrintJob): PrintJobView {
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };
+}
+
+/** The same slip: title, copy line and QR (what a refund's or reversal's slips are told apart by). */
+function sameSlip(payload: unknown, slip: SlipInputDraft): boolean {
+  const queued = (payload as { slip?: { title?: unknown; subtitle?: unknown; qr?: unknown } } | null)?.slip;
+  return queued?.title === slip.title && queued?.subtitle === slip.subtitle && (queued?.qr ?? null) === (slip.qr ?? null);
 }
