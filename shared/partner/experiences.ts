@@ -9,13 +9,14 @@ import {
   wireNextPageSchema,
   wireTextSchema,
   wireUuidSchema,
+  wireOr,
 } from './primitives';
 
 /** One showing of a film: `{ id, start: "11:30AM", end: "2:30PM" }`; `id` is the `time_id` of a purchase. */
 export const wireShowtimeSchema = z.object({
   id: wireIntIdSchema,
   start: z.string(),
-  end: z.string().nullish().transform((end) => end ?? ''),
+  end: wireOr(z.string(), () => ''),
 });
 export type WireShowtime = z.output<typeof wireShowtimeSchema>;
 
@@ -30,7 +31,7 @@ export type WireDayTimes = z.output<typeof wireDayTimesSchema>;
 export const wireCinemaLocationSchema = z.object({
   id: wireIntIdSchema,
   name: z.string(),
-  is_headquarters: wireFlagSchema.nullish().transform((flag) => flag ?? false),
+  is_headquarters: wireOr(wireFlagSchema, () => false),
   address: wireTextSchema,
   city: wireTextSchema,
   state: wireTextSchema,
@@ -49,10 +50,10 @@ export type WireCinemaLocation = z.output<typeof wireCinemaLocationSchema>;
  */
 export const wireCinemaInfoSchema = z.object({
   showing: z.string(),
-  start_date: wireDateSchema.nullish().transform((date) => date ?? null),
-  end_date: wireDateSchema.nullish().transform((date) => date ?? null),
-  shared_times: wireFlagSchema.nullish().transform((flag) => flag ?? true),
-  per_day_times: wireFlagSchema.nullish().transform((flag) => flag ?? false),
+  start_date: wireDateSchema.nullable().default(null),
+  end_date: wireDateSchema.nullable().default(null),
+  shared_times: wireOr(wireFlagSchema, () => true),
+  per_day_times: wireOr(wireFlagSchema, () => false),
   times: wireListOf(wireShowtimeSchema),
   days_with_times: wireListOf(wireDayTimesSchema),
   locations: wireListOf(wireCinemaLocationSchema),
@@ -62,8 +63,8 @@ export type WireCinemaInfo = z.output<typeof wireCinemaInfoSchema>;
 
 const namedRefSchema = z
   .object({ id: wireLooseIdSchema.nullish(), name: z.string() })
-  .nullish()
-  .transform((ref) => ref ?? null);
+  .nullable()
+  .default(null);
 
 /** An experience as listed and as returned by the details endpoint (`/experience/v/{id}`). */
 export const wireExperienceSchema = z
@@ -74,12 +75,12 @@ export const wireExperienceSchema = z
     image: wireListOf(z.object({ image: z.string() })),
     business: namedRefSchema,
     category: namedRefSchema,
-    featured: wireFlagSchema.nullish().transform((flag) => flag ?? false),
+    featured: wireOr(wireFlagSchema, () => false),
     cinema: wireFlagSchema,
-    cinema_info: wireCinemaInfoSchema.nullish().transform((info) => info ?? null),
-    start_date: wireDateSchema.nullish().transform((date) => date ?? null),
-    end_date: wireDateSchema.nullish().transform((date) => date ?? null),
-    duration_minutes: z.number().int().nonnegative().nullish().transform((minutes) => minutes ?? null),
+    cinema_info: wireCinemaInfoSchema.nullable().default(null),
+    start_date: wireDateSchema.nullable().default(null),
+    end_date: wireDateSchema.nullable().default(null),
+    duration_minutes: z.number().int().nonnegative().nullable().default(null),
     rating: wireTextSchema,
     genre: wireTextSchema,
   })

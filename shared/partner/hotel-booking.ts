@@ -28,7 +28,7 @@ export type WireHotelBookingRequest = z.input<typeof wireHotelBookingRequestSche
  */
 export const wireHotelBookingResultSchema = z.object({
   reference: z.string().min(1),
-  invoice_id: wireCountSchema.nullish().transform((id) => id ?? null),
+  invoice_id: wireCountSchema.nullable().default(null),
   /** Shown by the guest at check-in. */
   booking_number: wireTextSchema,
   name: wireTextSchema,
@@ -37,17 +37,17 @@ export const wireHotelBookingResultSchema = z.object({
   merchant_reference: wireTextSchema,
   hotel: z
     .object({ id: wireIntIdSchema, name: z.string(), location: wireTextSchema })
-    .nullish()
-    .transform((hotel) => hotel ?? null),
+    .nullable()
+    .default(null),
   room: z
     .object({ id: wireIntIdSchema, room_name: z.string() })
-    .nullish()
-    .transform((room) => room ?? null),
-  checkin_date: wireDateSchema.nullish().transform((date) => date ?? null),
-  checkout_date: wireDateSchema.nullish().transform((date) => date ?? null),
-  number_of_nights: wireCountSchema.nullish().transform((count) => count ?? null),
-  number_of_rooms: wireCountSchema.nullish().transform((count) => count ?? null),
-  number_of_guests: wireCountSchema.nullish().transform((count) => count ?? null),
-  amount: wireMoneySchema.nullish().transform((amount) => amount ?? null),
+    .nullable()
+    .default(null),
+  checkin_date: wireDateSchema.nullable().default(null),
+  checkout_date: wireDateSchema.nullable().default(null),
+  number_of_nights: wireCountSchema.nullable().default(null),
+  number_of_rooms: wireCountSchema.nullable().default(null),
+  number_of_guests: wireCountSchema.nullable().default(null),
+  amount: wireMoneySchema.nullable().default(null),
 });
 export type WireHotelBookingResult = z.output<typeof wireHotelBookingResultSchema>;

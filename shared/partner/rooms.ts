@@ -17,7 +17,7 @@ import {
  */
 export const wireRoomSchema = z.object({
   id: wireIntIdSchema,
-  hotel_id: wireIntIdSchema.nullish().transform((id) => id ?? null),
+  hotel_id: wireIntIdSchema.nullable().default(null),
   number_of_rooms: wireCountSchema,
   room_name: z.string(),
   type: wireTextSchema,
@@ -26,8 +26,8 @@ export const wireRoomSchema = z.object({
   price: wireMoneySchema,
   price_breakdown: z
     .object({ room_price: wireMoneySchema.optional(), convenience_fee: wireMoneySchema.optional() })
-    .nullish()
-    .transform((breakdown) => breakdown ?? null),
+    .nullable()
+    .default(null),
   is_available: wireFlagSchema,
   images: wireListOf(wireImageSchema),
 });

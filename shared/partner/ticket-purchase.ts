@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireCountSchema, wireDateSchema, wireIntIdSchema, wireMoneySchema, wireOpaqueIdSchema, wireTextSchema, wireUuidSchema } from './primitives';
+import { wireCountSchema, wireDateSchema, wireIntIdSchema, wireListOf, wireMoneySchema, wireOpaqueIdSchema, wireTextSchema, wireUuidSchema } from './primitives';
 
 /** `POST /experience/buy/tickets`. Cinema purchases add the date (YYYY-MM-DD), showtime and location. */
 export const wireTicketPurchaseRequestSchema = z
@@ -36,15 +36,12 @@ export type WireTicketPurchaseRequest = z.input<typeof wireTicketPurchaseRequest
  */
 export const wireTicketPurchaseResultSchema = z.object({
   reference: z.string().min(1),
-  invoice_id: wireCountSchema.nullish().transform((id) => id ?? null),
+  invoice_id: wireCountSchema.nullable().default(null),
   name: wireTextSchema,
   email: wireTextSchema,
   phone_number: wireTextSchema,
   merchant_reference: wireTextSchema,
-  amount: wireMoneySchema.nullish().transform((amount) => amount ?? null),
-  tickets: z
-    .array(z.object({ id: z.string(), title: z.string(), price: wireMoneySchema }))
-    .nullish()
-    .transform((tickets) => tickets ?? []),
+  amount: wireMoneySchema.nullable().default(null),
+  tickets: wireListOf(z.object({ id: z.string(), title: z.string(), price: wireMoneySchema })),
 });
 export type WireTicketPurchaseResult = z.output<typeof wireTicketPurchaseResultSchema>;

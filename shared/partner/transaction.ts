@@ -9,7 +9,7 @@ const transactionBase = {
   /** Only successful transactions exist on the partner side; kept open for the wording. */
   status: z.string(),
   amount: wireMoneySchema,
-  invoice_id: wireCountSchema.nullish().transform((id) => id ?? null),
+  invoice_id: wireCountSchema.nullable().default(null),
   created_at: wireTextSchema,
 };
 
@@ -18,12 +18,12 @@ export const wireTransactionSchema = z.discriminatedUnion('type', [
   z.object({
     ...transactionBase,
     type: z.literal('experience'),
-    details: wireTicketPurchaseResultSchema.nullish().transform((details) => details ?? null),
+    details: wireTicketPurchaseResultSchema.nullable().default(null),
   }),
   z.object({
     ...transactionBase,
     type: z.literal('hotel'),
-    details: wireHotelBookingResultSchema.nullish().transform((details) => details ?? null),
+    details: wireHotelBookingResultSchema.nullable().default(null),
   }),
 ]);
 export type WireTransaction = z.output<typeof wireTransactionSchema>;
