@@ -265,14 +265,17 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     submit(request) {
       const already = inFlight.get(request.saleId);
       if (already) return already;
-      const work = run(request).finally(() => {
-        inFlight.delete(request.saleId);
-        // Seats not sold (refused before or by the partner) are free for another sale again.
-        if (request.kind === 'cinema' && request.holdId && holdOwners.get(request.holdId) === request.saleId) {
-          const sale = journal.sales.get(request.saleId);
-          if (sale.ok && (!sale.value || sale.value.state === 'rejected')) holdOwners.delete(request.holdId);
-        }
-      });
+      const work = run(request)
+        .then((result) => {
+          // Seats not sold (refused before or by the partner) are free for another sale again.
+          if (request.kind === 'cinema' && request.holdId && holdOwners.get(request.holdId) === request.saleId) {
+            // The answer says how the sale stands; only a failure needs the journal asked.
+            const sale = result.ok ? ok<{ state: string } | null>(result.value) : journal.sales.get(request.saleId);
+            if (sale.ok && (!sale.value || sale.value.state === 'rejected')) holdOwners.delete(request.holdId);
+          }
+          return result;
+        })
+        .finally(() => inFlight.delete(request.saleId));
       inFlight.set(request.saleId, work);
       return work;
     },
