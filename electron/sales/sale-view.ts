@@ -35,8 +35,21 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => st
     return number;
   };
 
+  // What a sale sold never changes (the journal's trigger), so its details are read once per id:
+  // a sale is viewed at each of its moves and at every screen that lists it.
+  const detailsRead = new Map<string, ReturnType<typeof saleDetailsSchema.safeParse>>();
+  const readDetails = (sale: Sale) => {
+    let parsed = detailsRead.get(sale.id);
+    if (!parsed) {
+      parsed = saleDetailsSchema.safeParse(sale.details);
+      if (detailsRead.size >= 500) detailsRead.delete(detailsRead.keys().next().value!);
+      detailsRead.set(sale.id, parsed);
+    }
+    return parsed;
+  };
+
   return (sale) => {
-    const parsed = saleDetailsSchema.safeParse(sale.details);
+    const parsed = readDetails(sale);
     // Details are written by this code, so this only fails on a row written some other way.
     const details = parsed.success
       ? parsed.data
