@@ -6,6 +6,8 @@ export interface HttpFetchOptions {
   connectTimeoutMs?: number;
   /** Idle keep-alive connections are closed after this long, before a partner's proxy closes them under a request. */
   idleMs?: number;
+  /** An answer larger than this is cut off and counts as no answer (a gateway streaming without end). */
+  maxAnswerBytes?: number;
 }
 
 /** `fetch` as the partner client calls it, plus a way to let its kept connections go. */
@@ -26,6 +28,7 @@ export type HttpFetch = typeof fetch & { close(): void };
 export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const idleMs = options.idleMs ?? 4_000;
+  const maxAnswerBytes = options.maxAnswerBytes ?? 32 * 1024 * 1024;
   const agents = {
     'http:': new http.Agent({ keepAlive: true, timeout: idleMs }),
     'https:': new https.Agent({ keepAlive: true, timeout: idleMs }),
@@ -71,18 +74,25 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
       signal?.addEventListener('abort', onAbort, { once: true });
       request.on('error', failed);
       request.on('socket', (socket) => {
-        // A kept-alive socket is connected already; a new one gets the connect deadline.
+        // A kept-alive socket is connected already; a new one gets the connect deadline, which
+        // covers the TLS handshake too: the request is only written once the connection is secure.
         if (!socket.connecting) return;
         connectTimer = setTimeout(
           () => request.destroy(Object.assign(new Error(`No connection within ${connectTimeoutMs} ms`), { code: 'UND_ERR_CONNECT_TIMEOUT', syscall: 'connect' })),
           connectTimeoutMs,
         );
-        socket.once('connect', () => clearTimeout(connectTimer));
+        socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
       });
       request.on('response', (response) => {
         clearTimeout(connectTimer);
         const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= maxAnswerBytes) return void chunks.push(chunk);
+          failed(Object.assign(new Error(`The answer is larger than ${maxAnswerBytes} bytes.`), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' }));
+          request.destroy();
+        });
         response.on('error', failed);
         // Closed before the whole answer (its Content-Length or last chunk) came: it broke off.
         response.on('close', () => {

@@ -119,6 +119,17 @@ describe('the partner transport (node:http)', () => {
     expect(await classify(httpFetch(`${rawBase}/v2/partner/hotels`))).toMatchObject({ kind: 'no-answer' });
   });
 
+  it('an answer larger than the cap is cut off as no answer, and the next call still works', async () => {
+    const capped = createHttpFetch({ maxAnswerBytes: 1_000 });
+    try {
+      rawAnswer = { text: `HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\n${'x'.repeat(5000)}`, close: false };
+      expect(await classify(capped(`${rawBase}/v2/partner/hotels`))).toMatchObject({ kind: 'no-answer', cause: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' });
+      expect((await capped(`${base}/v2/partner/hotels`)).status).toBe(200);
+    } finally {
+      capped.close();
+    }
+  });
+
   it('a complete answer from a gateway that closes right after it is read whole', async () => {
     const text = '{"success":true,"data":{"reference":"TX-1"}}';
     rawAnswer = { text: `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${text.length}\r\nConnection: close\r\n\r\n${text}`, close: true };
