@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { catalogues } from './catalogues';
 import { defaultLanguage, intlLocaleOf, type Language } from './languages';
@@ -16,13 +16,22 @@ const LanguageContext = createContext<LanguageChoice | null>(null);
  * a signed-in staff member's choice is applied by the shell (see useStaffLanguage).
  */
 export function I18nProvider({ children, initial = defaultLanguage }: { children: ReactNode; initial?: Language }) {
-  const [language, setLanguage] = useState<Language>(initial);
+  const [language, setLanguageState] = useState<Language>(initial);
+  // Asking for the language already chosen changes nothing, so no state update is made: React
+  // keeps even a same-value update (bailed out) queued on this provider until it next renders,
+  // and a kiosk asks for English at every Start over, so each customer left one behind for good.
+  const requested = useRef(initial);
+  const setLanguage = useCallback((next: Language) => {
+    if (next === requested.current) return;
+    requested.current = next;
+    setLanguageState(next);
+  }, []);
   const locale = intlLocaleOf(language);
   useEffect(() => {
     // Screen readers and axe read the page's language from here.
     document.documentElement.lang = locale;
   }, [locale]);
-  const choice = useMemo(() => ({ language, setLanguage }), [language]);
+  const choice = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return (
     <LanguageContext.Provider value={choice}>
       <IntlProvider locale={locale} defaultLocale="en-NG" messages={catalogues[language]}>
