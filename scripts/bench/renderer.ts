@@ -32,7 +32,12 @@ async function startHost(partnerUrl: string, extraArgs: string[] = []) {
     });
     child.once('exit', () => reject(new Error(out)));
   });
-  return { url, started, stop: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))) };
+  // The host's data folder goes with it: a bench leaves nothing behind in the temp folder.
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) await new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM')));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, started, stop };
 }
 
 async function time(samples: number, run: () => Promise<number>) {
