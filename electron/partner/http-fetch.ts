@@ -135,7 +135,8 @@ class ReadAnswer extends Response {
   readonly #bytes: Buffer;
 
   constructor(bytes: Buffer, init: ResponseInit) {
-    super(bytes, init);
+    // A Buffer's memory is an ArrayBuffer (never shared); the DOM types cannot know that.
+    super(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), init);
     this.#bytes = bytes;
   }
 
