@@ -20,7 +20,8 @@ import type { RefundChildOrder, RefundChildRequest } from '../helpers/refund-chi
  * drawer's expected cash is the sum of the rows.
  */
 
-const lives = 320;
+// 240 in `npm test` (CI's 15 minutes); LOBBY_REFUND_KILLS=1000 for a longer run.
+const lives = Number(process.env.LOBBY_REFUND_KILLS ?? 240);
 const parallel = 4;
 const repo = path.resolve(import.meta.dirname, '../..');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-refunds-crash-'));
@@ -46,7 +47,7 @@ const lineSets: LineSpec[][] = [
 ];
 
 beforeAll(async () => {
-  // One bundle for every child: a plain `node` start instead of compiling TypeScript 320 times.
+  // One bundle for every child: a plain `node` start instead of compiling TypeScript for every life.
   await build({
     configFile: false,
     logLevel: 'warn',
@@ -230,7 +231,8 @@ describe('SIGKILL at random points of refunds and voids, four processes on one j
     // A last process, never killed, sends again whatever is still in doubt.
     if (inDoubt.size > 0) record(await live(lives, { kill: false, retries: [...inDoubt.values()] }));
     expect(inDoubt.size).toBe(0);
-    expect(kills).toBeGreaterThanOrEqual(300);
+    // Nearly every life ends in a SIGKILL (one that finishes first is not killed).
+    expect(kills).toBeGreaterThanOrEqual(Math.floor(lives * 0.9));
 
     const db = new Database(file, { readonly: true });
     try {
