@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { createPos, type Pos } from '../../electron/app/create-pos';
 import { loadConfig } from '../../electron/core/config/load';
 import { silentLogger } from '../../electron/core/logger';
@@ -15,9 +14,9 @@ import { createTerminalSimulator, SIMULATED_TERMINAL_ID, type TerminalSimulator 
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, type Sandbox } from '../../electron/sandbox';
 import type { HealthItem } from '../../shared/app';
 import { addDays, lagosDate } from '../../shared/dates';
-import type { Result } from '../../shared/result';
 import type { HotelSelection } from '../../shared/sales/checkout';
 import { median, percentile, round } from './stats';
+import { ok, runAlone, value } from './results';
 import type { BenchRow } from './types';
 
 const WARM_UP = 20;
@@ -166,18 +165,5 @@ async function must(call: Promise<{ ok: true; data: unknown } | { ok: false; mes
   return result.data;
 }
 
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`bench: ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
-async function ok<T>(call: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>): Promise<T> {
-  const result = await call;
-  if (!result.ok) throw new Error(`bench: partner call failed: ${result.error.message}`);
-  return result.value;
-}
-
 // `npx tsx scripts/bench/payments.ts` runs this suite alone.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const row of await benchPayments()) console.log(`${row.name.padEnd(80)} ${String(row.median).padStart(8)} ${String(row.p99).padStart(8)} ${row.unit}  ${row.note ?? ''}`);
-}
+await runAlone(import.meta.url, benchPayments);

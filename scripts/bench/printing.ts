@@ -14,10 +14,10 @@ import { toPrintDocument } from '../../electron/printing/layout/print-document';
 import { appendReceiptLines, libraryPrinter, renderEscPos } from '../../electron/printing/layout/render-escpos';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
 import { addDays, lagosDate } from '../../shared/dates';
-import type { Result } from '../../shared/result';
 import { cinemaSale } from '../../test/fixtures/receipts/inputs';
 import { startFakePrinter, type FakePrinter } from '../../test/helpers/fake-printer';
 import { median, percentile, round } from './stats';
+import { value } from './results';
 import type { BenchRow } from './types';
 
 const WARM_UP = 50;
@@ -177,10 +177,4 @@ async function saleToPaper(fake: FakePrinter): Promise<number[]> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`bench: ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
-
 
