@@ -70,7 +70,13 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
         request.destroy();
       }
 
-      const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers, agent: agents[url.protocol] });
+      let request: http.ClientRequest;
+      try {
+        request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers, agent: agents[url.protocol] });
+      } catch (error) {
+        // Refused before anything was written (a header node will not send, a bad method).
+        return failed(Object.assign(error as Error, { syscall: 'connect' }));
+      }
       signal?.addEventListener('abort', onAbort, { once: true });
       request.on('error', failed);
       request.on('socket', (socket) => {

@@ -106,6 +106,9 @@ describe('the partner transport (node:http)', () => {
     expect(await classify(httpFetch(`http://127.0.0.1:${port}/v2/partner/hotels`))).toMatchObject({ kind: 'not-sent', cause: 'ECONNREFUSED' });
     expect(await classify(httpFetch(`${base}/slow`, { signal: AbortSignal.timeout(100) }))).toMatchObject({ kind: 'no-answer', cause: 'timeout' });
     expect(await classify(httpFetch(`ftp://127.0.0.1:${port}/`))).toMatchObject({ kind: 'not-sent' });
+    // Requests node will not write at all: nothing left the till.
+    expect(await classify(httpFetch(`${base}/v2/partner/hotels`, { method: 'NOT A METHOD' }))).toMatchObject({ kind: 'not-sent' });
+    expect(await classify(httpFetch(`${base}/v2/partner/hotels`, { headers: { 'X-API-KEY': 'key\nInjected: 1' } }))).toMatchObject({ kind: 'not-sent' });
   });
 
   it('an answer that breaks off, a reset and a reply that is not HTTP are no answer (a purchase may have gone through)', async () => {
