@@ -93,7 +93,6 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
 
   const known = (payment: CardPayment): KnownPayment => ({ terminalReference: payment.terminalReference, startedAt: payment.createdAt });
 
-  const attempt = toCardPaymentAttempt;
 
   function view(saleId: string): Result<CardPaymentView> {
     const attempts = journal.payments.forSale(saleId);
@@ -106,7 +105,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
       saleId,
       inProgress: now !== undefined,
       stage: now?.stage ?? null,
-      attempts: attempts.value.map(attempt),
+      attempts: attempts.value.map(toCardPaymentAttempt),
       canRetry: sale.value?.state === 'pending' && now === undefined && everyEnded,
     });
   }
@@ -299,7 +298,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
     if (outcome.kind === 'reversed') {
       const done = move(current.reference, 'reversed', { refundReference: outcome.refundReference.slice(0, 200), note: { amountKobo: outcome.amountKobo } });
       if (done.ok) {
-        deps.events.publish('payment.reversed', { payment: attempt(done.value), saleId: done.value.saleId });
+        deps.events.publish('payment.reversed', { payment: toCardPaymentAttempt(done.value), saleId: done.value.saleId });
         return true;
       }
       return false;
