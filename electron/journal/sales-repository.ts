@@ -132,7 +132,10 @@ export function createSalesRepository(deps: {
       insertEvent.run({ saleId: sale.id, from: null, to: 'pending', at, detailJson: '{}' });
       if (!send) return ok({ sale: load(selectSale.get(sale.id)!), created: true });
       const sent = moveWithin(sale.id, 'sent', {}, at);
-      return sent.ok ? ok({ sale: sent.value, created: true }) : sent;
+      // A sale just written pending always may become sent; were it refused, a throw rolls the
+      // whole sale back, so a failed write never leaves a pending row behind.
+      if (!sent.ok) throw new Error(sent.error.message);
+      return ok({ sale: sent.value, created: true });
     })
     .immediate;
 
