@@ -4,6 +4,7 @@ import { posError } from '../../shared/errors';
 import { koboSchema } from '../../shared/money';
 import { legalPaymentMoves, paymentStates, type PaymentState } from '../../shared/payments/card-payment';
 import { fail, ok, type Result } from '../../shared/result';
+import { jsonValueSchema } from '../../shared/json-value';
 import { validationError } from '../../shared/validation';
 import type { JournalGuard } from './guard';
 
@@ -57,7 +58,7 @@ export const paymentDetailSchema = z
     reason: text(500).optional(),
     refundReference: text(200).optional(),
     /** Anything else worth keeping with the event. */
-    note: z.json().optional(),
+    note: jsonValueSchema.optional(),
   })
   .strict();
 export type PaymentDetail = Omit<z.input<typeof paymentDetailSchema>, 'note'> & { note?: unknown };

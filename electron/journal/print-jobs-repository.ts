@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { posError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
+import { jsonValueSchema } from '../../shared/json-value';
 import { validationError } from '../../shared/validation';
 import type { JournalGuard } from './guard';
 import { saleIdSchema } from './sale-inputs';
@@ -46,9 +47,9 @@ export interface PrintRetryPolicy {
 export const defaultPrintRetryPolicy: PrintRetryPolicy = { deadlineMs: 15 * 60_000, firstDelayMs: 2_000, maxDelayMs: 60_000 };
 
 const enqueueSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.enum(['receipt', 'reprint']), saleId: saleIdSchema, payload: z.json() }).strict(),
-  z.object({ kind: z.literal('slip'), saleId: saleIdSchema.nullable(), copyNumber: z.number().int().positive().default(1), payload: z.json() }).strict(),
-  z.object({ kind: z.enum(['report', 'test']), payload: z.json() }).strict(),
+  z.object({ kind: z.enum(['receipt', 'reprint']), saleId: saleIdSchema, payload: jsonValueSchema }).strict(),
+  z.object({ kind: z.literal('slip'), saleId: saleIdSchema.nullable(), copyNumber: z.number().int().positive().default(1), payload: jsonValueSchema }).strict(),
+  z.object({ kind: z.enum(['report', 'test']), payload: jsonValueSchema }).strict(),
 ]);
 /** `payload` is checked as JSON at run time; typed `unknown` so the printing layer can pass its own receipt model. */
 export type EnqueuePrintJob =

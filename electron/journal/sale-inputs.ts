@@ -1,5 +1,6 @@
 import { saleIdSchema } from '../../shared/sales/checkout';
 import { z } from 'zod';
+import { jsonValueSchema } from '../../shared/json-value';
 import { koboSchema } from '../../shared/money';
 import { instantSchema } from './date-range';
 import { saleKinds, saleStates } from './sale-states';
@@ -30,8 +31,8 @@ export const createSaleSchema = z
     staffId: staffIdSchema.nullable(),
     kind: z.enum(saleKinds),
     quoteKobo: koboSchema.nonnegative(),
-    request: z.json(),
-    details: z.json(),
+    request: jsonValueSchema,
+    details: jsonValueSchema,
     /** Empty when payment is taken later (a kiosk's card terminal); otherwise they must add up to the quote. */
     tenders: z.array(tenderInputSchema).max(10).default([]),
   })
@@ -40,7 +41,7 @@ export const createSaleSchema = z
     path: ['tenders'],
     message: 'must add up to the sale total',
   });
-/** JSON bodies are checked at run time (z.json); typed `unknown` so callers can pass their own interfaces. */
+/** JSON bodies are checked at run time (jsonValueSchema); typed `unknown` so callers can pass their own interfaces. */
 export type CreateSaleInput = Omit<z.input<typeof createSaleSchema>, 'request' | 'details'> & { request: unknown; details: unknown };
 
 export const transitionDetailSchema = z
@@ -53,7 +54,7 @@ export const transitionDetailSchema = z
     /** Why the sale was rejected or its outcome is unknown, for staff. */
     failureReason: text(500).optional(),
     /** Anything else worth keeping in the event (attempt number, partner status, ...). */
-    note: z.json().optional(),
+    note: jsonValueSchema.optional(),
   })
   .strict();
 export type TransitionDetail = Omit<z.input<typeof transitionDetailSchema>, 'note'> & { note?: unknown };
