@@ -132,6 +132,31 @@ describe('the hash chain on the till', () => {
     expect(links(file).at(-1)).toMatchObject({ seq: 6, tbl: 'cash_movements', op: 'insert', prev_hash: chain.at(-1)!.hash, grand_total_kobo: 2_500_000 });
     expect(verifyJournalFile(file).ok).toBe(true);
   });
+
+  it('keeps every link when step 8 drops the index nothing read (chain_by_row), and chains on', async () => {
+    const file = await writtenJournal(4);
+    // Back to version 7 as a till that ran the chain step but not step 8 left its file.
+    const seven = new Database(file);
+    seven.exec('CREATE INDEX chain_by_row ON chain (tbl, row_id)');
+    seven.pragma('user_version = 7');
+    seven.close();
+    const before = links(file);
+
+    const opened = openJournal({ file, terminalId: 'BO1' });
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(opened.value.schema).toEqual({ from: 7, to: migrations.length });
+    expect(opened.value.shifts.moveCash({ kind: 'in', amountKobo: 500, reason: 'After step 8', staffId: 1 }).ok).toBe(true);
+    opened.value.close();
+
+    const db = new Database(file, { readonly: true });
+    const indexes = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'chain'").pluck().all();
+    db.close();
+    expect(indexes).not.toContain('chain_by_row');
+    const after = links(file);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.at(-1)).toMatchObject({ seq: before.length + 1, tbl: 'cash_movements', op: 'insert', prev_hash: before.at(-1)!.hash });
+    expect(verifyJournalFile(file).ok).toBe(true);
+  });
 });
 
 describe('npm run journal:verify', () => {

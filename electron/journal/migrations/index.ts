@@ -5,6 +5,7 @@ import { receipts } from './0004-receipts';
 import { payments } from './0005-payments';
 import { corrections } from './0006-corrections';
 import { chain } from './0007-chain';
+import { chainWithoutRowIndex } from './0008-chain-without-row-index';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -15,5 +16,6 @@ import { chain } from './0007-chain';
  * never deleted, a sale only moves along its legal states, a closed shift and its Z report never
  * change. Trigger messages are shown to people, so they are sentences.
  */
-// 0007 (the hash chain) stays last: it chains every table the steps before it create.
-export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain];
+// 0007 (the hash chain) chains every table the steps before it create; a later step that adds a
+// money table chains it itself (chainTables, see ../README.md).
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex];
