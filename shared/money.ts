@@ -25,7 +25,8 @@ export const nairaAsKoboSchema = z
   .finite()
   .nonnegative()
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6 * Math.max(1, n), 'at most two decimals')
-  .transform((n) => Math.round(n * 100));
+  // An overwrite, not a transform: it keeps the number type and skips zod's pipe (every price of a list).
+  .overwrite((n) => Math.round(n * 100));
 
 /** For screens: "₦12,345.00" (Intl, en-NG). */
 export function formatNaira(kobo: Kobo, locale = 'en-NG'): string {

@@ -12,6 +12,7 @@ import {
   wireTicketPurchaseResultSchema,
   wireTransactionSchema,
 } from '../../shared/partner';
+import { wireCountSchema, wireFlagSchema, wireLooseIdSchema, wireNextPageSchema, wireOpaqueIdSchema } from '../../shared/partner/primitives';
 
 const filmId = '6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b';
 const categoryId = '0b9e8d7c-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
@@ -73,6 +74,21 @@ describe('money on the wire', () => {
     for (const bad of [3500.555, -1, Number.POSITIVE_INFINITY, Number.NaN, '3500', null]) {
       expect(wireMoneySchema.safeParse(bad).success, String(bad)).toBe(false);
     }
+  });
+});
+
+describe('loose values the live service sends', () => {
+  it('read ids, counts, flags and pages to one type each, and refuse the rest', () => {
+    expect([wireLooseIdSchema.parse(7), wireLooseIdSchema.parse('B-7')]).toEqual(['7', 'B-7']);
+    expect(wireLooseIdSchema.safeParse(true).success).toBe(false);
+    expect([wireOpaqueIdSchema.parse(' R-1 '), wireOpaqueIdSchema.parse(42)]).toEqual(['R-1', '42']);
+    expect([wireOpaqueIdSchema.safeParse('  ').success, wireOpaqueIdSchema.safeParse(Number.NaN).success]).toEqual([false, false]);
+    expect([wireCountSchema.parse(5), wireCountSchema.parse(' 12 '), wireCountSchema.parse('0')]).toEqual([5, 12, 0]);
+    expect(['1.5', '-2', 'five', '', 1.5, -1].map((v) => wireCountSchema.safeParse(v).success)).toEqual([false, false, false, false, false, false]);
+    expect([wireFlagSchema.parse(1), wireFlagSchema.parse(0), wireFlagSchema.parse(true), wireFlagSchema.parse(false)]).toEqual([true, false, true, false]);
+    expect([2, 'true', null].map((v) => wireFlagSchema.safeParse(v).success)).toEqual([false, false, false]);
+    expect([wireNextPageSchema.parse(2), wireNextPageSchema.parse(null), wireNextPageSchema.parse(undefined)]).toEqual([2, null, null]);
+    expect(wireNextPageSchema.safeParse(0).success).toBe(false);
   });
 });
 
