@@ -134,19 +134,69 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
 }
 
 /**
- * An answer read whole: `text()` and `json()` decode its bytes directly instead of through the
- * body's stream (half the time on a 150 KB hotel page); everything else is the Response's own.
+ * An answer read whole. Its bytes stay in the Buffer they arrived in: `text()`, `json()`,
+ * `arrayBuffer()` and `bytes()` read them directly, and `body` is a stream over them made only when
+ * asked for. Handing the bytes to Response itself would copy them into a stream first (on a 262 KB
+ * hotel page a copy and ~0.1 ms for a body the client only ever reads as text). Like fetch's answer,
+ * it is read once.
  */
 class ReadAnswer extends Response {
   readonly #bytes: Buffer;
+  #used = false;
+  #stream: ReadableStream<Uint8Array> | null = null;
 
   constructor(bytes: Buffer, init: ResponseInit) {
-    // A Buffer's memory is an ArrayBuffer (never shared); the DOM types cannot know that.
-    super(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), init);
+    super(null, init);
     this.#bytes = bytes;
+    // Response declares these as properties, so they are given here as this answer's own getters.
+    Object.defineProperties(this, {
+      body: { get: () => this.#body(), enumerable: true },
+      bodyUsed: { get: () => this.#used, enumerable: true },
+    });
   }
 
-  override readonly text = (): Promise<string> => Promise.resolve(this.#bytes.toString('utf8'));
+  #body(): ReadableStream<Uint8Array> {
+    this.#stream ??= new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        this.#used = true;
+        controller.enqueue(new Uint8Array(this.#bytes));
+        controller.close();
+      },
+    });
+    return this.#stream;
+  }
 
-  override readonly json = (): Promise<unknown> => this.text().then((text) => JSON.parse(text) as unknown);
+  #take(): Buffer {
+    if (this.#used || this.#stream?.locked) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    return this.#bytes;
+  }
+
+  override text = (): Promise<string> => {
+    try {
+      return Promise.resolve(this.#take().toString('utf8'));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+
+  override json = (): Promise<unknown> => this.text().then((text) => JSON.parse(text) as unknown);
+
+  override arrayBuffer = (): Promise<ArrayBuffer> => this.bytes().then((bytes) => bytes.buffer);
+
+  bytes = (): Promise<Uint8Array<ArrayBuffer>> => {
+    try {
+      // A copy: the caller may keep or change it; the Buffer may share its memory with others.
+      return Promise.resolve(new Uint8Array(this.#take()));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+
+  override blob = (): Promise<Blob> => this.bytes().then((bytes) => new Blob([bytes], { type: this.headers.get('content-type') ?? '' }));
+
+  override clone = (): Response => {
+    if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
+    return new ReadAnswer(this.#bytes, { status: this.status, statusText: this.statusText, headers: this.headers });
+  };
 }

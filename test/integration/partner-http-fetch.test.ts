@@ -91,6 +91,33 @@ describe('the partner transport (node:http)', () => {
     expect(seen[1]!.socket).toBe(seen[0]!.socket);
   });
 
+  it('an answer reads as fetch reads one: once, by any of its readers, its body a stream of the same bytes', async () => {
+    const url = `${base}/v2/partner/hotels?name=${encodeURIComponent('Ọjà')}`;
+    const expected = { success: true, data: { echo: null, path: '/v2/partner/hotels?name=%E1%BB%8Cj%C3%A0' } };
+    const text = JSON.stringify(expected);
+
+    const asText = await httpFetch(url);
+    expect([asText.bodyUsed, await asText.text(), asText.bodyUsed]).toEqual([false, text, true]);
+    await expect(asText.text()).rejects.toThrow(TypeError);
+    await expect(asText.json()).rejects.toThrow(TypeError);
+    expect(() => asText.clone()).toThrow(TypeError);
+
+    const asBytes = await httpFetch(url);
+    expect(Buffer.from(await asBytes.arrayBuffer()).toString('utf8')).toBe(text);
+    const asBlob = await httpFetch(url);
+    const blob = await asBlob.blob();
+    expect([blob.type, await blob.text()]).toEqual(['application/json', text]);
+
+    const asStream = await httpFetch(url);
+    const copy = asStream.clone();
+    expect(asStream.body).not.toBeNull();
+    let streamed = '';
+    for await (const chunk of asStream.body! as unknown as AsyncIterable<Uint8Array>) streamed += Buffer.from(chunk).toString('utf8');
+    expect([streamed, asStream.bodyUsed]).toEqual([text, true]);
+    await expect(asStream.text()).rejects.toThrow(TypeError);
+    expect(await copy.json()).toEqual(expected);
+  });
+
   it('never follows a redirect, and an answer without a body has none', async () => {
     const moved = await httpFetch(`${base}/moved`, { redirect: 'manual' });
     expect([moved.status, moved.headers.get('location')]).toEqual([302, 'http://elsewhere.example/steal']);
