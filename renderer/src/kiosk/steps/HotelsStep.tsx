@@ -1,8 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigation } from '@renderer/navigation';
-import { usePos } from '@renderer/pos/PosProvider';
-import { unwrap, type PosCallError } from '@renderer/pos/queries';
-import { amenityText, toHotelsRequest, type HotelSearch } from '@renderer/screens/hotels/hotel-search';
+import type { PosCallError } from '@renderer/pos/queries';
+import { amenityText, type HotelSearch } from '@renderer/screens/hotels/hotel-search';
+import { useHotelResults } from '@renderer/screens/hotels/use-hotel-results';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { Button } from '@ui/Button';
 import { EmptyState, LoadingBlock } from '@ui/Status';
@@ -13,16 +12,8 @@ import styles from '../Kiosk.module.css';
 /** Hotel step 3: places in that city with rooms for the stay; one touch opens its rooms. */
 export function HotelsStep({ search }: { search: HotelSearch }) {
   const t = useT();
-  const pos = usePos();
   const { go } = useNavigation();
-  const request = toHotelsRequest(search);
-  const results = useInfiniteQuery({
-    queryKey: ['hotels:list', request],
-    queryFn: async ({ pageParam }) => unwrap(await pos['hotels:list']({ ...request, page: pageParam })),
-    initialPageParam: 1,
-    getNextPageParam: (last) => last.nextPage ?? undefined,
-  });
-  const hotels = results.data?.pages.flatMap((page) => page.hotels) ?? [];
+  const { results, hotels } = useHotelResults(search);
   return (
     <KioskFrame title={t('kiosk.hotels.title')} lead={search.city}>
       {results.isPending ? (

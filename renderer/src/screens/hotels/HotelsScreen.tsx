@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Hotel } from '@shared/catalog/hotels';
 import { propertyTypes } from '@shared/catalog/hotels';
@@ -9,13 +8,13 @@ import { useT } from '@renderer/i18n/I18nProvider';
 import { Field } from '@ui/Field';
 import { DateInput } from '@ui/DateInput';
 import { useNavigation } from '@renderer/navigation';
-import { usePos } from '@renderer/pos/PosProvider';
-import { unwrap, type PosCallError } from '@renderer/pos/queries';
+import type { PosCallError } from '@renderer/pos/queries';
 import { Chip } from '@ui/Chip';
 import { ErrorPanel } from '@ui/ErrorPanel';
 import { EmptyState, LoadingBlock } from '@ui/Status';
 import { Stepper } from '@ui/Stepper';
-import { amenityText, commonAmenities, popularCities, propertyTypeText, toHotelsRequest, type HotelSearch } from './hotel-search';
+import { amenityText, commonAmenities, popularCities, propertyTypeText, type HotelSearch } from './hotel-search';
+import { useHotelResults } from './use-hotel-results';
 
 export function HotelsScreen({ search }: { search: HotelSearch }) {
   const { replace, go } = useNavigation();
@@ -122,15 +121,7 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
 
 function HotelResults({ search, onOpen }: { search: HotelSearch; onOpen: (hotel: Hotel) => void }) {
   const t = useT();
-  const pos = usePos();
-  const request = toHotelsRequest(search);
-  const results = useInfiniteQuery({
-    queryKey: ['hotels:list', request],
-    queryFn: async ({ pageParam }) => unwrap(await pos['hotels:list']({ ...request, page: pageParam })),
-    initialPageParam: 1,
-    getNextPageParam: (last) => last.nextPage ?? undefined,
-  });
-  const hotels = results.data?.pages.flatMap((page) => page.hotels) ?? [];
+  const { results, hotels } = useHotelResults(search);
   const count = results.data?.pages[0]?.count ?? 0;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: hotels.length, getScrollElement: () => scroller.current, estimateSize: () => 128, overscan: 6 });
