@@ -2,19 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createPos, type Pos } from '../../electron/app/create-pos';
-import { loadConfig } from '../../electron/core/config/load';
-import { silentLogger } from '../../electron/core/logger';
-import { createFileSecretStore } from '../../electron/core/secrets';
-import { journalFile, openJournal } from '../../electron/journal';
-import { createPartnerClient, type PartnerClient } from '../../electron/partner/client';
+import type { Pos } from '../../electron/app/create-pos';
+import type { PartnerClient } from '../../electron/partner/client';
 import { createPaystackHttp, type PaystackHttp } from '../../electron/payments/paystack/paystack-http';
 import { createSimulatedTerminal, SIMULATED_CUSTOMER } from '../../electron/payments/simulated-terminal';
 import { createTerminalSimulator, SIMULATED_TERMINAL_ID, type TerminalSimulator } from '../../electron/payments/simulator';
-import { createSandbox, SANDBOX_DEFAULT_API_KEY, type Sandbox } from '../../electron/sandbox';
-import type { HealthItem } from '../../shared/app';
-import { addDays, lagosDate } from '../../shared/dates';
+import { createSandbox, type Sandbox } from '../../electron/sandbox';
 import type { HotelSelection } from '../../shared/sales/checkout';
+import { benchCustomer, findStay, openBenchTill, readyToSell, sandboxPartner } from './bench-till';
 import { median, percentile, round } from './stats';
 import { ok, runAlone, value } from './results';
 import type { BenchRow } from './types';
@@ -23,7 +18,7 @@ const WARM_UP = 20;
 const SAMPLES = 200;
 /** Both sides poll the terminal this often; the simulated terminal answers each step at once. */
 const POLL_MS = 1;
-const customer = { name: 'Oluwaseun Adebayo', email: 'seun.adebayo@example.ng', phone: '0803 123 4567', dob: '1990-05-17' };
+const customer = benchCustomer;
 
 /**
  * A kiosk card sale through createPos(...).api (contract and access checks, fresh quote, journal
@@ -38,12 +33,11 @@ export async function benchPayments(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-payments-'));
   const sandbox = createSandbox();
   const simulator = createTerminalSimulator({ timings: { deliveryMs: 0, stepMs: 0, resultMs: 0, autoPresentMs: 0 } });
-  const partner = createPartnerClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } });
+  const partner = sandboxPartner(sandbox);
   const http = createPaystackHttp({ baseUrl: 'http://terminal.simulator', secretKey: () => simulator.secretKey, fetch: simulator.fetch, timeoutMs: 30_000 });
   const pos = openKiosk(dataDir, partner, simulator);
   try {
-    value(await pos.api['staff:setup']({ name: 'Bench Supervisor', pin: '2468' }));
-    value(await pos.api['shift:open']({ floatKobo: 0 }));
+    await readyToSell(pos);
     value(await pos.api['staff:sign-out']({}));
     const stay = await findStay(pos);
     let n = 0;
@@ -78,35 +72,15 @@ export async function benchPayments(): Promise<BenchRow[]> {
 }
 
 function openKiosk(dataDir: string, partner: PartnerClient, simulator: TerminalSimulator): Pos {
-  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://127.0.0.1:9', profile: 'kiosk' } });
-  if (!loaded.ok) throw new Error(loaded.message);
-  const journal = openJournal({ file: journalFile(dataDir), terminalId: loaded.config.terminal.id });
-  if (!journal.ok) throw new Error(journal.error.message);
-  const idle = async (): Promise<HealthItem> => ({ state: 'ok', label: 'Idle', detail: 'Not measured.' });
-  return createPos(loaded.config, {
-    version: 'bench',
-    logger: silentLogger,
-    secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
-    partner,
-    probes: { printer: idle },
-    journal,
-    cardTerminal: {
-      mode: 'simulated',
-      info: { mode: 'simulated', label: 'Simulated terminal (bench)', integrated: true, problem: null, simulated: true },
-      terminal: createSimulatedTerminal({ simulator, timeoutMs: 30_000, pollMs: POLL_MS, settleMs: 100, missedPollsBeforeUnknown: 3 }),
-      device: 'simulated',
-      simulator,
-      problem: () => null,
-    },
-    onClose: () => journal.value.close(),
-  });
-}
-
-async function findStay(pos: Pos): Promise<HotelSelection> {
-  const { rooms } = value(await pos.api['hotels:rooms']({ hotelId: 1, perPage: 100 }));
-  const room = rooms.find((r) => r.isAvailable && r.roomsLeft >= 16)!;
-  const checkIn = addDays(lagosDate(new Date()), 1);
-  return { hotelId: 1, roomId: room.id, checkIn, checkOut: addDays(checkIn, 2), guests: 2, rooms: 1 };
+  const cardTerminal = {
+    mode: 'simulated',
+    info: { mode: 'simulated', label: 'Simulated terminal (bench)', integrated: true, problem: null, simulated: true },
+    terminal: createSimulatedTerminal({ simulator, timeoutMs: 30_000, pollMs: POLL_MS, settleMs: 100, missedPollsBeforeUnknown: 3 }),
+    device: 'simulated',
+    simulator,
+    problem: () => null,
+  } as const;
+  return openBenchTill(dataDir, { partner, profile: 'kiosk', deps: { cardTerminal } }).pos;
 }
 
 /** The terminal's calls for one payment, as the adapter makes them, without the till around them. */

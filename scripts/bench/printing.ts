@@ -2,20 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { journalFile, openJournal } from '../../electron/journal';
-import { createPartnerClient } from '../../electron/partner/client';
-import { loadConfig } from '../../electron/core/config/load';
-import { createPos } from '../../electron/app/create-pos';
-import { silentLogger } from '../../electron/core/logger';
-import { createFileSecretStore } from '../../electron/core/secrets';
 import { buildReceipt } from '../../electron/printing/receipts/build-receipt';
 import { createPrinter } from '../../electron/printing/printers/create-printer';
 import { toPrintDocument } from '../../electron/printing/layout/print-document';
 import { appendReceiptLines, libraryPrinter, renderEscPos } from '../../electron/printing/layout/render-escpos';
-import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
-import { addDays, lagosDate } from '../../shared/dates';
+import { createSandbox } from '../../electron/sandbox';
 import { cinemaSale } from '../../test/fixtures/receipts/inputs';
 import { startFakePrinter, type FakePrinter } from '../../test/helpers/fake-printer';
+import { benchCustomer, findStay, openBenchTill, readyToSell, sandboxPartner } from './bench-till';
 import { median, percentile, round } from './stats';
 import { value } from './results';
 import type { BenchRow } from './types';
@@ -121,42 +115,32 @@ export async function benchPrinting(): Promise<BenchRow[]> {
  */
 async function saleToPaper(fake: FakePrinter): Promise<number[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-print-queue-'));
-  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://127.0.0.1:9' } });
-  if (!loaded.ok) throw new Error(loaded.message);
-  // The partner is the in-process sandbox (its fetch); the URL only has to pass the config's rules.
-  const config = { ...loaded.config, printer: { ...loaded.config.printer, interface: fake.url, ...options } };
-  const journal = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id });
-  if (!journal.ok) throw new Error(journal.error.message);
   const confirmedAt = new Map<string, number>();
-  const transition = journal.value.sales.transition;
-  journal.value.sales.transition = (id, to, detail) => {
-    const result = transition(id, to, detail);
-    if (result.ok && to === 'confirmed') confirmedAt.set(id, performance.now());
-    return result;
-  };
   const sandbox = createSandbox();
-  const pos = createPos(config, {
-    version: 'bench',
-    logger: silentLogger,
-    secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
-    partner: createPartnerClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } }),
-    probes: {},
-    journal,
-    printer: createPrinter(config.printer, { dataDir }),
-    // No status polls while measuring: only the jobs' own connections reach the printer.
-    printTuning: { idlePollMs: 3_600_000 },
-    onClose: () => journal.value.close(),
+  const { pos } = openBenchTill(dataDir, {
+    partner: sandboxPartner(sandbox),
+    configure: (config) => ({ ...config, printer: { ...config.printer, interface: fake.url, ...options } }),
+    // The moment each sale's confirmation is committed: where the path to paper starts.
+    journal: (journal) => {
+      const transition = journal.sales.transition;
+      journal.sales.transition = (id, to, detail) => {
+        const result = transition(id, to, detail);
+        if (result.ok && to === 'confirmed') confirmedAt.set(id, performance.now());
+        return result;
+      };
+    },
+    deps: (config) => ({
+      probes: {},
+      printer: createPrinter(config.printer, { dataDir }),
+      // No status polls while measuring: only the jobs' own connections reach the printer.
+      printTuning: { idlePollMs: 3_600_000 },
+    }),
   });
   try {
-    value(await pos.api['staff:setup']({ name: 'Bench Supervisor', pin: '2468' }));
-    value(await pos.api['shift:open']({ floatKobo: 0 }));
+    await readyToSell(pos);
     await pos.api['printer:status']({});
-    const { rooms } = value(await pos.api['hotels:rooms']({ hotelId: 1, perPage: 100 }));
-    const room = rooms.find((r) => r.isAvailable && r.roomsLeft >= 16);
-    if (!room) throw new Error('bench: no hotel room to book');
-    const checkIn = addDays(lagosDate(new Date()), 1);
-    const stay = { hotelId: 1, roomId: room.id, checkIn, checkOut: addDays(checkIn, 2), guests: 2, rooms: 1 };
-    const customer = { name: 'Oluwaseun Adebayo', email: 'seun.adebayo@example.ng', phone: '0803 123 4567', dob: '1990-05-17' };
+    const stay = await findStay(pos);
+    const customer = benchCustomer;
 
     const times: number[] = [];
     for (let i = 0; i < WARM_UP + SALE_SAMPLES; i++) {

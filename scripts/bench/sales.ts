@@ -3,23 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { journalFile, openJournal } from '../../electron/journal';
-import { createPartnerClient, type PartnerClient } from '../../electron/partner/client';
-import { loadConfig } from '../../electron/core/config/load';
-import { createPos, type Pos } from '../../electron/app/create-pos';
-import { silentLogger } from '../../electron/core/logger';
-import { createFileSecretStore } from '../../electron/core/secrets';
-import { createSandbox, SANDBOX_DEFAULT_API_KEY, type Sandbox } from '../../electron/sandbox';
-import type { HealthItem } from '../../shared/app';
+import type { PartnerClient } from '../../electron/partner/client';
+import type { Pos } from '../../electron/app/create-pos';
+import { createSandbox, type Sandbox } from '../../electron/sandbox';
 import { addDays, lagosDate } from '../../shared/dates';
 import type { CinemaSelection, HotelSelection } from '../../shared/sales/checkout';
+import { benchCustomer, findStay, openBenchTill, readyToSell, sandboxPartner } from './bench-till';
 import { median, percentile, round } from './stats';
 import { ok, runAlone, value } from './results';
 import type { BenchRow } from './types';
 
 const WARM_UP = 20;
 const SAMPLES = 200;
-const customer = { name: 'Oluwaseun Adebayo', email: 'seun.adebayo@example.ng', phone: '0803 123 4567', dob: '1990-05-17' };
+const customer = benchCustomer;
 const phoneNumber = '+2348031234567';
 
 /**
@@ -33,11 +29,10 @@ const phoneNumber = '+2348031234567';
 export async function benchSales(): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-sales-'));
   const sandbox = createSandbox();
-  // A loopback address the URL rule accepts; nothing listens there, calls go in-process.
-  const partner = createPartnerClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: sandbox.fetch, timeoutMs: 30_000, retry: { attempts: 1, baseDelayMs: 0 } });
-  const pos = openPos(dataDir, partner);
+  const partner = sandboxPartner(sandbox);
+  const { pos } = openBenchTill(dataDir, { partner });
   try {
-    await ready(pos);
+    await readyToSell(pos);
     const showing = await findShowing(pos);
     const stay = await findStay(pos);
     let n = 0;
@@ -69,28 +64,6 @@ export async function benchSales(): Promise<BenchRow[]> {
   }
 }
 
-function openPos(dataDir: string, partner: PartnerClient): Pos {
-  const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir, 'partner-url': 'http://127.0.0.1:9' } });
-  if (!loaded.ok) throw new Error(loaded.message);
-  const journal = openJournal({ file: journalFile(dataDir), terminalId: loaded.config.terminal.id });
-  if (!journal.ok) throw new Error(journal.error.message);
-  const idle = async (): Promise<HealthItem> => ({ state: 'ok', label: 'Idle', detail: 'Not measured.' });
-  return createPos(loaded.config, {
-    version: 'bench',
-    logger: silentLogger,
-    secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
-    partner,
-    probes: { printer: idle },
-    journal,
-    onClose: () => journal.value.close(),
-  });
-}
-
-async function ready(pos: Pos) {
-  value(await pos.api['staff:setup']({ name: 'Bench Supervisor', pin: '2468' }));
-  value(await pos.api['shift:open']({ floatKobo: 0 }));
-}
-
 async function findShowing(pos: Pos): Promise<CinemaSelection> {
   const film = value(await pos.api['cinema:films']({ search: 'Harmattan Heart' })).films[0]!;
   const location = film.locations[0]!;
@@ -102,13 +75,6 @@ async function findShowing(pos: Pos): Promise<CinemaSelection> {
     return { filmId: film.id, locationId: location.id, date, showtimeId: showtime.id, tickets: [{ categoryId: regular.id, count: 1 }] };
   }
   throw new Error('bench: no showing in the next week');
-}
-
-async function findStay(pos: Pos): Promise<HotelSelection> {
-  const { rooms } = value(await pos.api['hotels:rooms']({ hotelId: 1, perPage: 100 }));
-  const room = rooms.find((r) => r.isAvailable && r.roomsLeft >= 16)!;
-  const checkIn = addDays(lagosDate(new Date()), 1);
-  return { hotelId: 1, roomId: room.id, checkIn, checkOut: addDays(checkIn, 2), guests: 2, rooms: 1 };
 }
 
 /** The calls the app makes for a cinema sale: read film and prices, hold; read again, buy. */
