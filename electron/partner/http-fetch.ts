@@ -149,9 +149,11 @@ class ReadAnswer extends Response {
     super(null, init);
     this.#bytes = bytes;
     // Response declares these as properties, so they are given here as this answer's own getters.
+    // (`bytes()` too: newer than some of the type libraries this file is checked against.)
     Object.defineProperties(this, {
       body: { get: () => this.#body(), enumerable: true },
       bodyUsed: { get: () => this.#used, enumerable: true },
+      bytes: { value: () => this.#copy() },
     });
   }
 
@@ -182,18 +184,18 @@ class ReadAnswer extends Response {
 
   override json = (): Promise<unknown> => this.text().then((text) => JSON.parse(text) as unknown);
 
-  override arrayBuffer = (): Promise<ArrayBuffer> => this.bytes().then((bytes) => bytes.buffer);
+  override arrayBuffer = (): Promise<ArrayBuffer> => this.#copy().then((bytes) => bytes.buffer);
 
-  bytes = (): Promise<Uint8Array<ArrayBuffer>> => {
+  override blob = (): Promise<Blob> => this.#copy().then((bytes) => new Blob([bytes], { type: this.headers.get('content-type') ?? '' }));
+
+  /** A copy: the caller may keep or change it, and the Buffer may share its memory with others. */
+  #copy(): Promise<Uint8Array<ArrayBuffer>> {
     try {
-      // A copy: the caller may keep or change it; the Buffer may share its memory with others.
       return Promise.resolve(new Uint8Array(this.#take()));
     } catch (error) {
       return Promise.reject(error as Error);
     }
-  };
-
-  override blob = (): Promise<Blob> => this.bytes().then((bytes) => new Blob([bytes], { type: this.headers.get('content-type') ?? '' }));
+  }
 
   override clone = (): Response => {
     if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');

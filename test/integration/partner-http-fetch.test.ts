@@ -102,8 +102,11 @@ describe('the partner transport (node:http)', () => {
     await expect(asText.json()).rejects.toThrow(TypeError);
     expect(() => asText.clone()).toThrow(TypeError);
 
-    const asBytes = await httpFetch(url);
-    expect(Buffer.from(await asBytes.arrayBuffer()).toString('utf8')).toBe(text);
+    const asBuffer = await httpFetch(url);
+    expect(Buffer.from(await asBuffer.arrayBuffer()).toString('utf8')).toBe(text);
+    const asBytes = (await httpFetch(url)) as Response & { bytes(): Promise<Uint8Array> };
+    expect(Buffer.from(await asBytes.bytes()).toString('utf8')).toBe(text);
+    await expect(asBytes.bytes()).rejects.toThrow(TypeError);
     const asBlob = await httpFetch(url);
     const blob = await asBlob.blob();
     expect([blob.type, await blob.text()]).toEqual(['application/json', text]);
