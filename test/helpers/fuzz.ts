@@ -1,19 +1,13 @@
 import type { z } from 'zod';
+import { createPrng } from '../../electron/sandbox/prng';
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same payloads on every run. */
+/**
+ * The sandbox's seeded PRNG (mulberry32), with int(max) counting from 0: the same seed gives the
+ * same payloads on every run.
+ */
 export function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number) => Math.floor(next() * max);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  const chance = (p: number) => next() < p;
-  return { next, int, pick, chance };
+  const prng = createPrng(seed);
+  return { next: prng.next, int: (max: number) => prng.int(0, max - 1), pick: prng.pick, chance: prng.chance };
 }
 export type Random = ReturnType<typeof createRandom>;
 
