@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
 import { contentSecurityPolicy, hostTokenMetaName } from '../../shared/csp';
 import { isChannelName } from '../../shared/ipc/contract';
+import { serverSentEvent } from '../../shared/ipc/server-sent-events';
 import type { Dispatch } from '../app/dispatch';
 import type { EventHub } from '../core/event-hub';
 import type { Logger } from '../core/logger';
@@ -163,7 +164,7 @@ function streamEvents(req: http.IncomingMessage, res: http.ServerResponse, event
   res.write(': connected\n\n');
   const unsubscribe = events.subscribe((event, payload) => {
     try {
-      if (!res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+      if (!res.destroyed) res.write(serverSentEvent(event, JSON.stringify(payload)));
     } catch (error) {
       logger.warn('could not send an event to a preview screen', { event, error });
     }

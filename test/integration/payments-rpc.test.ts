@@ -7,6 +7,7 @@ import type { Pos } from '../../electron/app/create-pos';
 import { silentLogger } from '../../electron/core/logger';
 import { createFileSecretStore } from '../../electron/core/secrets';
 import { startHost, type RunningHost } from '../../electron/host/server';
+import { readServerSentEvents } from '../../shared/ipc/server-sent-events';
 import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
 import { addDays, lagosDate } from '../../shared/dates';
 import { cardTillConfig, fastPayments, startCardPartner, storePaystackKey, type CardPartner } from '../helpers/card-fixture';
@@ -49,24 +50,9 @@ async function ok(channel: string, body: unknown = {}, at?: RunningHost): Promis
 async function listen(at: RunningHost) {
   stream = new AbortController();
   const response = await fetch(new URL('events', at.url), { headers: { Authorization: `Bearer ${token}` }, signal: stream.signal });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   void (async () => {
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) received.push({ event, data: JSON.parse(data) });
-        }
-      }
+      await readServerSentEvents(response.body!, (event, data) => received.push({ event, data: JSON.parse(data) }));
     } catch {
       // closed by the test
     }

@@ -2,6 +2,7 @@ import { channelNames, isEventName, type EventName, type EventPayloadOf } from '
 import type { PosApi, PosBridge } from '@shared/ipc/api';
 import { posError } from '@shared/errors';
 import type { Result } from '@shared/result';
+import { readServerSentEvents } from '@shared/ipc/server-sent-events';
 
 /**
  * The browser-preview stand-in for Electron's preload: the same PosBridge, carried over HTTP to
@@ -38,7 +39,7 @@ export function createHttpBridge(options: { baseUrl: string; token: string; fetc
         try {
           const response = await doFetch(new URL('events', options.baseUrl), { headers, signal });
           if (!response.body) throw new Error('no stream');
-          await readEvents(response.body, (event, data) => {
+          await readServerSentEvents(response.body, (event, data) => {
             if (!isEventName(event)) return;
             for (const listener of listeners.get(event) ?? []) listener(JSON.parse(data) as never);
           });
@@ -66,23 +67,4 @@ export function createHttpBridge(options: { baseUrl: string; token: string; fetc
       };
     },
   };
-}
-
-async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string) => void) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      if (event && data) onEvent(event, data);
-    }
-  }
 }
