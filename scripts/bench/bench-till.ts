@@ -9,10 +9,11 @@ import { SANDBOX_DEFAULT_API_KEY, type Sandbox } from '../../electron/sandbox';
 import type { HealthItem } from '../../shared/app';
 import { addDays, lagosDate } from '../../shared/dates';
 import type { HotelSelection } from '../../shared/sales/checkout';
-import { value } from './results';
+import { ok, value } from './results';
 
-/** The customer every benched sale is for. */
+/** The customer every benched sale is for (and the phone as the partner is sent it). */
 export const benchCustomer = { name: 'Oluwaseun Adebayo', email: 'seun.adebayo@example.ng', phone: '0803 123 4567', dob: '1990-05-17' };
+export const benchPhoneNumber = '+2348031234567';
 
 /** The partner client on the in-process sandbox: a loopback URL the config's rules accept; nothing listens there. */
 export const sandboxPartner = (sandbox: Sandbox): PartnerClient =>
@@ -67,4 +68,20 @@ export async function findStay(pos: Pos): Promise<HotelSelection> {
   if (!room) throw new Error('bench: no hotel room to book');
   const checkIn = addDays(lagosDate(new Date()), 1);
   return { hotelId: 1, roomId: room.id, checkIn, checkOut: addDays(checkIn, 2), guests: 2, rooms: 1 };
+}
+
+/** The partner calls the app makes for a booking, made directly: rooms read fresh, then the booking. */
+export async function rawHotelBooking(partner: PartnerClient, stay: HotelSelection, saleId: string) {
+  await ok(partner.listRooms(stay.hotelId, { page: 1, perPage: 100 }));
+  await ok(
+    partner.bookHotel({
+      room_id: stay.roomId,
+      number_of_guests: stay.guests,
+      number_of_rooms: stay.rooms,
+      checkin_date: stay.checkIn,
+      checkout_date: stay.checkOut,
+      customer_info: { name: benchCustomer.name, email: benchCustomer.email, phone_number: benchPhoneNumber, dob: benchCustomer.dob },
+      merchant_reference: saleId,
+    }),
+  );
 }

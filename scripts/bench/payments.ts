@@ -8,10 +8,9 @@ import { createPaystackHttp, type PaystackHttp } from '../../electron/payments/p
 import { createSimulatedTerminal, SIMULATED_CUSTOMER } from '../../electron/payments/simulated-terminal';
 import { createTerminalSimulator, SIMULATED_TERMINAL_ID, type TerminalSimulator } from '../../electron/payments/simulator';
 import { createSandbox, type Sandbox } from '../../electron/sandbox';
-import type { HotelSelection } from '../../shared/sales/checkout';
-import { benchCustomer, findStay, openBenchTill, readyToSell, sandboxPartner } from './bench-till';
+import { benchCustomer, findStay, openBenchTill, rawHotelBooking, readyToSell, sandboxPartner } from './bench-till';
 import { median, percentile, round } from './stats';
-import { ok, runAlone, value } from './results';
+import { runAlone, value } from './results';
 import type { BenchRow } from './types';
 
 const WARM_UP = 20;
@@ -55,7 +54,7 @@ export async function benchPayments(): Promise<BenchRow[]> {
     const raw = async () => {
       const id = saleId();
       await rawTerminalPayment(http, amountKobo, id);
-      await rawBooking(partner, stay, id);
+      await rawHotelBooking(partner, stay, id);
     };
     const times = await paired(sandbox, app, raw, 8);
     const own = times.app.map((t, i) => t - times.raw[i]!);
@@ -99,21 +98,6 @@ async function rawTerminalPayment(http: PaystackHttp, amount: number, saleId: st
       return;
     }
   }
-}
-
-async function rawBooking(partner: PartnerClient, stay: HotelSelection, saleId: string) {
-  await ok(partner.listRooms(stay.hotelId, { page: 1, perPage: 100 }));
-  await ok(
-    partner.bookHotel({
-      room_id: stay.roomId,
-      number_of_guests: stay.guests,
-      number_of_rooms: stay.rooms,
-      checkin_date: stay.checkIn,
-      checkout_date: stay.checkOut,
-      customer_info: { name: customer.name, email: customer.email, phone_number: '+2348031234567', dob: customer.dob },
-      merchant_reference: saleId,
-    }),
-  );
 }
 
 /** App and raw sales alternately (drift and GC hit both alike); stock and terminal records reset outside the timing. */

@@ -7,8 +7,8 @@ import type { PartnerClient } from '../../electron/partner/client';
 import type { Pos } from '../../electron/app/create-pos';
 import { createSandbox, type Sandbox } from '../../electron/sandbox';
 import { addDays, lagosDate } from '../../shared/dates';
-import type { CinemaSelection, HotelSelection } from '../../shared/sales/checkout';
-import { benchCustomer, findStay, openBenchTill, readyToSell, sandboxPartner } from './bench-till';
+import type { CinemaSelection } from '../../shared/sales/checkout';
+import { benchCustomer, benchPhoneNumber, findStay, openBenchTill, rawHotelBooking, readyToSell, sandboxPartner } from './bench-till';
 import { median, percentile, round } from './stats';
 import { ok, runAlone, value } from './results';
 import type { BenchRow } from './types';
@@ -16,7 +16,7 @@ import type { BenchRow } from './types';
 const WARM_UP = 20;
 const SAMPLES = 200;
 const customer = benchCustomer;
-const phoneNumber = '+2348031234567';
+const phoneNumber = benchPhoneNumber;
 
 /**
  * A complete sale through createPos(...).api (contract parsing, staff and shift checks, fresh
@@ -95,22 +95,6 @@ async function rawCinemaSale(partner: PartnerClient, selection: CinemaSelection,
       attendance_date: selection.date, // YYYY-MM-DD, as the app sends it (what the live service takes)
       time_id: selection.showtimeId,
       cinema_location_id: selection.locationId,
-    }),
-  );
-}
-
-/** The calls the app makes for a booking: rooms read fresh, then the booking. */
-async function rawHotelBooking(partner: PartnerClient, stay: HotelSelection, saleId: string) {
-  await ok(partner.listRooms(stay.hotelId, { page: 1, perPage: 100 }));
-  await ok(
-    partner.bookHotel({
-      room_id: stay.roomId,
-      number_of_guests: stay.guests,
-      number_of_rooms: stay.rooms,
-      checkin_date: stay.checkIn,
-      checkout_date: stay.checkOut,
-      customer_info: { name: customer.name, email: customer.email, phone_number: phoneNumber, dob: customer.dob },
-      merchant_reference: saleId,
     }),
   );
 }

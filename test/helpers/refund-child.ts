@@ -18,6 +18,7 @@ import { createPartnerClient } from '../../electron/partner/client';
 import { loadConfig } from '../../electron/core/config/load';
 import { silentLogger } from '../../electron/core/logger';
 import { createSales } from '../../electron/sales';
+import { createPrng } from '../../electron/sandbox/prng';
 import { refundRequestSchema, voidRequestSchema } from '../../shared/sales/corrections';
 
 const requestSchema = z.union([refundRequestSchema.extend({ kind: z.literal('refund') }), voidRequestSchema.extend({ kind: z.literal('void') })]);
@@ -41,16 +42,9 @@ export type RefundChildOrder = z.input<typeof orderSchema>;
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const order = orderSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 
-/** mulberry32: the same seed gives the same choices, so a failure can be replayed. */
-let state = order.seed >>> 0;
-const random = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+/** The same seed gives the same choices, so a failure can be replayed. */
+const random = createPrng(order.seed);
+const pick = <T>(items: readonly T[]): T => random.pick(items);
 
 const loaded = loadConfig({ env: {}, flags: { 'data-dir': order.dataDir, 'partner-url': 'http://127.0.0.1:9', 'partner-timeout-ms': '1000' } });
 if (!loaded.ok) throw new Error(loaded.message);
@@ -114,7 +108,7 @@ while (order.maxRequests === 0 || sent < order.maxRequests) {
   const tender = pick(options.value.tenders.filter((t) => t.remainingKobo > 0));
   const supervisor = pick(order.supervisors);
   const common = {
-    correctionId: `K${order.seed.toString(36)}-${(sent + 1).toString(36)}-${Math.floor(random() * 1e9).toString(36)}`,
+    correctionId: `K${order.seed.toString(36)}-${(sent + 1).toString(36)}-${Math.floor(random.next() * 1e9).toString(36)}`,
     saleId,
     basis: options.value.basis,
     tender: tender.kind,
@@ -132,7 +126,7 @@ while (order.maxRequests === 0 || sent < order.maxRequests) {
     const lines = [...new Set([pick(open), pick(open)])].map((l) => ({
       line: l.line,
       // Now and then more than is left: refused before anything is written.
-      quantity: random() < 0.05 ? l.remaining + 1 : 1 + Math.floor(random() * l.remaining),
+      quantity: random.next() < 0.05 ? l.remaining + 1 : 1 + Math.floor(random.next() * l.remaining),
     }));
     request = { kind: 'refund', ...common, lines };
   }
