@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { Film } from '@shared/catalog/cinema';
-import { addDays, lagosDate, monthOf } from '@shared/dates';
+import { addDays, lagosDate } from '@shared/dates';
 import { useNavigation } from '@renderer/navigation';
-import { usePos } from '@renderer/pos/PosProvider';
-import { unwrap, usePosQuery, type PosCallError } from '@renderer/pos/queries';
+import { usePosQuery } from '@renderer/pos/queries';
 import { formatDay } from '@renderer/i18n/format';
+import { useShowDates } from '@renderer/screens/cinema/use-show-dates';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { Chip, Chips } from '@ui/Chip';
 import { LoadingBlock, QueryState } from '@ui/Status';
@@ -28,27 +27,20 @@ export function ShowStep({ filmId }: { filmId: string }) {
 
 function Times({ film }: { film: Film }) {
   const t = useT();
-  const pos = usePos();
   const today = lagosDate(new Date());
   const tomorrow = addDays(today, 1);
-  const months = [monthOf(today), monthOf(addDays(today, 31))];
-  const pairs = film.locations.flatMap((location) => months.map((month) => ({ locationId: location.id, month })));
-  const dateQueries = useQueries({
-    queries: pairs.map(({ locationId, month }) => ({
-      queryKey: ['cinema:dates', { filmId: film.id, locationId, month }],
-      queryFn: async () => unwrap(await pos['cinema:dates']({ filmId: film.id, locationId, month })),
-      staleTime: 60_000,
-    })),
-  });
-  const dates = useMemo(() => [...new Set(dateQueries.flatMap((q) => q.data?.dates ?? []))].filter((d) => d >= today).sort().slice(0, 7), [dateQueries, today]);
+  const { dates, error: datesError, pending: datesPending, retry: retryDates } = useShowDates(
+    film.id,
+    film.locations.map((location) => location.id),
+    { limit: 7, staleTimeMs: 60_000 },
+  );
   const [date, setDate] = useState<string | null>(null);
   useEffect(() => {
     if (date === null && dates.length > 0) setDate(dates[0]!);
   }, [date, dates]);
 
-  const failed = dateQueries.find((q) => q.isError);
-  if (failed) return <CustomerError error={(failed.error as PosCallError).error} onRetry={() => dateQueries.forEach((q) => void q.refetch())} />;
-  if (dateQueries.some((q) => q.isPending)) return <LoadingBlock label={t('film.loadingDates')} rows={2} height={88} />;
+  if (datesError) return <CustomerError error={datesError} onRetry={retryDates} />;
+  if (datesPending) return <LoadingBlock label={t('film.loadingDates')} rows={2} height={88} />;
   if (dates.length === 0 || !date) return <p className={styles.lead}>{t('kiosk.show.none')}</p>;
   return (
     <>

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Film, Showtime, TicketCategory } from '@shared/catalog/cinema';
-import { addDays, lagosDate, monthOf } from '@shared/dates';
+import { addDays, lagosDate } from '@shared/dates';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { formatDate, formatDay } from '@renderer/i18n/format';
 import { useShortcuts } from '@ui/shortcuts';
@@ -9,6 +9,7 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { useNavigation } from '@renderer/navigation';
 import { newSaleId } from '@renderer/screens/checkout/order';
+import { useShowDates } from './use-show-dates';
 import { Chip } from '@ui/Chip';
 import { ErrorPanel } from '@ui/ErrorPanel';
 import { Money } from '@ui/Money';
@@ -66,30 +67,17 @@ function FilmDetails({ film }: { film: Film }) {
 
 function Schedule({ film, locationId }: { film: Film; locationId: number }) {
   const t = useT();
-  const pos = usePos();
   const filmId = film.id;
   const today = lagosDate(new Date());
-  const months = [monthOf(today), monthOf(addDays(today, 31))];
-  // This month and next: enough to sell today's and next weekend's shows at a glance.
-  const dateQueries = useQueries({
-    queries: months.map((month) => ({
-      queryKey: ['cinema:dates', { filmId, locationId, month }],
-      queryFn: async () => unwrap(await pos['cinema:dates']({ filmId, locationId, month })),
-    })),
-  });
-  const dates = useMemo(
-    () => [...new Set(dateQueries.flatMap((q) => q.data?.dates ?? []))].filter((d) => d >= today).sort().slice(0, 14),
-    [dateQueries, today],
-  );
+  const { dates, error: datesError, pending: datesPending, retry: retryDates } = useShowDates(filmId, [locationId], { limit: 14 });
   const [date, setDate] = useState<string | null>(null);
   const [showtimeId, setShowtimeId] = useState<number | null>(null);
   useEffect(() => {
     if (date === null && dates.length > 0) setDate(dates[0]!);
   }, [date, dates]);
 
-  const failed = dateQueries.find((q) => q.isError);
-  if (failed) return <ErrorPanel error={(failed.error as PosCallError).error} onRetry={() => dateQueries.forEach((q) => void q.refetch())} />;
-  if (dateQueries.some((q) => q.isPending)) return <LoadingBlock label={t('film.loadingDates')} rows={1} height={56} />;
+  if (datesError) return <ErrorPanel error={datesError} onRetry={retryDates} />;
+  if (datesPending) return <LoadingBlock label={t('film.loadingDates')} rows={1} height={56} />;
   if (dates.length === 0) return <EmptyState title={t('film.noShowsTitle')}>{t('film.noShowsBody')}</EmptyState>;
 
   return (
