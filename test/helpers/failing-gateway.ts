@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 /**
  * A small HTTP gateway in front of a partner (the sandbox over real HTTP), the way a load balancer
@@ -33,6 +34,11 @@ export interface FailingGateway {
   blocked: Array<{ path: RegExp; failure: GatewayFailure }>;
   /** Rewrites request bodies on their way to the partner (a till of an older version, say). */
   rewriteRequest: ((body: string, path: string) => string) | null;
+  /**
+   * Compresses every answer it passes on in this coding when the client's Accept-Encoding allows
+   * it, as nginx or a CDN does (and in this coding whatever the client asked, with `always`).
+   */
+  compress: { coding: 'gzip' | 'br'; always?: boolean } | null;
   /** Method and path of every request that reached the gateway, in order. */
   requests: Array<{ method: string; path: string; at: number }>;
   close(): Promise<void>;
@@ -49,7 +55,7 @@ export const gatewayPage = (status: number, title: string): GatewayFailure => ({
 });
 
 export async function startFailingGateway(upstream: string): Promise<FailingGateway> {
-  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, requests: [] };
+  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, requests: [] };
 
   const server = createServer((req, res) => void serve(req, res));
   ignoreClientErrors(server);
@@ -85,7 +91,14 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
     }
     const after = isPurchase && answer.status >= 200 && answer.status < 300 ? gateway.afterCommit.shift() : undefined;
     if (after) return fail(res, after, answer.body);
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(answer.body);
+    const contentType = answer.headers.get('content-type') ?? 'application/json';
+    const compress = gateway.compress;
+    if (compress && (compress.always || (req.headers['accept-encoding'] ?? '').includes(compress.coding))) {
+      const body = compress.coding === 'gzip' ? gzipSync(answer.body) : brotliCompressSync(answer.body);
+      res.writeHead(answer.status, { 'content-type': contentType, 'content-encoding': compress.coding, 'content-length': String(body.length), vary: 'Accept-Encoding' }).end(body);
+      return;
+    }
+    res.writeHead(answer.status, { 'content-type': contentType }).end(answer.body);
   }
 
   function fail(res: ServerResponse, failure: GatewayFailure, partnerBody: string | null) {

@@ -1,6 +1,7 @@
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetch } from '../../electron/partner/http-fetch';
 import { fetchFailure } from '../../electron/partner/partner-error';
@@ -33,6 +34,24 @@ beforeAll(async () => {
       } else if (req.url === '/nothing') {
         res.writeHead(204);
         res.end();
+      } else if (req.url?.startsWith('/encoded/')) {
+        // As a gateway compresses: the coding named in the path, whatever the client asked for.
+        const coding = req.url.slice('/encoded/'.length);
+        const json = Buffer.from(JSON.stringify({ success: true, data: { coding, asked: req.headers['accept-encoding'] ?? null, note: 'Ọjà ₦'.repeat(200) } }));
+        const bodies: Record<string, () => Buffer> = {
+          gzip: () => gzipSync(json),
+          br: () => brotliCompressSync(json),
+          deflate: () => deflateSync(json),
+          'raw-deflate': () => deflateRawSync(json),
+          'gzip, br': () => brotliCompressSync(gzipSync(json)),
+          broken: () => Buffer.from('this is not gzip at all'),
+          bomb: () => gzipSync(Buffer.alloc(5_000_000, 'x')),
+          compress: () => json,
+        };
+        const header = coding === 'raw-deflate' ? 'deflate' : coding === 'broken' || coding === 'bomb' ? 'gzip' : decodeURIComponent(coding);
+        const body = (bodies[decodeURIComponent(coding)] ?? (() => json))();
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': header, 'Content-Length': body.length });
+        res.end(body);
       } else if (req.url === '/slow') {
         setTimeout(() => res.end('{}'), 1_000);
       } else {
@@ -119,6 +138,27 @@ describe('the partner transport (node:http)', () => {
     expect([streamed, asStream.bodyUsed]).toEqual([text, true]);
     await expect(asStream.text()).rejects.toThrow(TypeError);
     expect(await copy.json()).toEqual(expected);
+  });
+
+  it('asks for compressed answers and reads gzip, deflate (wrapped or raw), br and a chain of them', async () => {
+    for (const coding of ['gzip', 'br', 'deflate', 'raw-deflate', encodeURIComponent('gzip, br')]) {
+      const answer = await httpFetch(`${base}/encoded/${coding}`);
+      const body = (await answer.json()) as { data: { coding: string; asked: string | null; note: string } };
+      expect([body.data.coding, body.data.asked, body.data.note]).toEqual([coding, 'gzip, deflate, br', 'Ọjà ₦'.repeat(200)]);
+    }
+  });
+
+  it('an answer that does not decode, decodes past the cap, or names a coding it cannot undo is no answer', async () => {
+    expect(await classify(httpFetch(`${base}/encoded/broken`))).toMatchObject({ kind: 'no-answer', cause: 'Z_DATA_ERROR' });
+    expect(await classify(httpFetch(`${base}/encoded/compress`))).toMatchObject({ kind: 'no-answer', cause: 'UNSUPPORTED_ENCODING' });
+    // 5 MB of x in under 5 KB: the cap holds on what it decodes to, not on what arrived.
+    const capped = createHttpFetch({ maxAnswerBytes: 1_000_000 });
+    try {
+      expect(await classify(capped(`${base}/encoded/bomb`))).toMatchObject({ kind: 'no-answer', cause: 'ERR_BUFFER_TOO_LARGE' });
+      expect((await capped(`${base}/encoded/gzip`)).status).toBe(200);
+    } finally {
+      capped.close();
+    }
   });
 
   it('never follows a redirect, and an answer without a body has none', async () => {
