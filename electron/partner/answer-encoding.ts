@@ -17,13 +17,14 @@ const brotli = decode(zlib.brotliDecompress);
 const inflate = decode(zlib.inflate);
 const inflateRaw = decode(zlib.inflateRaw);
 
-const decoders: Record<string, Decoder> = {
-  gzip: gunzip,
-  'x-gzip': gunzip,
-  br: brotli,
+// A Map, not an object: a coding the partner names ("constructor", "__proto__") must not find a prototype's function.
+const decoders = new Map<string, Decoder>([
+  ['gzip', gunzip],
+  ['x-gzip', gunzip],
+  ['br', brotli],
   // "deflate" is meant to be zlib-wrapped; some servers send the raw stream, which browsers read too.
-  deflate: (bytes, options) => inflate(bytes, options).catch((error: unknown) => ((error as { code?: unknown }).code === 'Z_DATA_ERROR' ? inflateRaw(bytes, options) : Promise.reject(error))),
-};
+  ['deflate', (bytes, options) => inflate(bytes, options).catch((error: unknown) => ((error as { code?: unknown }).code === 'Z_DATA_ERROR' ? inflateRaw(bytes, options) : Promise.reject(error)))],
+]);
 
 /**
  * An answer's bytes as its Content-Encoding says they were sent, undone last coding first, and
@@ -38,7 +39,7 @@ export async function decodeAnswer(bytes: Buffer, contentEncoding: string | unde
     .filter((coding) => coding !== '' && coding !== 'identity');
   let out = bytes;
   for (const coding of codings.reverse()) {
-    const decoder = decoders[coding];
+    const decoder = decoders.get(coding);
     if (!decoder) throw Object.assign(new Error(`The answer is encoded as "${coding.slice(0, 40)}", which the till cannot read.`), { code: 'UNSUPPORTED_ENCODING' });
     out = await decoder(out, { maxOutputLength: maxBytes });
   }

@@ -49,7 +49,8 @@ beforeAll(async () => {
           compress: () => json,
         };
         const header = coding === 'raw-deflate' ? 'deflate' : coding === 'broken' || coding === 'bomb' ? 'gzip' : decodeURIComponent(coding);
-        const body = (bodies[decodeURIComponent(coding)] ?? (() => json))();
+        const named = decodeURIComponent(coding);
+        const body = Object.hasOwn(bodies, named) ? bodies[named]!() : json;
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': header, 'Content-Length': body.length });
         res.end(body);
       } else if (req.url === '/slow') {
@@ -150,7 +151,9 @@ describe('the partner transport (node:http)', () => {
 
   it('an answer that does not decode, decodes past the cap, or names a coding it cannot undo is no answer', async () => {
     expect(await classify(httpFetch(`${base}/encoded/broken`))).toMatchObject({ kind: 'no-answer', cause: 'Z_DATA_ERROR' });
-    expect(await classify(httpFetch(`${base}/encoded/compress`))).toMatchObject({ kind: 'no-answer', cause: 'UNSUPPORTED_ENCODING' });
+    for (const coding of ['compress', 'constructor', '__proto__', 'toString']) {
+      expect(await classify(httpFetch(`${base}/encoded/${coding}`))).toMatchObject({ kind: 'no-answer', cause: 'UNSUPPORTED_ENCODING' });
+    }
     // 5 MB of x in under 5 KB: the cap holds on what it decodes to, not on what arrived.
     const capped = createHttpFetch({ maxAnswerBytes: 1_000_000 });
     try {
