@@ -23,7 +23,8 @@ const byWords: Array<[RegExp, string]> = [
 ];
 
 export function declineReason(code: string | null | undefined, gatewayResponse: string | null | undefined): { code: string; reason: string } {
-  const known = code && byCode[code] ? code : byWords.find(([pattern]) => pattern.test(gatewayResponse ?? ''))?.[1];
+  // Own keys only: a code the terminal sends ("constructor", "toString") must not find Object's functions.
+  const known = code && Object.hasOwn(byCode, code) ? code : byWords.find(([pattern]) => pattern.test(gatewayResponse ?? ''))?.[1];
   if (known) return { code: known, reason: byCode[known]! };
   return { code: code && /^[A-Z0-9]{1,4}$/.test(code) ? code : '05', reason: byCode['05']! };
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { declineReason } from '../../electron/payments/decline-reasons';
+
+describe('a refused card in plain words', () => {
+  it('reads the network response code first, then the gateway text, then says the bank declined', () => {
+    expect(declineReason('51', 'Declined')).toEqual({ code: '51', reason: 'There is not enough money on this card. Try another card.' });
+    expect(declineReason(null, 'Incorrect PIN entered')).toMatchObject({ code: '55' });
+    expect(declineReason('Z3', 'Something else')).toEqual({ code: 'Z3', reason: 'The bank declined this card. Try another card.' });
+    expect(declineReason(undefined, undefined)).toEqual({ code: '05', reason: 'The bank declined this card. Try another card.' });
+  });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])('a code of %s from the terminal is an unknown code, never a function of Object', (code) => {
+    const told = declineReason(code, 'Declined');
+    expect(told).toEqual({ code: '05', reason: 'The bank declined this card. Try another card.' });
+    expect(typeof told.reason).toBe('string');
+  });
+});
