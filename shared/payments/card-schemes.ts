@@ -7,5 +7,8 @@ export const approvalCodeScheme = 'approval code';
 
 const brands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', verve: 'Verve', amex: 'American Express' };
 
-/** "visa" -> "Visa"; undefined for a scheme the till has no brand name for. */
-export const cardBrandName = (scheme: string): string | undefined => brands[scheme.toLowerCase()];
+/** "visa" -> "Visa"; undefined for a scheme the till has no brand name for (own keys only: a terminal's "constructor" is not a brand). */
+export const cardBrandName = (scheme: string): string | undefined => {
+  const key = scheme.toLowerCase();
+  return Object.hasOwn(brands, key) ? brands[key] : undefined;
+};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declineReason } from '../../electron/payments/decline-reasons';
+import { cardBrandName } from '../../shared/payments/card-schemes';
 
 describe('a refused card in plain words', () => {
   it('reads the network response code first, then the gateway text, then says the bank declined', () => {
@@ -13,5 +14,12 @@ describe('a refused card in plain words', () => {
     const told = declineReason(code, 'Declined');
     expect(told).toEqual({ code: '05', reason: 'The bank declined this card. Try another card.' });
     expect(typeof told.reason).toBe('string');
+  });
+});
+
+describe('card scheme names', () => {
+  it('names the schemes it knows, in any case, and no other', () => {
+    expect(['VISA', 'mastercard', 'Verve', 'amex'].map(cardBrandName)).toEqual(['Visa', 'Mastercard', 'Verve', 'American Express']);
+    expect(['discover', 'constructor', '__proto__', 'toString', 'hasOwnProperty'].map(cardBrandName)).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 });
