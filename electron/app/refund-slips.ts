@@ -78,12 +78,20 @@ export function refundSlips(correction: CorrectionView, sale: SaleView, config: 
 export function printRefundSlips(deps: { events: Pick<DomainEvents, 'subscribe'>; printing: Pick<PrintQueue, 'printSlip'>; config: PosConfig; logger: Logger; clock: () => Date }): () => void {
   return deps.events.subscribe('correction.recorded', ({ sale, correction, what }) => {
     if (what === 'cancellation' || correction.state !== 'done') return;
-    for (const slip of refundSlips(correction, sale, deps.config, deps.clock().toISOString())) {
-      void deps.printing.printSlip(slip, { saleId: sale.id, requestedBy: null, once: true }).then((job) => {
-        if (!job.ok) deps.logger.error('refund slip not printed', { correctionId: correction.id, code: job.error.code });
-      });
-    }
+    void queueRefundSlips(deps, correction, sale);
   });
+}
+
+/** A void's or refund's slips, each queued once (the event and the start-up check may both ask). */
+async function queueRefundSlips(
+  deps: { printing: Pick<PrintQueue, 'printSlip'>; config: PosConfig; logger: Logger; clock: () => Date },
+  correction: CorrectionView,
+  sale: SaleView,
+): Promise<void> {
+  // All queued at once, in order (each is written down before its first try is awaited).
+  const slips = refundSlips(correction, sale, deps.config, deps.clock().toISOString());
+  const jobs = await Promise.all(slips.map((slip) => deps.printing.printSlip(slip, { saleId: sale.id, requestedBy: null, once: true })));
+  for (const job of jobs) if (!job.ok) deps.logger.error('refund slip not printed', { correctionId: correction.id, code: job.error.code });
 }
 
 /** How far back the start-up check looks for voids and refunds whose slips were never queued. */
@@ -109,11 +117,7 @@ export async function queueMissedRefundSlips(deps: {
     const sale = deps.sales.get(saleId);
     if (!sale.ok) continue;
     for (const correction of sale.value.corrections ?? []) {
-      if (correction.state !== 'done' || correction.createdAt < since) continue;
-      for (const slip of refundSlips(correction, sale.value, deps.config, deps.clock().toISOString())) {
-        const job = await deps.printing.printSlip(slip, { saleId, requestedBy: null, once: true });
-        if (!job.ok) deps.logger.error('refund slip not printed', { correctionId: correction.id, code: job.error.code });
-      }
+      if (correction.state === 'done' && correction.createdAt >= since) await queueRefundSlips(deps, correction, sale.value);
     }
   }
 }

@@ -93,7 +93,6 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
 
   const known = (payment: CardPayment): KnownPayment => ({ terminalReference: payment.terminalReference, startedAt: payment.createdAt });
 
-
   function view(saleId: string): Result<CardPaymentView> {
     const attempts = journal.payments.forSale(saleId);
     if (!attempts.ok) return attempts;
