@@ -105,12 +105,13 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
         });
         response.on('error', failed);
         // Closed before the whole answer (its Content-Length or last chunk) came: it broke off.
+        const brokeOff = () => failed(Object.assign(new Error('The answer broke off.'), { code: 'UND_ERR_SOCKET' }));
         response.on('close', () => {
-          if (!response.complete) failed(Object.assign(new Error('The answer broke off.'), { code: 'UND_ERR_SOCKET' }));
+          if (!response.complete) brokeOff();
         });
         response.on('end', () => {
           if (settled) return;
-          if (!response.complete) return failed(Object.assign(new Error('The answer broke off.'), { code: 'UND_ERR_SOCKET' }));
+          if (!response.complete) return brokeOff();
           const status = response.statusCode ?? 0;
           const noBody = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
           const answerWith = (bytes: Buffer | null) => {
@@ -185,13 +186,8 @@ class ReadAnswer extends Response {
     return this.#bytes;
   }
 
-  override text = (): Promise<string> => {
-    try {
-      return Promise.resolve(this.#take().toString('utf8'));
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  };
+  // A second read throws inside the executor, which makes it the promise's rejection, as fetch's is.
+  override text = (): Promise<string> => new Promise((resolve) => resolve(this.#take().toString('utf8')));
 
   override json = (): Promise<unknown> => this.text().then((text) => JSON.parse(text) as unknown);
 
@@ -201,11 +197,7 @@ class ReadAnswer extends Response {
 
   /** A copy: the caller may keep or change it, and the Buffer may share its memory with others. */
   #copy(): Promise<Uint8Array<ArrayBuffer>> {
-    try {
-      return Promise.resolve(new Uint8Array(this.#take()));
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    return new Promise((resolve) => resolve(new Uint8Array(this.#take())));
   }
 
   override clone = (): Response => {
