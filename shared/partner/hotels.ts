@@ -65,8 +65,8 @@ export const wireHotelPackageSchema = wireHotelSchema.extend({
   rooms: wireListOf(wireRoomSchema),
   price_range: z
     .object({ min: wireMoneySchema, max: wireMoneySchema })
-    .nullish()
-    .transform((range) => range ?? null),
+    .nullable()
+    .default(null),
 });
 export type WireHotelPackage = z.output<typeof wireHotelPackageSchema>;
 
