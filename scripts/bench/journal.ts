@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
 import { journalFile, openJournal, type CreateSaleInput } from '../../electron/journal';
+import { openBareSales } from './bare-baseline';
 import { median, percentile, round } from './stats';
 import type { BenchRow } from './types';
 
@@ -48,13 +48,7 @@ export async function benchJournal(): Promise<BenchRow[]> {
   if (!opened.ok) throw new Error(`bench: journal did not open: ${opened.error.message}`);
   const journal = opened.value;
 
-  const bare = new Database(path.join(dir, 'bare.sqlite'));
-  bare.pragma('journal_mode = WAL');
-  bare.pragma('synchronous = FULL');
-  bare.pragma('foreign_keys = ON');
-  bare.pragma('busy_timeout = 5000');
-  bare.exec('CREATE TABLE sales (id TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT');
-  const bareInsert = bare.prepare('INSERT INTO sales (id, body) VALUES (?, ?)');
+  const bare = openBareSales(dir);
 
   try {
     const staff = await journal.staff.create({ name: 'Bench Cashier', role: 'cashier', pin: '0000' });
@@ -88,7 +82,7 @@ export async function benchJournal(): Promise<BenchRow[]> {
       if (!pending.ok || !markedSent.ok) throw new Error('bench: create + mark sent failed');
 
       const bareStarted = performance.now();
-      bareInsert.run(input.id, body);
+      bare.insert(input.id, body);
       const bareDone = performance.now();
 
       if (i < WARM_UP) continue;

@@ -2,21 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
 import type { PartnerClient } from '../../electron/partner/client';
 import type { Pos } from '../../electron/app/create-pos';
 import { createSandbox, type Sandbox } from '../../electron/sandbox';
 import { addDays, lagosDate } from '../../shared/dates';
 import type { CinemaSelection } from '../../shared/sales/checkout';
 import { benchCustomer, benchPhoneNumber, findStay, openBenchTill, rawHotelBooking, readyToSell, sandboxPartner } from './bench-till';
+import { openBareSales } from './bare-baseline';
 import { median, percentile, round } from './stats';
 import { ok, runAlone, value } from './results';
 import type { BenchRow } from './types';
 
 const WARM_UP = 20;
 const SAMPLES = 200;
-const customer = benchCustomer;
-const phoneNumber = benchPhoneNumber;
 
 /**
  * A complete sale through createPos(...).api (contract parsing, staff and shift checks, fresh
@@ -40,12 +38,12 @@ export async function benchSales(): Promise<BenchRow[]> {
 
     const cinemaApp = async () => {
       const hold = value(await pos.api['sale:hold'](showing));
-      const sale = value(await pos.api['sale:submit']({ saleId: saleId(), kind: 'cinema', cinema: showing, holdId: hold.holdId, customer, tender: { kind: 'card' } }));
+      const sale = value(await pos.api['sale:submit']({ saleId: saleId(), kind: 'cinema', cinema: showing, holdId: hold.holdId, customer: benchCustomer, tender: { kind: 'card' } }));
       if (sale.state !== 'confirmed') throw new Error(`bench: cinema sale ${sale.state}: ${sale.failureReason}`);
     };
     const cinemaRaw = () => rawCinemaSale(partner, showing, saleId());
     const hotelApp = async () => {
-      const sale = value(await pos.api['sale:submit']({ saleId: saleId(), kind: 'hotel', hotel: stay, customer, tender: { kind: 'cash', tenderedKobo: 1_000_000_000 } }));
+      const sale = value(await pos.api['sale:submit']({ saleId: saleId(), kind: 'hotel', hotel: stay, customer: benchCustomer, tender: { kind: 'cash', tenderedKobo: 1_000_000_000 } }));
       if (sale.state !== 'confirmed') throw new Error(`bench: hotel sale ${sale.state}: ${sale.failureReason}`);
     };
     const hotelRaw = () => rawHotelBooking(partner, stay, saleId());
@@ -89,7 +87,7 @@ async function rawCinemaSale(partner: PartnerClient, selection: CinemaSelection,
     partner.buyTickets({
       experience_id: selection.filmId,
       tickets: [{ id: line.categoryId, count: line.count }],
-      customer_info: { name: customer.name, email: customer.email, phone_number: phoneNumber, dob: customer.dob },
+      customer_info: { name: benchCustomer.name, email: benchCustomer.email, phone_number: benchPhoneNumber, dob: benchCustomer.dob },
       merchant_reference: saleId,
       reservation_ids: hold.reservations.map((r) => r.reservation_id),
       attendance_date: selection.date, // YYYY-MM-DD, as the app sends it (what the live service takes)
@@ -101,21 +99,15 @@ async function rawCinemaSale(partner: PartnerClient, selection: CinemaSelection,
 
 /** Two bare commits with the journal's pragmas: the sale's row as JSON, then its answer. */
 function bareCommits(dataDir: string) {
-  const db = new Database(path.join(dataDir, 'bare.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  db.exec('CREATE TABLE sales (id TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT');
-  const insert = db.prepare('INSERT INTO sales (id, body) VALUES (?, ?)');
-  const body = JSON.stringify({ customer, request: { merchant_reference: 'BENCH', tickets: [{ id: '8d3c5a9e-2f7b-4c1d-9e6a-1b2c3d4e5f60', count: 1 }] } });
+  const bare = openBareSales(dataDir);
+  const body = JSON.stringify({ customer: benchCustomer, request: { merchant_reference: 'BENCH', tickets: [{ id: '8d3c5a9e-2f7b-4c1d-9e6a-1b2c3d4e5f60', count: 1 }] } });
   let n = 0;
   return {
     twoCommits: async () => {
-      insert.run(`BARE-${++n}`, body);
-      insert.run(`BARE-${++n}`, body);
+      bare.insert(`BARE-${++n}`, body);
+      bare.insert(`BARE-${++n}`, body);
     },
-    close: () => db.close(),
+    close: bare.close,
   };
 }
 
