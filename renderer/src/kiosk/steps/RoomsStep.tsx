@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { Hotel, Room } from '@shared/catalog/hotels';
-import { lagosDate, nightsBetween } from '@shared/dates';
+import { lagosDate } from '@shared/dates';
 import { stayTotalKobo } from '@shared/stay';
 import { useNavigation } from '@renderer/navigation';
 import { usePosQuery } from '@renderer/pos/queries';
-import { newSaleId } from '@renderer/screens/checkout/order';
 import type { HotelSearch } from '@renderer/screens/hotels/hotel-search';
 import { stayProblemTexts } from '@renderer/screens/hotels/stay-text';
+import { hotelOrder, stayLine } from '@renderer/screens/hotels/hotel-order';
 import { useI18n } from '@renderer/i18n/I18nProvider';
 import { Banner } from '@ui/Banner';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
@@ -16,31 +16,18 @@ import styles from '../Kiosk.module.css';
 
 /** Hotel step 4: the room type, with the price of the whole stay on each; one touch chooses it. */
 export function RoomsStep({ hotel, search }: { hotel: Hotel; search: HotelSearch }) {
-  const { t, money, date } = useI18n();
+  const { t, money } = useI18n();
   const { go } = useNavigation();
   const rooms = usePosQuery('hotels:rooms', { hotelId: hotel.id, perPage: 50 }, { staleTime: 0, gcTime: 0 });
   const [problem, setProblem] = useState<string | null>(null);
-  const nights = Math.max(0, nightsBetween(search.checkIn, search.checkOut));
-  const stayLine = `${date(search.checkIn)} – ${date(search.checkOut)} · ${t('hotel.nights', { count: nights })} · ${t('hotel.roomCount', { count: search.rooms })} · ${t('hotel.guestCount', { count: search.guests })}`;
+  const line = stayLine(t, search);
   const choose = (room: Room) => {
     const problems = Object.values(stayProblemTexts(t, search, lagosDate(new Date()), room));
     if (problems.length > 0) return setProblem(problems[0]!);
-    const total = stayTotalKobo(room.priceKobo, search);
-    go({
-      name: 'k-details',
-      order: {
-        kind: 'hotel',
-        saleId: newSaleId(),
-        selection: { hotelId: hotel.id, roomId: room.id, checkIn: search.checkIn, checkOut: search.checkOut, guests: search.guests, rooms: search.rooms },
-        title: `${hotel.name} · ${room.name}`,
-        subtitle: stayLine,
-        lines: [{ label: `${room.name}, ${t('hotel.nights', { count: nights })}`, quantity: search.rooms, unitKobo: room.priceKobo * nights, totalKobo: total }],
-        totalKobo: total,
-      },
-    });
+    go({ name: 'k-details', order: hotelOrder(t, hotel, room, search) });
   };
   return (
-    <KioskFrame title={t('kiosk.rooms.title')} lead={`${hotel.name} · ${stayLine}`}>
+    <KioskFrame title={t('kiosk.rooms.title')} lead={`${hotel.name} · ${line}`}>
       {problem && <Banner tone="danger">{problem}</Banner>}
       <QueryState query={rooms} loading={<LoadingBlock label={t('hotel.checking')} rows={3} height={120} />} failed={(error, retry) => <CustomerError error={error} onRetry={retry} />}>
         {(page) =>

@@ -10,7 +10,7 @@ import { useT } from '@renderer/i18n/I18nProvider';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { Stepper } from '@ui/Stepper';
 import { amenityText, type HotelSearch } from './hotel-search';
-import { newSaleId } from '@renderer/screens/checkout/order';
+import { hotelOrder } from './hotel-order';
 
 export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSearch }) {
   const t = useT();
@@ -19,21 +19,7 @@ export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSear
   const rooms = usePosQuery('hotels:rooms', { hotelId: hotel.id, perPage: 50 }, { staleTime: 0, gcTime: 0 });
   const [roomId, setRoomId] = useState<number | null>(null);
   const setStay = (patch: Partial<HotelSearch>) => replace({ name: 'hotel', hotel, search: { ...search, ...patch } });
-  const checkout = (room: Room) => {
-    const nights = nightsBetween(search.checkIn, search.checkOut);
-    go({
-      name: 'checkout',
-      order: {
-        kind: 'hotel',
-        saleId: newSaleId(),
-        selection: { hotelId: hotel.id, roomId: room.id, checkIn: search.checkIn, checkOut: search.checkOut, guests: search.guests, rooms: search.rooms },
-        title: `${hotel.name} · ${room.name}`,
-        subtitle: `${formatDate(t, search.checkIn)} → ${formatDate(t, search.checkOut)} · ${t('hotel.nights', { count: nights })} · ${t('hotel.roomCount', { count: search.rooms })} · ${t('hotel.guestCount', { count: search.guests })}`,
-        lines: [{ label: `${room.name}, ${t('hotel.nights', { count: nights })}`, quantity: search.rooms, unitKobo: room.priceKobo * nights, totalKobo: stayTotalKobo(room.priceKobo, search) }],
-        totalKobo: stayTotalKobo(room.priceKobo, search),
-      },
-    });
-  };
+  const checkout = (room: Room) => go({ name: 'checkout', order: hotelOrder(t, hotel, room, search) });
 
   return (
     <div className="screen">
