@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { Film } from '@shared/catalog/cinema';
 import { addDays, lagosDate } from '@shared/dates';
 import { useNavigation } from '@renderer/navigation';
@@ -29,15 +28,11 @@ function Times({ film }: { film: Film }) {
   const t = useT();
   const today = lagosDate(new Date());
   const tomorrow = addDays(today, 1);
-  const { dates, error: datesError, pending: datesPending, retry: retryDates } = useShowDates(
+  const { dates, date, choose, error: datesError, pending: datesPending, retry: retryDates } = useShowDates(
     film.id,
     film.locations.map((location) => location.id),
     { limit: 7, staleTimeMs: 60_000 },
   );
-  const [date, setDate] = useState<string | null>(null);
-  useEffect(() => {
-    if (date === null && dates.length > 0) setDate(dates[0]!);
-  }, [date, dates]);
 
   if (datesError) return <CustomerError error={datesError} onRetry={retryDates} />;
   if (datesPending) return <LoadingBlock label={t('film.loadingDates')} rows={2} height={88} />;
@@ -50,7 +45,7 @@ function Times({ film }: { film: Film }) {
         </h2>
         <Chips scroll>
           {dates.map((d) => (
-            <Chip key={d} selected={d === date} onClick={() => setDate(d)}>
+            <Chip key={d} selected={d === date} onClick={() => choose(d)}>
               {formatDay(t, d, today, tomorrow)}
             </Chip>
           ))}

@@ -69,12 +69,8 @@ function Schedule({ film, locationId }: { film: Film; locationId: number }) {
   const t = useT();
   const filmId = film.id;
   const today = lagosDate(new Date());
-  const { dates, error: datesError, pending: datesPending, retry: retryDates } = useShowDates(filmId, [locationId], { limit: 14 });
-  const [date, setDate] = useState<string | null>(null);
+  const { dates, date, choose, error: datesError, pending: datesPending, retry: retryDates } = useShowDates(filmId, [locationId], { limit: 14 });
   const [showtimeId, setShowtimeId] = useState<number | null>(null);
-  useEffect(() => {
-    if (date === null && dates.length > 0) setDate(dates[0]!);
-  }, [date, dates]);
 
   if (datesError) return <ErrorPanel error={datesError} onRetry={retryDates} />;
   if (datesPending) return <LoadingBlock label={t('film.loadingDates')} rows={1} height={56} />;
@@ -86,7 +82,7 @@ function Schedule({ film, locationId }: { film: Film; locationId: number }) {
         <h2 id="when">{t('film.date')}</h2>
         <div className="chips chips-scroll">
           {dates.map((d) => (
-            <Chip key={d} selected={d === date} onClick={() => (setDate(d), setShowtimeId(null))}>
+            <Chip key={d} selected={d === date} onClick={() => (choose(d), setShowtimeId(null))}>
               {formatDay(t, d, today, addDays(today, 1))}
             </Chip>
           ))}

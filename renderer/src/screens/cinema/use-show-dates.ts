@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { PosError } from '@shared/errors';
 import { addDays, lagosDate, monthOf } from '@shared/dates';
@@ -9,6 +9,7 @@ import { unwrap, type PosCallError } from '@renderer/pos/queries';
  * The days a film shows at the given cinemas, from today on, at most `limit` of them. This month
  * and next are asked for: enough to sell today's and next weekend's shows at a glance. Used by
  * the counter's schedule (one cinema) and the kiosk's show step (every cinema showing the film).
+ * `date` is the day chosen, the first show day until someone picks another (`choose`).
  */
 export function useShowDates(filmId: string, locationIds: readonly number[], options: { limit: number; staleTimeMs?: number }) {
   const pos = usePos();
@@ -27,9 +28,12 @@ export function useShowDates(filmId: string, locationIds: readonly number[], opt
     () => [...new Set(queries.flatMap((q) => q.data?.dates ?? []))].filter((d) => d >= today).sort().slice(0, options.limit),
     [queries, today, options.limit],
   );
+  const [picked, choose] = useState<string | null>(null);
   const failed = queries.find((q) => q.isError);
   return {
     dates,
+    date: picked ?? dates[0] ?? null,
+    choose,
     error: failed ? ((failed.error as PosCallError).error as PosError) : null,
     pending: queries.some((q) => q.isPending),
     retry: () => queries.forEach((q) => void q.refetch()),
