@@ -187,7 +187,7 @@ class ReadAnswer extends Response {
   }
 
   // A second read throws inside the executor, which makes it the promise's rejection, as fetch's is.
-  override text = (): Promise<string> => new Promise((resolve) => resolve(this.#take().toString('utf8')));
+  override text = (): Promise<string> => new Promise((resolve) => resolve(utf8Text(this.#take())));
 
   override json = (): Promise<unknown> => this.text().then((text) => JSON.parse(text) as unknown);
 
@@ -204,4 +204,14 @@ class ReadAnswer extends Response {
     if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
     return new ReadAnswer(this.#bytes, { status: this.status, statusText: this.statusText, headers: this.headers });
   };
+}
+
+/**
+ * What fetch's `text()` makes of the bytes (the Encoding standard's "UTF-8 decode"): a leading
+ * byte-order mark is dropped, as some Windows gateways put one before the JSON, and bytes that are
+ * not UTF-8 become U+FFFD. Buffer's own decoding keeps the mark, and JSON.parse refuses it.
+ */
+function utf8Text(bytes: Buffer): string {
+  const marked = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bytes.toString('utf8', marked ? 3 : 0);
 }

@@ -39,6 +39,8 @@ export interface FailingGateway {
    * it, as nginx or a CDN does (and in this coding whatever the client asked, with `always`).
    */
   compress: { coding: 'gzip' | 'br'; always?: boolean } | null;
+  /** Puts a UTF-8 byte-order mark before every answer it passes on, as some Windows gateways do. */
+  byteOrderMark: boolean;
   /** Method and path of every request that reached the gateway, in order. */
   requests: Array<{ method: string; path: string; at: number }>;
   close(): Promise<void>;
@@ -55,7 +57,7 @@ export const gatewayPage = (status: number, title: string): GatewayFailure => ({
 });
 
 export async function startFailingGateway(upstream: string): Promise<FailingGateway> {
-  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, requests: [] };
+  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, byteOrderMark: false, requests: [] };
 
   const server = createServer((req, res) => void serve(req, res));
   ignoreClientErrors(server);
@@ -92,13 +94,14 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
     const after = isPurchase && answer.status >= 200 && answer.status < 300 ? gateway.afterCommit.shift() : undefined;
     if (after) return fail(res, after, answer.body);
     const contentType = answer.headers.get('content-type') ?? 'application/json';
+    const text = Buffer.from(gateway.byteOrderMark ? `\uFEFF${answer.body}` : answer.body, 'utf8');
     const compress = gateway.compress;
     if (compress && (compress.always || (req.headers['accept-encoding'] ?? '').includes(compress.coding))) {
-      const body = compress.coding === 'gzip' ? gzipSync(answer.body) : brotliCompressSync(answer.body);
+      const body = compress.coding === 'gzip' ? gzipSync(text) : brotliCompressSync(text);
       res.writeHead(answer.status, { 'content-type': contentType, 'content-encoding': compress.coding, 'content-length': String(body.length), vary: 'Accept-Encoding' }).end(body);
       return;
     }
-    res.writeHead(answer.status, { 'content-type': contentType }).end(answer.body);
+    res.writeHead(answer.status, { 'content-type': contentType }).end(text);
   }
 
   function fail(res: ServerResponse, failure: GatewayFailure, partnerBody: string | null) {

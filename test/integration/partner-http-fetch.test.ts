@@ -53,6 +53,10 @@ beforeAll(async () => {
         const body = Object.hasOwn(bodies, named) ? bodies[named]!() : json;
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': header, 'Content-Length': body.length });
         res.end(body);
+      } else if (req.url === '/marked') {
+        // A byte-order mark first (a Windows gateway), and one byte that is not UTF-8 inside.
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"note":"Ọjà '), Buffer.from([0xff]), Buffer.from('"}')]));
       } else if (req.url === '/slow') {
         setTimeout(() => res.end('{}'), 1_000);
       } else {
@@ -139,6 +143,13 @@ describe('the partner transport (node:http)', () => {
     expect([streamed, asStream.bodyUsed]).toEqual([text, true]);
     await expect(asStream.text()).rejects.toThrow(TypeError);
     expect(await copy.json()).toEqual(expected);
+  });
+
+  it('decodes text as fetch does: a leading byte-order mark dropped, a byte that is not UTF-8 a replacement character', async () => {
+    const ours = await (await httpFetch(`${base}/marked`)).text();
+    expect(ours).toBe(await (await fetch(`${base}/marked`)).text());
+    expect(JSON.parse(ours)).toEqual({ note: 'Ọjà \uFFFD' });
+    expect(await (await httpFetch(`${base}/marked`)).json()).toEqual({ note: 'Ọjà \uFFFD' });
   });
 
   it('asks for compressed answers and reads gzip, deflate (wrapped or raw), br and a chain of them', async () => {

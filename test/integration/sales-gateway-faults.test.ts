@@ -42,6 +42,7 @@ beforeEach(() => {
   gateway.blocked.length = 0;
   gateway.rewriteRequest = null;
   gateway.compress = null;
+  gateway.byteOrderMark = false;
 });
 
 async function settled(saleId: string): Promise<SaleView> {
@@ -218,6 +219,23 @@ describe('a gateway that compresses what it passes on (nginx, a CDN)', () => {
     const sale = value(await till.pos.api['sale:submit']({ saleId, kind: 'hotel', hotel: (await findStay(till.pos)).selection, customer, tender: { kind: 'card' } }));
     expect(sale.state).toBe('confirmed');
     expect(purchasesOf(sandbox, saleId)).toHaveLength(1);
+  });
+});
+
+describe('a gateway that puts a byte-order mark before each answer (IIS, some Windows proxies)', () => {
+  it('lists, a cinema sale and a hotel booking go through, plain or compressed, each bought once', async () => {
+    gateway.byteOrderMark = true;
+    for (const compress of [null, { coding: 'gzip' as const }]) {
+      gateway.compress = compress;
+      const hotels = value(await till.pos.api['hotels:list']({ city: 'Lagos', perPage: 20 }));
+      expect(hotels.hotels.length).toBeGreaterThan(0);
+      const ticketId = newSaleId('BOM');
+      const tickets = value(await till.pos.api['sale:submit']({ saleId: ticketId, kind: 'cinema', cinema: selectionOf(await findShowing(till.pos), [['Regular', 1]]), customer, tender: { kind: 'card' } }));
+      const roomId = newSaleId('BOM');
+      const room = value(await till.pos.api['sale:submit']({ saleId: roomId, kind: 'hotel', hotel: (await findStay(till.pos)).selection, customer, tender: { kind: 'card' } }));
+      expect([tickets.state, room.state]).toEqual(['confirmed', 'confirmed']);
+      expect([purchasesOf(sandbox, ticketId).length, purchasesOf(sandbox, roomId).length]).toEqual([1, 1]);
+    }
   });
 });
 
