@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { HealthItem } from '../../shared/app';
 import { journalFile, openJournal } from '../journal';
-import { createPartnerClient, type PartnerClient } from '../partner/client';
+import { createPartnerClient, partnerUserAgent, type PartnerClient } from '../partner/client';
 import { createPrinter } from '../printing';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../sandbox';
 import { isFleetConfigured, isTrainingMode, type PosConfig } from '../core/config/schema';
@@ -76,7 +76,7 @@ export function createPosRuntime(options: {
     secrets: options.secrets,
     paystackKey,
     clock: options.clock,
-    partner: createPartner(config, options.secrets, options.logger, options.clock, options.configSources),
+    partner: createPartner(config, options.secrets, options.logger, options.version, options.clock, options.configSources),
     probes: { printer: printerProbe },
     journal,
     // Confirmed sales print through the journal's durable queue on this printer.
@@ -99,7 +99,7 @@ export function createPosRuntime(options: {
   });
 }
 
-function createPartner(config: PosConfig, secrets: SecretStore, logger: Logger, clock?: () => Date, sources?: PosDeps['configSources']): PartnerClient {
+function createPartner(config: PosConfig, secrets: SecretStore, logger: Logger, version: string, clock?: () => Date, sources?: PosDeps['configSources']): PartnerClient {
   if (isTrainingMode(config)) {
     // In-process: no port is opened, and the sandbox's answers still pass through the real client.
     const sandbox = createSandbox({ dataFile: path.join(config.dataDir, trainingSandboxFileName), clock });
@@ -117,5 +117,6 @@ function createPartner(config: PosConfig, secrets: SecretStore, logger: Logger, 
     clock,
     // List items left out (unreadable, or repeated across pages) are logged.
     logger,
+    userAgent: partnerUserAgent(version),
   });
 }

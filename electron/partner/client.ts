@@ -53,7 +53,16 @@ export interface PartnerClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Told about list items left out because they could not be read. */
   logger?: Pick<Logger, 'warn'>;
+  /**
+   * Who is calling, in every request (default `LobbyPOS`; the app sends `partnerUserAgent(version)`).
+   * Web firewalls in front of a partner (AWS WAF's NoUserAgent rule, Cloudflare) refuse a request
+   * without one, and node:http sends none of its own, where fetch sent `node`.
+   */
+  userAgent?: string;
 }
+
+/** The till's User-Agent: the product and its version, so a partner's logs can tell tills apart from other callers. */
+export const partnerUserAgent = (version: string): string => `LobbyPOS/${version}`;
 
 /**
  * Our own sale id (sent as merchant_reference), the partner's reference, or both when a purchase
@@ -127,6 +136,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     fetch: fetchFn,
+    userAgent: options.userAgent ?? 'LobbyPOS',
     timeoutMs: options.timeoutMs ?? 15_000,
     retry: options.retry ?? { attempts: 3, baseDelayMs: 250 },
     sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),

@@ -7,6 +7,8 @@ export interface TransportOptions {
   baseUrl: string;
   apiKey: () => string | null;
   fetch: typeof fetch;
+  /** Sent as User-Agent on every call (see PartnerClientOptions.userAgent). */
+  userAgent: string;
   timeoutMs: number;
   /** `attempts` counts the first try; reads only. */
   retry: { attempts: number; baseDelayMs: number };
@@ -59,6 +61,7 @@ export function createTransport(options: TransportOptions): Transport {
         'X-API-KEY': key,
         TransactionMedium: 'POS',
         Accept: 'application/json',
+        'User-Agent': options.userAgent,
       });
       if (request.body !== undefined) headers.set('Content-Type', 'application/json');
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);

@@ -41,8 +41,10 @@ export interface FailingGateway {
   compress: { coding: 'gzip' | 'br'; always?: boolean } | null;
   /** Puts a UTF-8 byte-order mark before every answer it passes on, as some Windows gateways do. */
   byteOrderMark: boolean;
-  /** Method and path of every request that reached the gateway, in order. */
-  requests: Array<{ method: string; path: string; at: number }>;
+  /** Refuses a request without a User-Agent with a 403 page, as AWS WAF's NoUserAgent rule does. */
+  requireUserAgent: boolean;
+  /** Method, path and User-Agent of every request that reached the gateway, in order. */
+  requests: Array<{ method: string; path: string; userAgent: string | null; at: number }>;
   close(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export const gatewayPage = (status: number, title: string): GatewayFailure => ({
 });
 
 export async function startFailingGateway(upstream: string): Promise<FailingGateway> {
-  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, byteOrderMark: false, requests: [] };
+  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, byteOrderMark: false, requireUserAgent: false, requests: [] };
 
   const server = createServer((req, res) => void serve(req, res));
   ignoreClientErrors(server);
@@ -68,10 +70,12 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
     req.on('error', () => {});
     res.on('error', () => {});
     const path = req.url ?? '/';
-    gateway.requests.push({ method: req.method ?? 'GET', path, at: Date.now() });
+    const userAgent = req.headers['user-agent'] ?? null;
+    gateway.requests.push({ method: req.method ?? 'GET', path, userAgent, at: Date.now() });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (gateway.down) return fail(res, gateway.down, null);
+    if (gateway.requireUserAgent && !userAgent) return fail(res, gatewayPage(403, 'Forbidden'), null);
     const blocked = gateway.blocked.find((rule) => rule.path.test(path));
     if (blocked) return fail(res, blocked.failure, null);
     const isPurchase = req.method === 'POST' && purchasePath.test(path.split('?')[0]!);

@@ -43,6 +43,7 @@ beforeEach(() => {
   gateway.rewriteRequest = null;
   gateway.compress = null;
   gateway.byteOrderMark = false;
+  gateway.requireUserAgent = false;
 });
 
 async function settled(saleId: string): Promise<SaleView> {
@@ -236,6 +237,23 @@ describe('a gateway that puts a byte-order mark before each answer (IIS, some Wi
       expect([tickets.state, room.state]).toEqual(['confirmed', 'confirmed']);
       expect([purchasesOf(sandbox, ticketId).length, purchasesOf(sandbox, roomId).length]).toEqual([1, 1]);
     }
+  });
+});
+
+describe('a firewall that refuses requests without a User-Agent (AWS WAF, Cloudflare)', () => {
+  it('every call says who it is, so lists, a cinema sale and a hotel booking go through, each bought once', async () => {
+    gateway.requireUserAgent = true;
+    const seen = gateway.requests.length;
+    const hotels = value(await till.pos.api['hotels:list']({ city: 'Lagos', perPage: 20 }));
+    expect(hotels.hotels.length).toBeGreaterThan(0);
+    const ticketId = newSaleId('UA');
+    const tickets = value(await till.pos.api['sale:submit']({ saleId: ticketId, kind: 'cinema', cinema: selectionOf(await findShowing(till.pos), [['Regular', 1]]), customer, tender: { kind: 'card' } }));
+    const roomId = newSaleId('UA');
+    const room = value(await till.pos.api['sale:submit']({ saleId: roomId, kind: 'hotel', hotel: (await findStay(till.pos)).selection, customer, tender: { kind: 'card' } }));
+    expect([tickets.state, room.state]).toEqual(['confirmed', 'confirmed']);
+    expect([purchasesOf(sandbox, ticketId).length, purchasesOf(sandbox, roomId).length]).toEqual([1, 1]);
+    const agents = new Set(gateway.requests.slice(seen).map((r) => r.userAgent));
+    expect([...agents]).toEqual([expect.stringMatching(/^LobbyPOS(\/\S+)?$/)]);
   });
 });
 

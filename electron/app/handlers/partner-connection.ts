@@ -3,7 +3,7 @@ import { posError } from '../../../shared/errors';
 import type { PartnerTarget, PartnerTestReport } from '../../../shared/partner/connection-report';
 import { fail, ok } from '../../../shared/result';
 import { isTrainingMode } from '../../core/config/schema';
-import { createPartnerClient, type PartnerClient } from '../../partner/client';
+import { createPartnerClient, partnerUserAgent, type PartnerClient } from '../../partner/client';
 import { checkPartnerConnection } from '../../partner/connection-check';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../../sandbox';
 import type { PosContext } from '../context';
@@ -47,6 +47,8 @@ export function createPartnerConnectionHandlers(ctx: PosContext): Pick<Handlers,
           timeoutMs: testTimeoutMs,
           clock: ctx.clock,
           logger: ctx.logger,
+          // The test must look like the till's own calls to a firewall in front of the partner.
+          userAgent: partnerUserAgent(ctx.version),
         });
       } else {
         return ok(needsKey(target, ctx.clock()));
