@@ -29,19 +29,21 @@ const decoders = new Map<string, Decoder>([
 /**
  * An answer's bytes as its Content-Encoding says they were sent, undone last coding first, and
  * never more than `maxBytes` once undone (a small "zip bomb" must not fill the till's memory).
- * Fails on a coding it does not know or bytes that do not decode: such an answer arrived but
- * cannot be read, which for a purchase is "no answer" (settled by lookup, never by sending again).
+ * Bytes that do not decode fail: such an answer arrived but cannot be read, which for a purchase
+ * is "no answer" (settled by lookup, never by sending again).
+ *
+ * A coding it does not know leaves the bytes as they came, as Chromium and fetch do: servers
+ * write a charset there ("Content-Encoding: UTF-8" from a PHP header call) over plain JSON. If
+ * the bytes really were packed some other way, they do not read as JSON, and that is no answer.
  */
 export async function decodeAnswer(bytes: Buffer, contentEncoding: string | undefined, maxBytes: number): Promise<Buffer> {
   const codings = (contentEncoding ?? '')
     .split(',')
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding !== '' && coding !== 'identity');
+  const chain = codings.map((coding) => decoders.get(coding));
+  if (chain.some((decoder) => decoder === undefined)) return bytes;
   let out = bytes;
-  for (const coding of codings.reverse()) {
-    const decoder = decoders.get(coding);
-    if (!decoder) throw Object.assign(new Error(`The answer is encoded as "${coding.slice(0, 40)}", which the till cannot read.`), { code: 'UNSUPPORTED_ENCODING' });
-    out = await decoder(out, { maxOutputLength: maxBytes });
-  }
+  for (const decoder of chain.reverse()) out = await decoder!(out, { maxOutputLength: maxBytes });
   return out;
 }

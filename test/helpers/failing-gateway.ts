@@ -41,6 +41,8 @@ export interface FailingGateway {
   compress: { coding: 'gzip' | 'br'; always?: boolean } | null;
   /** Puts a UTF-8 byte-order mark before every answer it passes on, as some Windows gateways do. */
   byteOrderMark: boolean;
+  /** Labels every answer it passes on uncompressed with this Content-Encoding (a PHP app's `Content-Encoding: UTF-8`). */
+  mislabelEncoding: string | null;
   /** Refuses a request without a User-Agent with a 403 page, as AWS WAF's NoUserAgent rule does. */
   requireUserAgent: boolean;
   /** Method, path and User-Agent of every request that reached the gateway, in order. */
@@ -59,7 +61,7 @@ export const gatewayPage = (status: number, title: string): GatewayFailure => ({
 });
 
 export async function startFailingGateway(upstream: string): Promise<FailingGateway> {
-  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, byteOrderMark: false, requireUserAgent: false, requests: [] };
+  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, byteOrderMark: false, mislabelEncoding: null, requireUserAgent: false, requests: [] };
 
   const server = createServer((req, res) => void serve(req, res));
   ignoreClientErrors(server);
@@ -105,7 +107,7 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
       res.writeHead(answer.status, { 'content-type': contentType, 'content-encoding': compress.coding, 'content-length': String(body.length), vary: 'Accept-Encoding' }).end(body);
       return;
     }
-    res.writeHead(answer.status, { 'content-type': contentType }).end(text);
+    res.writeHead(answer.status, { 'content-type': contentType, ...(gateway.mislabelEncoding && { 'content-encoding': gateway.mislabelEncoding }) }).end(text);
   }
 
   function fail(res: ServerResponse, failure: GatewayFailure, partnerBody: string | null) {

@@ -44,6 +44,7 @@ beforeEach(() => {
   gateway.compress = null;
   gateway.byteOrderMark = false;
   gateway.requireUserAgent = false;
+  gateway.mislabelEncoding = null;
 });
 
 async function settled(saleId: string): Promise<SaleView> {
@@ -237,6 +238,20 @@ describe('a gateway that puts a byte-order mark before each answer (IIS, some Wi
       expect([tickets.state, room.state]).toEqual(['confirmed', 'confirmed']);
       expect([purchasesOf(sandbox, ticketId).length, purchasesOf(sandbox, roomId).length]).toEqual([1, 1]);
     }
+  });
+});
+
+describe('a gateway that names a charset as the Content-Encoding of plain JSON (UTF-8)', () => {
+  it('is read as browsers and fetch read it: lists, a cinema sale and a hotel booking go through, each bought once', async () => {
+    gateway.mislabelEncoding = 'UTF-8';
+    const hotels = value(await till.pos.api['hotels:list']({ city: 'Lagos', perPage: 20 }));
+    expect(hotels.hotels.length).toBeGreaterThan(0);
+    const ticketId = newSaleId('CE');
+    const tickets = value(await till.pos.api['sale:submit']({ saleId: ticketId, kind: 'cinema', cinema: selectionOf(await findShowing(till.pos), [['Regular', 1]]), customer, tender: { kind: 'card' } }));
+    const roomId = newSaleId('CE');
+    const room = value(await till.pos.api['sale:submit']({ saleId: roomId, kind: 'hotel', hotel: (await findStay(till.pos)).selection, customer, tender: { kind: 'card' } }));
+    expect([tickets.state, room.state]).toEqual(['confirmed', 'confirmed']);
+    expect([purchasesOf(sandbox, ticketId).length, purchasesOf(sandbox, roomId).length]).toEqual([1, 1]);
   });
 });
 
