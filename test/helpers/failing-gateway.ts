@@ -43,6 +43,11 @@ export interface FailingGateway {
   byteOrderMark: boolean;
   /** Labels every answer it passes on uncompressed with this Content-Encoding (a PHP app's `Content-Encoding: UTF-8`). */
   mislabelEncoding: string | null;
+  /**
+   * Drops a kept-alive connection this many ms after its last answer, without saying so (no
+   * Connection: close, no Keep-Alive hint), as a gateway with a short idle timeout does.
+   */
+  dropIdleAfterMs: number | null;
   /** Refuses a request without a User-Agent with a 403 page, as AWS WAF's NoUserAgent rule does. */
   requireUserAgent: boolean;
   /** Method, path and User-Agent of every request that reached the gateway, in order. */
@@ -61,16 +66,22 @@ export const gatewayPage = (status: number, title: string): GatewayFailure => ({
 });
 
 export async function startFailingGateway(upstream: string): Promise<FailingGateway> {
-  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, byteOrderMark: false, mislabelEncoding: null, requireUserAgent: false, requests: [] };
+  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, byteOrderMark: false, mislabelEncoding: null, dropIdleAfterMs: null, requireUserAgent: false, requests: [] };
 
   const server = createServer((req, res) => void serve(req, res));
   ignoreClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const idleTimers = new WeakMap<object, NodeJS.Timeout>();
   async function serve(req: IncomingMessage, res: ServerResponse) {
     req.on('error', () => {});
     res.on('error', () => {});
+    const socket = req.socket;
+    clearTimeout(idleTimers.get(socket));
+    res.on('finish', () => {
+      if (gateway.dropIdleAfterMs !== null) idleTimers.set(socket, setTimeout(() => socket.destroy(), gateway.dropIdleAfterMs));
+    });
     const path = req.url ?? '/';
     const userAgent = req.headers['user-agent'] ?? null;
     gateway.requests.push({ method: req.method ?? 'GET', path, userAgent, at: Date.now() });

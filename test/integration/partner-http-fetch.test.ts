@@ -99,22 +99,27 @@ const classify = async (call: Promise<Response>) => {
 };
 
 describe('the partner transport (node:http)', () => {
-  it('sends method, headers and body, hands back status, headers and text, and keeps the connection for the next call', async () => {
+  it('sends method, headers and body, hands back status, headers and text, and keeps the connection for the next read only', async () => {
     seen.length = 0;
     const first = await httpFetch(new URL(`${base}/v2/partner/hotels?city=Lagos`), { headers: new Headers({ 'X-API-KEY': 'k-123456', TransactionMedium: 'POS' }) });
     expect(first.status).toBe(200);
     expect(first.headers.get('x-partner')).toBe('sandbox');
     expect(await first.json()).toEqual({ success: true, data: { echo: null, path: '/v2/partner/hotels?city=Lagos' } });
 
+    expect((await httpFetch(`${base}/v1/partner/experience`)).status).toBe(200);
+
     const body = JSON.stringify({ merchant_reference: 'S-1', note: 'Ọjà ₦' });
-    const second = await httpFetch(`${base}/v1/partner/experience/buy`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    expect(await second.json()).toMatchObject({ data: { echo: body } });
+    const third = await httpFetch(`${base}/v1/partner/experience/buy`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect(await third.json()).toMatchObject({ data: { echo: body } });
     expect(seen.map((s) => [s.method, s.headers['x-api-key'], s.headers.transactionmedium])).toEqual([
       ['GET', 'k-123456', 'POS'],
+      ['GET', undefined, undefined],
       ['POST', undefined, undefined],
     ]);
-    expect(seen[1]!.headers['content-length']).toBe(String(Buffer.byteLength(body)));
-    expect(seen[1]!.socket).toBe(seen[0]!.socket);
+    expect(seen[2]!.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    expect(seen[1]!.socket, 'the second read rides the first one\'s connection').toBe(seen[0]!.socket);
+    expect(seen[2]!.socket, 'a purchase has a connection of its own').not.toBe(seen[0]!.socket);
+    expect(seen[2]!.headers.connection).toBe('close');
   });
 
   it('an answer reads as fetch reads one: once, by any of its readers, its body a stream of the same bytes', async () => {
@@ -226,6 +231,49 @@ describe('the partner transport (node:http)', () => {
     } finally {
       capped.close();
     }
+  });
+
+  it('a connection the server drops without notice: a read is sent again on a new one, a purchase never rides an old one', async () => {
+    // Answers keep-alive, then closes each connection 2 ms after its last answer, saying nothing.
+    const requests: Array<{ line: string; firstOnConnection: boolean; connection: string | null }> = [];
+    const dropping = createTcpServer((socket) => {
+      let pending = '';
+      let served = 0;
+      let idle: NodeJS.Timeout | undefined;
+      socket.on('error', () => {});
+      socket.on('data', (data) => {
+        clearTimeout(idle);
+        pending += data.toString('latin1');
+        for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
+          const head = pending.slice(0, end);
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+          if (pending.length < end + 4 + length) return;
+          pending = pending.slice(end + 4 + length);
+          requests.push({ line: head.split('\r\n')[0]!, firstOnConnection: served++ === 0, connection: /\r\nconnection: *([^\r]*)/i.exec(head)?.[1] ?? null });
+          socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"ok":true}');
+          idle = setTimeout(() => socket.destroy(), 2);
+        }
+      });
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+    const own = createHttpFetch();
+    try {
+      for (let i = 0; i < 60; i++) {
+        expect(await (await own(`${url}/v1/partner/experience`)).json()).toEqual({ ok: true });
+        // Just as the server closes the connection the read came back on.
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        expect(await (await own(`${url}/v1/partner/experience/tickets`)).json()).toEqual({ ok: true });
+        expect(await (await own(`${url}/v1/partner/experience/buy`, { method: 'POST', body: '{}' })).json()).toEqual({ ok: true });
+      }
+    } finally {
+      own.close();
+      await new Promise((resolve) => dropping.close(resolve));
+    }
+    const purchases = requests.filter((r) => r.line.startsWith('POST'));
+    expect(purchases).toHaveLength(60);
+    expect(purchases.every((r) => r.firstOnConnection && r.connection === 'close'), 'each purchase on a connection of its own').toBe(true);
+    expect(requests.filter((r) => r.line.startsWith('GET ')).length).toBeGreaterThanOrEqual(120);
   });
 
   it('a complete answer from a gateway that closes right after it is read whole', async () => {

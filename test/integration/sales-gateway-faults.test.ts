@@ -45,6 +45,7 @@ beforeEach(() => {
   gateway.byteOrderMark = false;
   gateway.requireUserAgent = false;
   gateway.mislabelEncoding = null;
+  gateway.dropIdleAfterMs = null;
 });
 
 async function settled(saleId: string): Promise<SaleView> {
@@ -252,6 +253,24 @@ describe('a gateway that names a charset as the Content-Encoding of plain JSON (
     const room = value(await till.pos.api['sale:submit']({ saleId: roomId, kind: 'hotel', hotel: (await findStay(till.pos)).selection, customer, tender: { kind: 'card' } }));
     expect([tickets.state, room.state]).toEqual(['confirmed', 'confirmed']);
     expect([purchasesOf(sandbox, ticketId).length, purchasesOf(sandbox, roomId).length]).toEqual([1, 1]);
+  });
+});
+
+describe('a gateway that drops kept-alive connections a moment after each answer, without saying so', () => {
+  it('reads are sent again on a new connection and holds and purchases never ride an old one: every sale goes through, bought once', async () => {
+    gateway.dropIdleAfterMs = 1;
+    for (let round = 0; round < 4; round++) {
+      const hotels = value(await till.pos.api['hotels:list']({ city: 'Lagos', perPage: 20 }));
+      expect(hotels.hotels.length).toBeGreaterThan(0);
+      const ticketId = newSaleId('KA');
+      const showing = await findShowing(till.pos);
+      const hold = value(await till.pos.api['sale:hold'](selectionOf(showing, [['Regular', 1]])));
+      const tickets = value(await till.pos.api['sale:submit']({ saleId: ticketId, kind: 'cinema', cinema: selectionOf(showing, [['Regular', 1]]), holdId: hold.holdId, customer, tender: { kind: 'card' } }));
+      const roomId = newSaleId('KA');
+      const room = value(await till.pos.api['sale:submit']({ saleId: roomId, kind: 'hotel', hotel: (await findStay(till.pos)).selection, customer, tender: { kind: 'card' } }));
+      expect([tickets.state, room.state], `round ${round}`).toEqual(['confirmed', 'confirmed']);
+      expect([purchasesOf(sandbox, ticketId).length, purchasesOf(sandbox, roomId).length]).toEqual([1, 1]);
+    }
   });
 });
 
