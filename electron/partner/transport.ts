@@ -25,13 +25,23 @@ export interface PartnerRequest {
   body?: unknown;
 }
 
-/** What came back from one call: the status and the body (undefined when not JSON), or why nothing did. */
-export type Exchange = { ok: true; status: number; body: unknown } | { ok: false; error: PartnerError };
+/**
+ * What came back from one call: the status and the body (undefined when not JSON), and how long
+ * the partner asked us to wait before asking again (its Retry-After), or why nothing came back.
+ */
+export type Exchange = { ok: true; status: number; body: unknown; retryAfterMs?: number } | { ok: false; error: PartnerError };
+
+/**
+ * A read told to come back later (429, or a 5xx with Retry-After) is asked again after the wait the
+ * partner names, when that wait is this short; a longer one is the partner's "not now", and the
+ * screen says so at once rather than hold the queue.
+ */
+const longestWaitMs = 2_000;
 
 export interface Transport {
   /**
-   * GETs are retried on not-sent, no-answer and 5xx (unless `retry: false`); other methods never
-   * are: a purchase, booking or hold sent twice could happen twice.
+   * GETs are retried on not-sent, no-answer, 429 and 5xx (unless `retry: false`), waiting as a
+   * Retry-After asks; other methods never are: a purchase, booking or hold sent twice could happen twice.
    */
   send(request: PartnerRequest, options?: { retry?: boolean }): Promise<Exchange>;
   /** The envelope's `data` parsed with `data`, or the failure classified. */
@@ -81,7 +91,8 @@ export function createTransport(options: TransportOptions): Transport {
     }
     try {
       const text = await response.text();
-      return { ok: true, status: response.status, body: parseJson(maskKey(text, key, response.status)) };
+      const retryAfterMs = waitAsked(response.headers.get('retry-after'), Date.now());
+      return { ok: true, status: response.status, body: parseJson(maskKey(text, key, response.status)), ...(retryAfterMs !== undefined && { retryAfterMs }) };
     } catch (error) {
       // The status arrived but the body broke off: a purchase may well have gone through.
       return { ok: false, error: fetchFailure(error, options.timeoutMs) };
@@ -111,7 +122,10 @@ export function createTransport(options: TransportOptions): Transport {
       for (let attempt = 1; ; attempt++) {
         const exchange = await once(prepared.url, prepared.init, key);
         if (attempt >= attempts || !isTransient(exchange)) return exchange;
-        await options.sleep(options.retry.baseDelayMs * 2 ** (attempt - 1));
+        const backoff = options.retry.baseDelayMs * 2 ** (attempt - 1);
+        const asked = exchange.ok ? exchange.retryAfterMs : undefined;
+        if (asked !== undefined && asked > longestWaitMs) return exchange;
+        await options.sleep(Math.max(backoff, asked ?? 0));
       }
     },
 
@@ -164,9 +178,18 @@ function refusalIn2xx(status: number, body: ErrorBody): PartnerError {
   return { kind: 'malformed', status, message: `The partner answered HTTP ${status} with success false${body.message ? `: ${body.message}` : ''}.` };
 }
 
-/** A 5xx or a lost connection may pass; a 4xx or a malformed body will not change by asking again. */
+/** A 5xx, a 429 or a lost connection may pass; any other 4xx or a malformed body will not change by asking again. */
 function isTransient(exchange: Exchange): boolean {
-  return exchange.ok ? exchange.status >= 500 : exchange.error.kind === 'no-answer' || exchange.error.kind === 'not-sent';
+  return exchange.ok ? exchange.status >= 500 || exchange.status === 429 : exchange.error.kind === 'no-answer' || exchange.error.kind === 'not-sent';
+}
+
+/** Retry-After as milliseconds from now: whole seconds, or an HTTP date; undefined when absent or unreadable. */
+export function waitAsked(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return /[a-z]/i.test(text) && Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
 /** Issue paths and messages only: zod's messages do not quote the offending values. */

@@ -264,7 +264,7 @@ describe('rejected', () => {
  * A partner that answers from a script, and hands anything unscripted to the sandbox: the live
  * service's variants and broken answers, with everything else still real.
  */
-type Scripted = { status: number; body: string } | undefined;
+type Scripted = { status: number; body: string; headers?: Record<string, string> } | undefined;
 let script: (request: IncomingMessage) => Scripted | Promise<Scripted> = () => undefined;
 let scripted: Server;
 let scriptedUrl: string;
@@ -273,7 +273,7 @@ beforeAll(async () => {
   scripted = createServer(async (req, res) => {
     const answer = await script(req);
     if (answer) {
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(answer.body);
       return;
     }
     const chunks: Buffer[] = [];
@@ -455,6 +455,42 @@ describe("tolerating the live service's looseness", () => {
   it('answers 429 as unavailable', async () => {
     script = () => json(429, { message: 'Too Many Attempts.' });
     expect(failure(await viaScript().listHotels())).toMatchObject({ kind: 'unavailable', status: 429 });
+  });
+
+  it('a read told 429 or 503 with a short Retry-After asks again after that wait; a long one is answered at once', async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const limited = (status: number, retryAfter: string | (() => string), times: number) => {
+      let left = times;
+      script = (req) => (req.url!.startsWith('/v2/partner/hotels') && left-- > 0 ? { ...json(status, { message: 'Too Many Attempts.' }), headers: { 'retry-after': typeof retryAfter === 'string' ? retryAfter : retryAfter() } } : undefined);
+    };
+
+    limited(429, '1', 1);
+    expect(value(await viaScript({ sleep }).listHotels({ city: 'Lagos' })).hotels.length).toBeGreaterThan(0);
+    expect([waits, requests.length]).toEqual([[1000], 2]);
+
+    // An HTTP date a second and a half ahead, from a 503.
+    waits.length = 0;
+    requests = [];
+    limited(503, () => new Date(Date.now() + 1500).toUTCString(), 1);
+    expect(value(await viaScript({ sleep }).listHotels({ city: 'Lagos' })).hotels.length).toBeGreaterThan(0);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(400);
+    expect(waits[0]).toBeLessThanOrEqual(1500);
+
+    // "Come back in a minute": the cashier hears it now, the partner is not asked again.
+    waits.length = 0;
+    requests = [];
+    limited(429, '60', 3);
+    expect(failure(await viaScript({ sleep }).listHotels({ city: 'Lagos' }))).toMatchObject({ kind: 'unavailable', status: 429 });
+    expect([waits, requests.length]).toEqual([[], 1]);
+  });
+
+  it('a purchase answered 429 is never sent again: its outcome is for a lookup to settle', async () => {
+    script = (req) => (req.method === 'POST' ? { ...json(429, { message: 'Too Many Attempts.' }), headers: { 'retry-after': '1' } } : undefined);
+    const error = failure(await viaScript({ sleep: async () => {} }).bookHotel(booking('limited-booking')));
+    expect(error).toMatchObject({ kind: 'unavailable', status: 429 });
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('falls back to the month number when names are refused with 422', async () => {
