@@ -310,7 +310,7 @@ async function forward(req: IncomingMessage): Promise<void> {
     body: Buffer.concat(chunks),
   });
 }
-const json = (status: number, body: unknown): Scripted => ({ status, body: JSON.stringify(body) });
+const json = (status: number, body: unknown): NonNullable<Scripted> => ({ status, body: JSON.stringify(body) });
 const room = { id: 7, hotel_id: 3, number_of_rooms: '2', room_name: 'Standard', max_occupancy: 2, price: 25000, is_available: true };
 
 describe('malformed', () => {
