@@ -32,7 +32,7 @@ import { wireTransactionSchema, type WireTransaction } from '../../shared/partne
 import type { PartnerError, PartnerResult } from './partner-error';
 import type { Logger } from '../core/logger';
 import { createPageMemory } from './page-memory';
-import { createHttpFetch } from './http-fetch';
+import { createHttpFetch } from '../core/http/http-fetch';
 import { createTransport, readErrorBody, type Exchange, type PartnerRequest, type QueryValue } from './transport';
 
 export interface PartnerClientOptions {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
 import { createPartnerClient, type PartnerClient, type PartnerClientOptions } from '../../electron/partner/client';
-import { createHttpFetch } from '../../electron/partner/http-fetch';
+import { createHttpFetch } from '../../electron/core/http/http-fetch';
 import type { PartnerResult } from '../../electron/partner/partner-error';
 import { toPosError } from '../../electron/partner/to-pos-error';
 import { wireTicketPurchaseRequestSchema, type WireTicketPurchaseRequest } from '../../shared/partner';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpFetch } from '../../electron/partner/http-fetch';
+import { createHttpFetch } from '../../electron/core/http/http-fetch';
 import { fetchFailure } from '../../electron/partner/partner-error';
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTerminalServer } from '../../electron/payments/simulator';
 import { pay, paystackAt, startTerminal, until, type TerminalRig } from '../helpers/terminal-fixture';
 
 /**
@@ -34,6 +35,28 @@ describe('a card payment at a Paystack Terminal', () => {
     expect(pr).toMatchObject({ amount: 330_000, currency: 'NGN', request_code: terminalReference, paid: true });
     expect(pr.description).toContain(reference);
     expect(txsFor(reference).map((tx) => tx.status)).toEqual(['success']);
+  });
+
+  it("goes through the till's own transport: it says who it is, and a payment request never rides a kept-alive connection", async () => {
+    // The same simulated terminal behind a server that notes how each call arrived.
+    const seen: Array<{ method: string; userAgent: string | null; connection: string | null }> = [];
+    const noting = await startTerminalServer({
+      handle: (request) => {
+        seen.push({ method: request.method, userAgent: request.headers.get('user-agent'), connection: request.headers.get('connection') });
+        return rig.simulator.handle(request);
+      },
+    });
+    try {
+      const { outcome } = await pay(paystackAt({ ...rig, url: noting.url }), 330_000, ref());
+      expect(outcome.kind).toBe('approved');
+    } finally {
+      await noting.close();
+    }
+    expect(new Set(seen.map((call) => call.userAgent))).toEqual(new Set(['LobbyPOS']));
+    const posts = seen.filter((call) => call.method === 'POST');
+    expect(posts.length).toBeGreaterThanOrEqual(2);
+    expect(posts.every((call) => call.connection === 'close'), 'each POST on a connection of its own').toBe(true);
+    expect(seen.filter((call) => call.method === 'GET').some((call) => call.connection === 'keep-alive')).toBe(true);
   });
 
   it.each([

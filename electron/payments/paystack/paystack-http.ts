@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createHttpFetch } from '../../core/http/http-fetch';
 import { redact } from '../../core/logger';
 
 /**
@@ -26,7 +27,9 @@ const beforeSending = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME
 
 export function createPaystackHttp(options: { baseUrl: string; secretKey: () => string | null; fetch?: typeof fetch; timeoutMs: number }): PaystackHttp {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
+  // The till's own transport (core/http/http-fetch.ts): a payment request never rides a kept-alive
+  // connection that Paystack or a proxy on the way may have dropped without notice.
+  const doFetch = options.fetch ?? createHttpFetch();
 
   return {
     async call(method, path, { query, body } = {}) {

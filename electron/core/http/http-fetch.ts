@@ -11,20 +11,21 @@ export interface HttpFetchOptions {
   maxAnswerBytes?: number;
 }
 
-/** `fetch` as the partner client calls it, plus a way to let its kept connections go. */
+/** `fetch` as the till's outside calls make it, plus a way to let its kept connections go. */
 export type HttpFetch = typeof fetch & { close(): void };
 
 /**
- * The partner client's `fetch`, over node:http and node:https; reads ride kept-alive connections,
- * holds and purchases get a connection of their own (see `ownConnection` below). The
- * answer is read as Buffers and handed over whole, where the built-in fetch streams it through
- * WHATWG streams: about 0.4 ms less per 50-260 KB hotel page here (`npm run bench -- partner`).
+ * The `fetch` of the till's calls to the outside (the partner's client, Paystack's), over
+ * node:http and node:https. Reads ride kept-alive connections; anything else (a hold, a purchase,
+ * a payment request) gets a connection of its own (see `ownConnection` below). The answer is read
+ * as Buffers and handed over whole, where the built-in fetch streams it through WHATWG streams:
+ * about 0.4 ms less per 50-260 KB hotel page here (`npm run bench -- partner`).
  *
- * It keeps fetch's contract where the client depends on it: compressed answers are asked for and
- * undone (gzip, deflate, br; answer-encoding.ts), redirects are never followed (the caller sees
- * the 3xx), the signal aborts with its own reason (TimeoutError), and a failure is a
- * `TypeError('fetch failed')` whose `cause` is the socket's error, so partner-error.ts tells a
- * request that never left (refused, name lookup, certificate, connect timeout: `syscall` connect)
+ * It keeps fetch's contract where the callers depend on it: compressed answers are asked for and
+ * undone (gzip, deflate, br; answer-encoding.ts), text decodes as fetch's does, redirects are never
+ * followed (the caller sees the 3xx), the signal aborts with its own reason (TimeoutError), and a
+ * failure is a `TypeError('fetch failed')` whose `cause` is the socket's error, so a caller can tell
+ * a request that never left (refused, name lookup, certificate, connect timeout: `syscall` connect)
  * from one that may have arrived (reset, closed, an answer that broke off). Unlike fetch, an answer
  * that breaks off fails the call itself instead of its `text()`; both are "no answer".
  */
@@ -38,8 +39,9 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
   };
   // A server or gateway may close a kept-alive connection at any moment without saying so, and a
   // request written into it as the close is on its way is lost: a reset, "no answer". For a read
-  // that only costs a second try; for a hold or a purchase it would mean a lookup instead of a
-  // sale. So anything but a read goes on a connection of its own, made for it and closed after.
+  // that only costs a second try; for a hold, a purchase or a payment request it would mean a
+  // lookup instead of a sale. So anything but a read goes on a connection of its own, made for it
+  // and closed after.
   const ownConnection = {
     'http:': new http.Agent({ keepAlive: false }),
     'https:': new https.Agent({ keepAlive: false }),
@@ -58,6 +60,9 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
         headers = Object.fromEntries(new Headers(init.headers));
         // As fetch does: compressed answers are asked for, and undone before anyone reads them.
         headers['accept-encoding'] ??= acceptedEncodings;
+        // node:http sends no User-Agent of its own (fetch sent "node"), and web firewalls refuse
+        // callers without one; the partner's client names the version too.
+        headers['user-agent'] ??= 'LobbyPOS';
         if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') throw new Error('only text bodies are sent');
         body = init.body ?? undefined;
         if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));

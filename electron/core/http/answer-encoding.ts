@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 
 /**
- * What the partner client asks for: answers compressed the way every web server and gateway can
+ * What the till's outside calls ask for: answers compressed the way every web server and gateway can
  * send them. A 260 KB hotel page is about a tenth of that gzipped, which on a front desk's DSL or
  * a kiosk's mobile link is the difference between a quarter of a second and two.
  */
