@@ -32,7 +32,7 @@ import { wireTransactionSchema, type WireTransaction } from '../../shared/partne
 import type { PartnerError, PartnerResult } from './partner-error';
 import type { Logger } from '../core/logger';
 import { createPageMemory } from './page-memory';
-import { createHttpFetch } from '../core/http/http-fetch';
+import { createHttpFetch, tillUserAgent } from '../core/http/http-fetch';
 import { createTransport, readErrorBody, type Exchange, type PartnerRequest, type QueryValue } from './transport';
 
 export interface PartnerClientOptions {
@@ -54,7 +54,8 @@ export interface PartnerClientOptions {
   /** Told about list items left out because they could not be read. */
   logger?: Pick<Logger, 'warn'>;
   /**
-   * Who is calling, in every request (default `LobbyPOS`; the app sends `partnerUserAgent(version)`).
+   * Who is calling, in every request (the app sends `partnerUserAgent(version)`; without it the
+   * transport's own `LobbyPOS`).
    * Web firewalls in front of a partner (AWS WAF's NoUserAgent rule, Cloudflare) refuse a request
    * without one, and node:http sends none of its own, where fetch sent `node`.
    */
@@ -62,7 +63,7 @@ export interface PartnerClientOptions {
 }
 
 /** The till's User-Agent: the product and its version, so a partner's logs can tell tills apart from other callers. */
-export const partnerUserAgent = (version: string): string => `LobbyPOS/${version}`;
+export const partnerUserAgent = (version: string): string => `${tillUserAgent}/${version}`;
 
 /**
  * Our own sale id (sent as merchant_reference), the partner's reference, or both when a purchase
@@ -136,7 +137,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     fetch: fetchFn,
-    userAgent: options.userAgent ?? 'LobbyPOS',
+    userAgent: options.userAgent,
     timeoutMs: options.timeoutMs ?? 15_000,
     retry: options.retry ?? { attempts: 3, baseDelayMs: 250 },
     sleep: options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),

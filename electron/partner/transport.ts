@@ -7,8 +7,8 @@ export interface TransportOptions {
   baseUrl: string;
   apiKey: () => string | null;
   fetch: typeof fetch;
-  /** Sent as User-Agent on every call (see PartnerClientOptions.userAgent). */
-  userAgent: string;
+  /** Sent as User-Agent on every call when given (see PartnerClientOptions.userAgent). */
+  userAgent?: string;
   timeoutMs: number;
   /** `attempts` counts the first try; reads only. */
   retry: { attempts: number; baseDelayMs: number };
@@ -71,7 +71,7 @@ export function createTransport(options: TransportOptions): Transport {
         'X-API-KEY': key,
         TransactionMedium: 'POS',
         Accept: 'application/json',
-        'User-Agent': options.userAgent,
+        ...(options.userAgent !== undefined && { 'User-Agent': options.userAgent }),
       });
       if (request.body !== undefined) headers.set('Content-Type', 'application/json');
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
@@ -184,7 +184,7 @@ function isTransient(exchange: Exchange): boolean {
 }
 
 /** Retry-After as milliseconds from now: whole seconds, or an HTTP date; undefined when absent or unreadable. */
-export function waitAsked(header: string | null, now: number): number | undefined {
+function waitAsked(header: string | null, now: number): number | undefined {
   if (header === null) return undefined;
   const text = header.trim();
   if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;

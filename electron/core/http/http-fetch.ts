@@ -11,6 +11,9 @@ export interface HttpFetchOptions {
   maxAnswerBytes?: number;
 }
 
+/** Who the till says it is when no caller names more (the partner's client adds its version). */
+export const tillUserAgent = 'LobbyPOS';
+
 /** `fetch` as the till's outside calls make it, plus a way to let its kept connections go. */
 export type HttpFetch = typeof fetch & { close(): void };
 
@@ -62,7 +65,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
         headers['accept-encoding'] ??= acceptedEncodings;
         // node:http sends no User-Agent of its own (fetch sent "node"), and web firewalls refuse
         // callers without one; the partner's client names the version too.
-        headers['user-agent'] ??= 'LobbyPOS';
+        headers['user-agent'] ??= tillUserAgent;
         if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') throw new Error('only text bodies are sent');
         body = init.body ?? undefined;
         if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
@@ -140,7 +143,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
           if (settled) return;
           if (!response.complete) return brokeOff();
           const status = response.statusCode ?? 0;
-          const noBody = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
+          const noBody = status === 204 || status === 205 || status === 304 || method === 'HEAD';
           const answerWith = (bytes: Buffer | null) => {
             if (settled) return;
             try {
