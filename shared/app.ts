@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saidSchema } from './errors';
 
 export const terminalProfiles = ['counter', 'front-desk', 'kiosk'] as const;
 export const terminalProfileSchema = z.enum(terminalProfiles);
@@ -23,6 +24,8 @@ export const healthWordsSchema = z.object({
   label: z.enum(healthLabelCodes),
   detail: z.enum(healthDetailCodes).optional(),
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** A detail that is one of main's error sentences (the partner down): translated like an error. */
+  said: saidSchema.optional(),
 });
 export type HealthWords = z.infer<typeof healthWordsSchema>;
 

@@ -1,5 +1,5 @@
 import type { StaffView } from '../../shared/sales/staff';
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { channels, events, type ChannelName, type EventName } from '../../shared/ipc/contract';
 import { fail, ok, type Result } from '../../shared/result';
 import { createCustomerScreen, type CustomerScreen } from './customer-screen';
@@ -32,11 +32,11 @@ export interface AccessGate {
   mayReceive(event: EventName, payload: unknown): boolean;
 }
 
-const signInFirst = () => posError('UNAUTHORIZED', 'Sign in first.');
-const supervisorOnly = () => posError('FORBIDDEN', 'Only a supervisor can do this. Ask a supervisor to sign in.');
+const signInFirst = () => saidError('UNAUTHORIZED', 'said.signInFirst');
+const supervisorOnly = () => saidError('FORBIDDEN', 'said.supervisorOnly');
 const notThisScreens = () =>
-  posError('FORBIDDEN', 'This screen can only show the sale made on it. Ask a member of staff for help with any other sale.');
-const notFromKiosk = () => posError('FORBIDDEN', 'Do this from a staffed counter, not from a kiosk.');
+  saidError('FORBIDDEN', 'said.kioskOwnSaleOnly');
+const notFromKiosk = () => saidError('FORBIDDEN', 'said.notFromKiosk');
 
 const field = (request: unknown, name: 'saleId' | 'holdId'): string | undefined => {
   if (typeof request !== 'object' || request === null || !Object.hasOwn(request, name)) return undefined;

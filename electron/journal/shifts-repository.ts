@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { posError } from '../../shared/errors';
+import { posError, saidError } from '../../shared/errors';
 import { formatNairaPlain, koboSchema, type Kobo } from '../../shared/money';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
@@ -89,7 +89,7 @@ const toShift = (row: ShiftRow): Shift => ({
   zNumber: row.z_number,
 });
 
-const noShift = () => fail(posError('SHIFT_REQUIRED', 'There is no open shift on this terminal. Open a shift first.'));
+const noShift = () => fail(saidError('SHIFT_REQUIRED', 'said.noOpenShift'));
 
 export function createShiftsRepository(deps: {
   db: Database.Database;
@@ -126,7 +126,7 @@ export function createShiftsRepository(deps: {
   /** Staff who may act: on file and not deactivated. */
   const activeStaff = (staffId: number): Result<string> => {
     const staff = selectStaff.get(staffId);
-    if (!staff || staff.active !== 1) return fail(posError('NOT_FOUND', 'That member of staff is not on file or no longer active.', { staffId: ['is not an active member of staff'] }));
+    if (!staff || staff.active !== 1) return fail(saidError('NOT_FOUND', 'said.staffNotActive', undefined, { staffId: ['is not an active member of staff'] }));
     return ok(staff.name);
   };
 
@@ -135,7 +135,7 @@ export function createShiftsRepository(deps: {
       const staff = activeStaff(input.staffId);
       if (!staff.ok) return staff;
       const open = selectOpen.get(terminalId);
-      if (open) return fail(posError('CONFLICT', `Shift ${open.number} is still open on this terminal. Close it before opening another.`));
+      if (open) return fail(saidError('CONFLICT', 'said.shiftStillOpen', { number: open.number }));
       const { lastInsertRowid } = insertShift.run({ terminalId, number: nextNumber.get(terminalId)!, staffId: input.staffId, at: clock().toISOString(), floatKobo: input.floatKobo });
       return ok(toShift(selectById.get(Number(lastInsertRowid))!));
     })
@@ -150,7 +150,7 @@ export function createShiftsRepository(deps: {
       if (input.kind === 'out') {
         const inDrawer = reporter.report(shift.id, clock())!.cash.expectedKobo;
         if (input.amountKobo > inDrawer) {
-          return fail(posError('VALIDATION', `The drawer should only hold ${formatNairaPlain(inDrawer)}.`, { amountKobo: ['is more than the drawer should hold'] }));
+          return fail(saidError('VALIDATION', 'said.drawerHoldsOnly', { amount: formatNairaPlain(inDrawer) }, { amountKobo: ['is more than the drawer should hold'] }));
         }
       }
       const { lastInsertRowid } = insertMovement.run({ terminalId, shiftId: shift.id, ...input, at: clock().toISOString() });

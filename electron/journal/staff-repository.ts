@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
 import type { JournalGuard } from './guard';
@@ -141,7 +141,7 @@ export function createStaffRepository(deps: {
     })
     .immediate;
 
-  const wrongPin = () => fail(posError('UNAUTHORIZED', 'That PIN is not right. Try again.', { pin: ['is not right'] }));
+  const wrongPin = () => fail(saidError('UNAUTHORIZED', 'said.pinWrong', undefined, { pin: ['is not right'] }));
 
   return {
     async create(input) {
@@ -150,7 +150,7 @@ export function createStaffRepository(deps: {
       const { name, role, pin } = parsed.data;
       const taken = guard.read(() => ok(selectByName.get(name)));
       if (!taken.ok) return taken;
-      if (taken.value) return fail(posError('CONFLICT', `There is already someone called ${name}.`, { name: ['is already in use'] }));
+      if (taken.value) return fail(saidError('CONFLICT', 'said.nameTaken', { name }, { name: ['is already in use'] }));
       const pinHash = await hashPin(pin);
       return guard.write(() => {
         const { lastInsertRowid } = insert.run({ terminalId, name, role, pinHash, at: clock().toISOString() });

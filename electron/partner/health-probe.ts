@@ -7,7 +7,8 @@ export function createPartnerProbe(client: PartnerClient, options: { trainingMod
   return async () => {
     const result = await client.ping();
     if (!result.ok) {
-      return { state: 'down', label: 'Partner offline', detail: toPosError(result.error, { service: 'partner' }).message, words: { label: 'partnerOffline' } };
+      const error = toPosError(result.error, { service: 'partner' });
+      return { state: 'down', label: 'Partner offline', detail: error.message, words: { label: 'partnerOffline', ...(error.said && { said: error.said }) } };
     }
     if (options.trainingMode) {
       return {

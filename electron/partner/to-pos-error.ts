@@ -1,4 +1,4 @@
-import { posError, type PosError } from '../../shared/errors';
+import { type PosError, saidError } from '../../shared/errors';
 import { isDefiniteRefusal } from './definite-refusal';
 import type { PartnerError } from './partner-error';
 
@@ -13,11 +13,6 @@ export interface PartnerErrorContext {
   purchase?: boolean;
 }
 
-const serviceNames: Record<PartnerErrorContext['service'], string> = {
-  cinema: 'The ticket service',
-  hotels: 'The hotel booking service',
-  partner: 'The partner service',
-};
 
 const soldOutWords = /sold out|not enough|insufficient|no longer available|not available|\bonly \d+\b.*\b(left|remaining|available)\b|\bno\b.*\b(left|remaining)\b/i;
 const holdExpiredWords = /(reservation|hold)s?\b.*\bexpired|expired\b.*\b(reservation|hold)/i;
@@ -28,13 +23,9 @@ const holdExpiredWords = /(reservation|hold)s?\b.*\bexpired|expired\b.*\b(reserv
  * stripped of the key by the transport); never a URL or a stack.
  */
 export function toPosError(error: PartnerError, context: PartnerErrorContext): PosError {
-  const service = serviceNames[context.service];
+  const service = { service: context.service };
   const purchase = context.purchase === true;
-  const unknownOutcome = () =>
-    posError(
-      'OUTCOME_UNKNOWN',
-      `${service} did not confirm, so it is not known whether this went through. Do not sell it again: the till will check with the partner.`,
-    );
+  const unknownOutcome = () => saidError('OUTCOME_UNKNOWN', 'said.partnerOutcomeUnknown', service);
 
   // After a purchase was sent, only the partner's own refusal says nothing was bought.
   if (purchase && !isDefiniteRefusal(error)) return unknownOutcome();
@@ -42,40 +33,35 @@ export function toPosError(error: PartnerError, context: PartnerErrorContext): P
   switch (error.kind) {
     case 'not-sent':
       if (error.cause === 'no-api-key' || error.cause === 'configuration') {
-        return posError('PARTNER_UNAVAILABLE', `${service} is not set up on this till (API key or address missing), so nothing was sent. Call a supervisor.`);
+        return saidError('PARTNER_UNAVAILABLE', 'said.partnerNotSetUp', service);
       }
-      return posError('PARTNER_UNAVAILABLE', `${service} could not be reached, so nothing was sent. Check the network and try again.`);
+      return saidError('PARTNER_UNAVAILABLE', 'said.partnerUnreachable', service);
     case 'no-answer':
-      return posError('PARTNER_UNAVAILABLE', `${service} is not answering. Check the network and try again.`);
+      return saidError('PARTNER_UNAVAILABLE', 'said.partnerNotAnswering', service);
     case 'unavailable':
-      return posError('PARTNER_UNAVAILABLE', `${service} is busy or down at the moment. Try again in a minute.`);
+      return saidError('PARTNER_UNAVAILABLE', 'said.partnerBusy', service);
     case 'malformed':
-      return posError('PARTNER_MALFORMED', `${service} sent an answer the till cannot read. Try again; if it keeps happening, call a supervisor.`);
+      return saidError('PARTNER_MALFORMED', 'said.partnerUnreadable', service);
     case 'rejected':
       return rejection(error, context, service);
   }
 }
 
-function rejection(error: PartnerError, context: PartnerErrorContext, service: string): PosError {
+function rejection(error: PartnerError, context: PartnerErrorContext, service: { service: PartnerErrorContext['service'] }): PosError {
   const texts = [error.message, ...Object.values(error.fields ?? {}).flat()];
   if (error.status === 401 || error.status === 403) {
-    return posError('PARTNER_REJECTED', `${service} refused this till's API key. Call a supervisor to check the partner settings.`);
+    return saidError('PARTNER_REJECTED', 'said.partnerKeyRefused', service);
   }
   if (texts.some((text) => holdExpiredWords.test(text))) {
-    return posError('HOLD_EXPIRED', 'The seats held for this sale were let go because time ran out. Start the sale again.');
+    return saidError('HOLD_EXPIRED', 'said.holdExpired');
   }
   if (texts.some((text) => soldOutWords.test(text))) {
-    return posError(
-      'SOLD_OUT',
-      context.service === 'hotels'
-        ? 'Not enough rooms of this type are left. Choose fewer rooms or another room.'
-        : 'Not enough tickets are left for this. Choose fewer tickets or another category.',
-    );
+    return saidError('SOLD_OUT', context.service === 'hotels' ? 'said.roomsShort' : 'said.ticketsShort');
   }
   if (error.status === 404) {
-    return posError('NOT_FOUND', `${service} no longer has this. Refresh the list and choose again.`);
+    return saidError('NOT_FOUND', 'said.partnerGone', service);
   }
-  return posError('PARTNER_REJECTED', `${service} refused this: ${sentence(error.message)}`, error.fields);
+  return saidError('PARTNER_REJECTED', 'said.partnerRefused', { ...service, reason: sentence(error.message) }, error.fields);
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { lagosDate } from '../../shared/dates';
-import { posError } from '../../shared/errors';
+import { posError, saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { CinemaSelection, Hold, submitSaleRequestSchema } from '../../shared/sales/checkout';
 import type { Customer } from '../../shared/sales/customer';
@@ -105,16 +105,16 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     const shift = journal.shifts.current();
     if (!shift.ok) return shift;
     if (!shift.value) {
-      return fail(posError('SHIFT_REQUIRED', profile === 'kiosk' ? 'This kiosk is not selling yet: staff must open a shift first.' : 'Open a shift before selling.'));
+      return fail(saidError('SHIFT_REQUIRED', profile === 'kiosk' ? 'said.kioskNotSelling' : 'said.openShift'));
     }
     return ok({ staffId });
   }
 
   const dobProblem = (customer: Customer, today: string, required: boolean): Result<void> => {
     if (!customer.dob) {
-      return required ? fail(posError('VALIDATION', 'Hotels need the guest’s date of birth.', { 'customer.dob': ['is needed for a hotel booking'] })) : ok(undefined);
+      return required ? fail(saidError('VALIDATION', 'said.dobNeeded', undefined, { 'customer.dob': ['is needed for a hotel booking'] })) : ok(undefined);
     }
-    return customer.dob < today ? ok(undefined) : fail(posError('VALIDATION', 'The date of birth must be in the past.', { 'customer.dob': ['must be in the past'] }));
+    return customer.dob < today ? ok(undefined) : fail(saidError('VALIDATION', 'said.dobPast', undefined, { 'customer.dob': ['must be in the past'] }));
   };
 
   async function planCinema(request: Extract<SubmitSaleRequest, { kind: 'cinema' }>): Promise<Result<SalePlan>> {
@@ -128,7 +128,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     if (request.holdId) {
       const owner = holdOwners.get(request.holdId);
       if (owner !== undefined && owner !== request.saleId) {
-        return fail(posError('CONFLICT', `These seats already belong to sale ${owner}. Hold the seats again for a new sale.`, { holdId: ['is used by another sale'] }));
+        return fail(saidError('CONFLICT', 'said.seatsOfAnotherSale', { sale: owner }, { holdId: ['is used by another sale'] }));
       }
       holdOwners.set(request.holdId, request.saleId);
       while (holdOwners.size > maxHoldOwners) holdOwners.delete(holdOwners.keys().next().value!);
@@ -283,14 +283,14 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     payCard(saleId) {
       const already = inFlight.get(saleId);
       if (already) return already;
-      if (!cardSales) return Promise.resolve(fail(posError('VALIDATION', 'This till has no card terminal to take the payment on.')));
+      if (!cardSales) return Promise.resolve(fail(saidError('VALIDATION', 'said.noCardTerminal')));
       const work = cardSales.retry(saleId).finally(() => inFlight.delete(saleId));
       inFlight.set(saleId, work);
       return work;
     },
 
     async abandonCard(saleId) {
-      if (!cardSales) return fail(posError('VALIDATION', 'This till has no card terminal to take the payment on.'));
+      if (!cardSales) return fail(saidError('VALIDATION', 'said.noCardTerminal'));
       const abandoned = await cardSales.abandon(saleId, inFlight.get(saleId));
       // The seats of a sale given up are free for another sale again.
       for (const [holdId, owner] of holdOwners) if (owner === saleId && abandoned.ok && abandoned.value.state === 'rejected') holdOwners.delete(holdId);

@@ -1,6 +1,6 @@
 import { resolveShowtimes } from '../../shared/catalog/schedule';
 import type { Showtime } from '../../shared/catalog/cinema';
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { CinemaSelection } from '../../shared/sales/checkout';
 import type { Customer } from '../../shared/sales/customer';
@@ -29,17 +29,17 @@ export interface CinemaQuote {
  * at that location, on that date, at that time, and every category exists. Money in kobo.
  */
 export async function quoteCinema(partner: PartnerClient, selection: CinemaSelection, today: string, field = 'cinema'): Promise<Result<CinemaQuote>> {
-  if (selection.date < today) return fail(posError('VALIDATION', 'That show date has passed.', { [at(field, 'date')]: ['is in the past'] }));
+  if (selection.date < today) return fail(saidError('VALIDATION', 'said.showDatePassed', undefined, { [at(field, 'date')]: ['is in the past'] }));
   const [film, tickets] = await Promise.all([partner.getExperience(selection.filmId), partner.getTickets(selection.filmId, selection.locationId)]);
   if (!film.ok) return fail(readFailure(film.error, 'cinema'));
   if (!tickets.ok) return fail(readFailure(tickets.error, 'cinema'));
   const info = film.value.cinema_info;
-  if (!film.value.cinema || !info) return fail(posError('VALIDATION', 'That is not a film showing at a cinema.', { [at(field, 'filmId')]: ['is not a film'] }));
+  if (!film.value.cinema || !info) return fail(saidError('VALIDATION', 'said.notAFilm', undefined, { [at(field, 'filmId')]: ['is not a film'] }));
   const location = info.locations.find((candidate) => candidate.id === selection.locationId);
-  if (!location) return fail(posError('VALIDATION', 'This film is not showing at that cinema.', { [at(field, 'locationId')]: ['is not showing this film'] }));
+  if (!location) return fail(saidError('VALIDATION', 'said.notShowingThere', undefined, { [at(field, 'locationId')]: ['is not showing this film'] }));
   const showtime = resolveShowtimes(info, selection.date, selection.locationId).find((time) => time.id === selection.showtimeId);
   if (!showtime) {
-    return fail(posError('VALIDATION', 'The film is not showing at that time on that date. Choose a showtime again.', { [at(field, 'showtimeId')]: ['is not a showtime of this film on that date'] }));
+    return fail(saidError('VALIDATION', 'said.notThatTime', undefined, { [at(field, 'showtimeId')]: ['is not a showtime of this film on that date'] }));
   }
 
   const lines: CinemaQuote['lines'] = [];
@@ -49,7 +49,7 @@ export async function quoteCinema(partner: PartnerClient, selection: CinemaSelec
     if (ticket) lines.push({ ticket, count: line.count });
     else unknown[at(field, `tickets.${index}.categoryId`)] = ['is not a ticket category of this film'];
   });
-  if (Object.keys(unknown).length > 0) return fail(posError('VALIDATION', 'Some ticket categories are no longer sold. Choose the tickets again.', unknown));
+  if (Object.keys(unknown).length > 0) return fail(saidError('VALIDATION', 'said.ticketCategoriesGone', undefined, unknown));
 
   const totalKobo = lines.reduce((sum, line) => sum + line.ticket.price * line.count, 0);
   return ok({ film: film.value, location, showtime, lines, totalKobo });
@@ -64,7 +64,7 @@ export function slotShortage(quote: CinemaQuote, field = 'cinema'): Result<void>
     }
   });
   if (Object.keys(short).length === 0) return ok(undefined);
-  return fail(posError('SOLD_OUT', 'Not enough tickets are left for this. Choose fewer tickets or another category.', short));
+  return fail(saidError('SOLD_OUT', 'said.ticketsShort', undefined, short));
 }
 
 export const quoteLines = (quote: CinemaQuote) =>

@@ -164,7 +164,7 @@ export function createSales(deps: SalesDeps): Sales {
     },
 
     exportJournal(range) {
-      const boss = staff.supervisor('export the journal');
+      const boss = staff.supervisor('exportJournal');
       if (!boss.ok) return boss;
       const instants = lagosDayRange(range);
       if (!instants.ok) return instants;

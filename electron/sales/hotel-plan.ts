@@ -1,5 +1,5 @@
 import { nightsBetween } from '../../shared/dates';
-import { posError } from '../../shared/errors';
+import { posError, saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { HotelSelection } from '../../shared/sales/checkout';
 import type { Customer } from '../../shared/sales/customer';
@@ -44,7 +44,7 @@ export async function quoteHotel(partner: PartnerClient, selection: HotelSelecti
     else if (listed.value.next_page === null || listed.value.next_page <= page) break;
     else page = listed.value.next_page;
   }
-  if (!found) return fail(posError('VALIDATION', 'That room is not offered by this hotel any more. Choose a room again.', { 'hotel.roomId': ['is not a room of this hotel'] }));
+  if (!found) return fail(saidError('VALIDATION', 'said.roomGone', undefined, { 'hotel.roomId': ['is not a room of this hotel'] }));
 
   const { room, hotel } = found;
   const problems = stayProblems(stay, today, { maxOccupancy: room.max_occupancy, roomsLeft: room.number_of_rooms, isAvailable: room.is_available });

@@ -1,4 +1,4 @@
-import { posError, type PosError } from '../../shared/errors';
+import { saidError, type PosError } from '../../shared/errors';
 import type { Result } from '../../shared/result';
 import type { Journal, Staff } from '../journal';
 import type { Logger } from '../core/logger';
@@ -25,11 +25,6 @@ export interface PinLockout {
   attempt<T>(staffId: number, verify: () => Promise<Result<T>>): Promise<PinAttempt<T>>;
 }
 
-/** Whole seconds, rounded up, with the right plural. */
-export const secondsText = (ms: number) => {
-  const seconds = Math.ceil(ms / 1000);
-  return `${seconds} more second${seconds === 1 ? '' : 's'}`;
-};
 
 /**
  * Slows down PIN guessing at a till in a public lobby. After `failures` wrong PINs in a row for one
@@ -44,7 +39,7 @@ export function createPinLockout(deps: { journal: Journal; clock: () => Date; fa
     attemptsBeforeLock: deps.failures,
     lockMs: (locksInARow: number) => Math.min(deps.lockMs * 2 ** (locksInARow - 1), maxLockMs),
   };
-  const notRight = () => posError('UNAUTHORIZED', 'That PIN is not right. Try again.', { pin: ['is not right'] });
+  const notRight = () => saidError('UNAUTHORIZED', 'said.pinWrong', undefined, { pin: ['is not right'] });
 
   return {
     async attempt(staffId, verify) {
@@ -57,7 +52,7 @@ export function createPinLockout(deps: { journal: Journal; clock: () => Date; fa
       if (!ticket.ok) return { kind: 'failed', error: ticket.error };
       if (!ticket.value.allowed) {
         const left = Date.parse(ticket.value.lockedUntil) - deps.clock().getTime();
-        return { kind: 'locked', staff, error: posError('UNAUTHORIZED', `Too many wrong PINs for ${staff.name}. Their PIN is locked for ${secondsText(left)}.`) };
+        return { kind: 'locked', staff, error: saidError('UNAUTHORIZED', 'said.pinLocked', { name: staff.name, seconds: Math.ceil(left / 1000) }) };
       }
       const started = ticket.value.lockStarted;
       const verified = await verify();

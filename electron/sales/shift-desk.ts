@@ -1,4 +1,4 @@
-import { posError } from '../../shared/errors';
+import { posError, saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ShiftReport, ZReport } from '../../shared/sales/reports';
 import type { Journal } from '../journal';
@@ -51,11 +51,11 @@ export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; cloc
     },
 
     close({ countedKobo }) {
-      const boss = staff.supervisor('close a shift');
+      const boss = staff.supervisor('closeShift');
       if (!boss.ok) return boss;
       // A purchase in flight would land in a shift whose Z report is already frozen.
       if (deps.salesInFlight() > 0) {
-        return fail(posError('CONFLICT', 'A sale is being completed right now. Close the shift once it has finished.'));
+        return fail(saidError('CONFLICT', 'said.saleInProgress'));
       }
       const closed = journal.shifts.close({ staffId: boss.value.id, countedKobo });
       if (!closed.ok) return closed;

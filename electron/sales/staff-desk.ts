@@ -1,4 +1,4 @@
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { StaffStatus, StaffView } from '../../shared/sales/staff';
 import type { Journal, Staff, StaffRole } from '../journal';
@@ -17,12 +17,15 @@ export interface StaffDesk {
   /** The member of staff signed in on this till, or UNAUTHORIZED. */
   signedIn(): Result<Staff>;
   /** The signed-in supervisor, or UNAUTHORIZED / FORBIDDEN saying who may `action`. */
-  supervisor(action: string): Result<Staff>;
+  supervisor(action: SupervisorAction): Result<Staff>;
 }
+
+/** What only a supervisor may do, named in the refusal (said.supervisorOnlyTo). */
+export type SupervisorAction = 'addStaff' | 'exportJournal' | 'closeShift';
 
 const toView = (staff: Staff): StaffView => ({ id: staff.id, name: staff.name, role: staff.role });
 
-export const signInFirst = () => posError('UNAUTHORIZED', 'Sign in first.');
+export const signInFirst = () => saidError('UNAUTHORIZED', 'said.signInFirst');
 
 /**
  * Who is at the till. The signed-in member of staff lives in memory for this running app only:
@@ -56,7 +59,7 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
         const count = journal.staff.count();
         if (!count.ok) return count;
         if (count.value > 0) {
-          return fail(posError('CONFLICT', 'Staff are already set up on this till. Sign in with your PIN; a supervisor can add more staff.'));
+          return fail(saidError('CONFLICT', 'said.staffAlreadySetUp'));
         }
         const created = await journal.staff.create({ name: input.name, role: 'supervisor', pin: input.pin });
         if (!created.ok) return created;
@@ -76,7 +79,8 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
           logger.warn('wrong PIN', { staffId: input.staffId, locked: attempt.lockedForMs > 0 });
           if (attempt.lockedForMs === 0) return fail(attempt.error);
           const seconds = Math.ceil(attempt.lockedForMs / 1000);
-          return fail(posError('UNAUTHORIZED', `That PIN is not right. After too many wrong PINs, sign-in for ${attempt.staff?.name ?? 'this person'} is locked for ${seconds} seconds.`, { pin: ['is not right'] }));
+          if (!attempt.staff) return fail(attempt.error);
+          return fail(saidError('UNAUTHORIZED', 'said.pinNowLocked', { name: attempt.staff.name, seconds }, { pin: ['is not right'] }));
         }
         default:
           return fail(attempt.error);
@@ -93,7 +97,7 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
       serial(async () => {
         const boss = signedIn();
         if (!boss.ok) return boss;
-        if (boss.value.role !== 'supervisor') return fail(onlySupervisors('add staff'));
+        if (boss.value.role !== 'supervisor') return fail(onlySupervisors('addStaff'));
         const created = await journal.staff.create(input);
         if (!created.ok) return created;
         logger.info('staff added', { staffId: created.value.id, role: created.value.role, by: boss.value.id });
@@ -110,4 +114,4 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
   };
 }
 
-const onlySupervisors = (action: string) => posError('FORBIDDEN', `Only a supervisor can ${action}. Ask a supervisor to sign in.`);
+const onlySupervisors = (action: SupervisorAction) => saidError('FORBIDDEN', 'said.supervisorOnlyTo', { action });

@@ -1,5 +1,5 @@
 import type { TerminalProfile } from '../../shared/app';
-import { posError } from '../../shared/errors';
+import { posError, saidError } from '../../shared/errors';
 import { formatNairaPlain } from '../../shared/money';
 import { fail, ok, type Result } from '../../shared/result';
 import type { TenderRequest } from '../../shared/sales/checkout';
@@ -17,7 +17,7 @@ export function tenderFor(request: TenderRequest, totalKobo: number, profile: Te
     case 'cash':
       if (request.tenderedKobo < totalKobo) {
         return fail(
-          posError('VALIDATION', `The cash received does not cover the total of ${formatNairaPlain(totalKobo)}.`, {
+          saidError('VALIDATION', 'said.cashShort', { total: formatNairaPlain(totalKobo) }, {
             'tender.tenderedKobo': [`must be at least ${formatNairaPlain(totalKobo)}`],
           }),
         );
@@ -33,7 +33,7 @@ export function tenderFor(request: TenderRequest, totalKobo: number, profile: Te
 /** What this till takes at all, whatever the amount: a kiosk has no drawer, only a card terminal. */
 export function tenderAllowed(request: TenderRequest, profile: TerminalProfile): Result<void> {
   if (profile === 'kiosk' && request.kind !== 'card') {
-    return fail(posError('VALIDATION', 'This kiosk takes card payments only.', { 'tender.kind': ['must be card at a kiosk'] }));
+    return fail(saidError('VALIDATION', 'said.kioskCardOnly', undefined, { 'tender.kind': ['must be card at a kiosk'] }));
   }
   return ok(undefined);
 }
@@ -56,9 +56,9 @@ export function cardTenderProblem(request: TenderRequest, profile: TerminalProfi
   if (request.kind !== 'card') return ok(undefined);
   if (profile === 'kiosk') {
     if (!terminal) {
-      return fail(posError('VALIDATION', 'This kiosk cannot take payments: no card terminal is set up on it. Please pay at the counter. (Staff: set payments.terminal.)', { 'tender.kind': ['needs a card terminal on this kiosk'] }));
+      return fail(saidError('VALIDATION', 'said.kioskNoTerminal', undefined, { 'tender.kind': ['needs a card terminal on this kiosk'] }));
     }
-    if (request.approvalCode) return fail(posError('VALIDATION', 'A kiosk takes cards on its own terminal only.', { 'tender.approvalCode': ['is not taken at a kiosk'] }));
+    if (request.approvalCode) return fail(saidError('VALIDATION', 'said.kioskOwnTerminal', undefined, { 'tender.approvalCode': ['is not taken at a kiosk'] }));
   }
   const problem = terminal && !request.approvalCode ? terminal.problem() : null;
   return problem ? fail(posError('VALIDATION', problem, { 'tender.kind': [problem] })) : ok(undefined);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { posError, type PosError } from '../../shared/errors';
+import { posError, type PosError, saidError } from '../../shared/errors';
 import { HOLD_LIFETIME_MS } from '../../shared/partner/holds';
 import { fail, ok, type Result } from '../../shared/result';
 import type { CinemaSelection } from '../../shared/sales/checkout';
@@ -75,7 +75,7 @@ export function createTicketHolds(deps: {
     async forSale(holdId, selection, quote) {
       const existing = holdId ? book.get(holdId) : undefined;
       if (existing && !sameSelection(existing.selection, selection)) {
-        return fail(posError('VALIDATION', 'The seats held are for other tickets. Hold the seats for this sale again.', { holdId: ['is a hold for other tickets'] }));
+        return fail(saidError('VALIDATION', 'said.holdForOtherTickets', undefined, { holdId: ['is a hold for other tickets'] }));
       }
       if (existing && existing.expiresAt.getTime() - clock().getTime() > deps.marginMs) return ok(existing);
       if (!existing) {
@@ -90,7 +90,7 @@ export function createTicketHolds(deps: {
       if (again.ok || !existing) return again;
       logger.warn('a lapsed hold could not be renewed', { holdId, code: again.error.code });
       if (again.error.code === 'SOLD_OUT') {
-        return fail(posError('SOLD_OUT', 'The seats held for this sale ran out, and not enough are left to hold them again. Choose fewer tickets or another showtime.', again.error.fields));
+        return fail(saidError('SOLD_OUT', 'said.holdRanOutSoldOut', undefined, again.error.fields));
       }
       return fail(posError('HOLD_EXPIRED', `The seats held for this sale ran out and could not be held again. ${again.error.message}`));
     },

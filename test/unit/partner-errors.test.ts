@@ -50,6 +50,7 @@ describe('toPosError', () => {
     expect(toPosError(noAnswer, { service: 'cinema' })).toEqual({
       code: 'PARTNER_UNAVAILABLE',
       message: 'The ticket service is not answering. Check the network and try again.',
+      said: { key: 'said.partnerNotAnswering', values: { service: 'cinema' } },
     });
     expect(toPosError(noAnswer, { service: 'cinema', purchase: true }).code).toBe('OUTCOME_UNKNOWN');
     // A busy partner may say 503 after it committed: for a purchase only a lookup can tell.
@@ -82,6 +83,7 @@ describe('toPosError', () => {
       code: 'PARTNER_REJECTED',
       message: 'The hotel booking service refused this: The checkout date must be after the checkin date.',
       fields: { checkout_date: ['must be after checkin date'] },
+      said: { key: 'said.partnerRefused', values: { service: 'hotels', reason: 'The checkout date must be after the checkin date.' } },
     });
   });
 

@@ -1,4 +1,4 @@
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { koboToNaira } from '../../../shared/money';
 import { fail, ok } from '../../../shared/result';
 import { toFilm, toHotel, toRoom, toTicketCategory } from '../../../shared/catalog/from-wire';
@@ -109,5 +109,5 @@ export function createCatalogHandlers(ctx: PosContext): Pick<Handlers, CatalogCh
   };
 }
 
-const notAFilm = () => posError('NOT_FOUND', 'That is not a film showing at a cinema. Go back to the film list.');
-const notShownThere = () => posError('NOT_FOUND', 'This film is not showing at that cinema. Choose another cinema.');
+const notAFilm = () => saidError('NOT_FOUND', 'said.notAFilmGoBack');
+const notShownThere = () => saidError('NOT_FOUND', 'said.notShowingThereChoose');

@@ -1,4 +1,4 @@
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { Caller } from '../access-gate';
 import type { PrintQueue, RequestedBy } from '../../printing';
@@ -36,7 +36,7 @@ export function createPrintingHandlers(ctx: PosContext): Pick<Handlers, PrintCha
         }
         const current = shifts.current();
         if (!current.ok) return current;
-        if (!current.value.report) return fail(posError('SHIFT_REQUIRED', 'No shift is open, so there is no X report to print. Open a shift first.'));
+        if (!current.value.report) return fail(saidError('SHIFT_REQUIRED', 'said.noXReport'));
         return queue.printReport(current.value.report, who);
       }),
   };

@@ -1,0 +1,92 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+
+/**
+ * The sentences main says when something cannot be done, in English (Nigeria), as ICU messages.
+ * This is their one home: main formats them into `PosError.message` (logs, and any screen in
+ * English), and the renderer's English catalogue spreads them, so every other catalogue must carry
+ * each key in its own language (the compiler lists a missing one). A `PosError` made with
+ * `saidError` names its sentence and values, and the screen says it in the reader's language.
+ *
+ * `{service}` is which partner service was in use: cinema, hotels or partner.
+ */
+export const errorSentences = {
+  // ---- staff and sign-in ----
+  'said.pinWrong': 'That PIN is not right. Try again.',
+  'said.pinLocked': 'Too many wrong PINs for {name}. Their PIN is locked for {seconds, plural, one {# more second} other {# more seconds}}.',
+  'said.pinNowLocked': 'That PIN is not right. After too many wrong PINs, sign-in for {name} is locked for {seconds, plural, one {# second} other {# seconds}}.',
+  'said.signInFirst': 'Sign in first.',
+  'said.supervisorOnly': 'Only a supervisor can do this. Ask a supervisor to sign in.',
+  'said.supervisorOnlyTo':
+    'Only a supervisor can {action, select, addStaff {add staff} exportJournal {export the journal} closeShift {close a shift} other {do this}}. Ask a supervisor to sign in.',
+  'said.staffAlreadySetUp': 'Staff are already set up on this till. Sign in with your PIN; a supervisor can add more staff.',
+  'said.nameTaken': 'There is already someone called {name}.',
+  'said.staffNotActive': 'That member of staff is not on file or no longer active.',
+  'said.kioskOwnSaleOnly': 'This screen can only show the sale made on it. Ask a member of staff for help with any other sale.',
+  'said.notFromKiosk': 'Do this from a staffed counter, not from a kiosk.',
+
+  // ---- shifts and the drawer ----
+  'said.openShift': 'Open a shift before selling.',
+  'said.kioskNotSelling': 'This kiosk is not selling yet: staff must open a shift first.',
+  'said.noOpenShift': 'There is no open shift on this terminal. Open a shift first.',
+  'said.shiftStillOpen': 'Shift {number} is still open on this terminal. Close it before opening another.',
+  'said.drawerHoldsOnly': 'The drawer should only hold {amount}.',
+  'said.saleInProgress': 'A sale is being completed right now. Close the shift once it has finished.',
+  'said.noXReport': 'No shift is open, so there is no X report to print. Open a shift first.',
+
+  // ---- taking the money ----
+  'said.cashShort': 'The cash received does not cover the total of {total}.',
+  'said.kioskCardOnly': 'This kiosk takes card payments only.',
+  'said.kioskNoTerminal': 'This kiosk cannot take payments: no card terminal is set up on it. Please pay at the counter. (Staff: set payments.terminal.)',
+  'said.kioskOwnTerminal': 'A kiosk takes cards on its own terminal only.',
+  'said.noCardTerminal': 'This till has no card terminal to take the payment on.',
+  'said.dobNeeded': 'Hotels need the guest’s date of birth.',
+  'said.dobPast': 'The date of birth must be in the past.',
+  'said.seatsOfAnotherSale': 'These seats already belong to sale {sale}. Hold the seats again for a new sale.',
+
+  // ---- the partner ----
+  'said.partnerOutcomeUnknown':
+    '{service, select, cinema {The ticket service} hotels {The hotel booking service} other {The partner service}} did not confirm, so it is not known whether this went through. Do not sell it again: the till will check with the partner.',
+  'said.partnerNotSetUp':
+    '{service, select, cinema {The ticket service} hotels {The hotel booking service} other {The partner service}} is not set up on this till (API key or address missing), so nothing was sent. Call a supervisor.',
+  'said.partnerUnreachable':
+    '{service, select, cinema {The ticket service} hotels {The hotel booking service} other {The partner service}} could not be reached, so nothing was sent. Check the network and try again.',
+  'said.partnerNotAnswering':
+    '{service, select, cinema {The ticket service} hotels {The hotel booking service} other {The partner service}} is not answering. Check the network and try again.',
+  'said.partnerBusy':
+    '{service, select, cinema {The ticket service} hotels {The hotel booking service} other {The partner service}} is busy or down at the moment. Try again in a minute.',
+  'said.partnerUnreadable':
+    '{service, select, cinema {The ticket service} hotels {The hotel booking service} other {The partner service}} sent an answer the till cannot read. Try again; if it keeps happening, call a supervisor.',
+  'said.partnerKeyRefused':
+    "{service, select, cinema {The ticket service} hotels {The hotel booking service} other {The partner service}} refused this till's API key. Call a supervisor to check the partner settings.",
+  'said.partnerGone':
+    '{service, select, cinema {The ticket service} hotels {The hotel booking service} other {The partner service}} no longer has this. Refresh the list and choose again.',
+  /** `{reason}` is the partner's own words, shown as they came. */
+  'said.partnerRefused':
+    '{service, select, cinema {The ticket service} hotels {The hotel booking service} other {The partner service}} refused this: {reason}',
+
+  // ---- seats, tickets and rooms ----
+  'said.holdExpired': 'The seats held for this sale were let go because time ran out. Start the sale again.',
+  'said.ticketsShort': 'Not enough tickets are left for this. Choose fewer tickets or another category.',
+  'said.roomsShort': 'Not enough rooms of this type are left. Choose fewer rooms or another room.',
+  'said.holdForOtherTickets': 'The seats held are for other tickets. Hold the seats for this sale again.',
+  'said.holdRanOutSoldOut': 'The seats held for this sale ran out, and not enough are left to hold them again. Choose fewer tickets or another showtime.',
+  'said.showDatePassed': 'That show date has passed.',
+  'said.notAFilm': 'That is not a film showing at a cinema.',
+  'said.notAFilmGoBack': 'That is not a film showing at a cinema. Go back to the film list.',
+  'said.notShowingThere': 'This film is not showing at that cinema.',
+  'said.notShowingThereChoose': 'This film is not showing at that cinema. Choose another cinema.',
+  'said.notThatTime': 'The film is not showing at that time on that date. Choose a showtime again.',
+  'said.ticketCategoriesGone': 'Some ticket categories are no longer sold. Choose the tickets again.',
+  'said.roomGone': 'That room is not offered by this hotel any more. Choose a room again.',
+} as const;
+
+export type SentenceKey = keyof typeof errorSentences;
+export const sentenceKeys = Object.keys(errorSentences) as [SentenceKey, ...SentenceKey[]];
+
+/** What fills a sentence's placeholders: names, numbers, and money already written out. */
+export type SentenceValues = Record<string, string | number>;
+
+/** A sentence in English (Nigeria), for `PosError.message`. */
+export function sentenceInEnglish(key: SentenceKey, values: SentenceValues = {}): string {
+  return String(new IntlMessageFormat(errorSentences[key], 'en-NG').format(values));
+}
