@@ -78,6 +78,15 @@ export const errorSentences = {
   'said.notThatTime': 'The film is not showing at that time on that date. Choose a showtime again.',
   'said.ticketCategoriesGone': 'Some ticket categories are no longer sold. Choose the tickets again.',
   'said.roomGone': 'That room is not offered by this hotel any more. Choose a room again.',
+
+  // ---- a hotel stay (shared/stay.ts: the screen and the sale check the same rules) ----
+  'said.stay.checkInPast': 'Check-in cannot be in the past.',
+  'said.stay.checkOutAfter': 'Check-out must be at least one night after check-in.',
+  'said.stay.roomsMin': 'Book at least one room.',
+  'said.stay.guestsMin': 'At least one guest is needed.',
+  'said.stay.roomUnavailable': 'This room type is not available.',
+  'said.stay.roomsLeft': '{count, plural, one {Only # room is} other {Only # rooms are}} left of this type.',
+  'said.stay.tooMany': '{guests} guests need more space: this room takes {perRoom} per room, so book {rooms} rooms or choose a bigger room.',
 } as const;
 
 export type SentenceKey = keyof typeof errorSentences;

@@ -1,4 +1,5 @@
 import { nightsBetween } from './dates';
+import type { Said } from './errors';
 
 export interface Stay {
   checkIn: string;
@@ -8,21 +9,22 @@ export interface Stay {
 }
 
 /**
- * The booking rules of a stay, as field -> message, written for the guest at the desk. The same
- * function guards the screen and the sale, so what the screen allows the sale accepts.
- * Guests are checked against max_occupancy x rooms, as the partner's own client does.
+ * The booking rules of a stay, as field -> the sentence that says what is wrong (from
+ * shared/error-sentences.ts, so the desk, the kiosk and the sale's refusal say it in the reader's
+ * language). The same function guards the screen and the sale, so what the screen allows the sale
+ * accepts. Guests are checked against max_occupancy x rooms, as the partner's own client does.
  */
-export function stayProblems(stay: Stay, today: string, room?: { maxOccupancy: number; roomsLeft: number; isAvailable: boolean }): Record<string, string> {
-  const problems: Record<string, string> = {};
-  if (stay.checkIn < today) problems.checkIn = 'Check-in cannot be in the past.';
-  if (nightsBetween(stay.checkIn, stay.checkOut) < 1) problems.checkOut = 'Check-out must be at least one night after check-in.';
-  if (stay.rooms < 1) problems.rooms = 'Book at least one room.';
-  if (stay.guests < 1) problems.guests = 'At least one guest is needed.';
+export function stayProblems(stay: Stay, today: string, room?: { maxOccupancy: number; roomsLeft: number; isAvailable: boolean }): Record<string, Said> {
+  const problems: Record<string, Said> = {};
+  if (stay.checkIn < today) problems.checkIn = { key: 'said.stay.checkInPast' };
+  if (nightsBetween(stay.checkIn, stay.checkOut) < 1) problems.checkOut = { key: 'said.stay.checkOutAfter' };
+  if (stay.rooms < 1) problems.rooms = { key: 'said.stay.roomsMin' };
+  if (stay.guests < 1) problems.guests = { key: 'said.stay.guestsMin' };
   if (room) {
-    if (!room.isAvailable || room.roomsLeft < 1) problems.room = 'This room type is not available.';
-    else if (stay.rooms > room.roomsLeft) problems.rooms = `Only ${room.roomsLeft} ${room.roomsLeft === 1 ? 'room is' : 'rooms are'} left of this type.`;
+    if (!room.isAvailable || room.roomsLeft < 1) problems.room = { key: 'said.stay.roomUnavailable' };
+    else if (stay.rooms > room.roomsLeft) problems.rooms = { key: 'said.stay.roomsLeft', values: { count: room.roomsLeft } };
     if (stay.guests > room.maxOccupancy * stay.rooms) {
-      problems.guests = `${stay.guests} guests need more space: this room takes ${room.maxOccupancy} per room, so book ${Math.ceil(stay.guests / room.maxOccupancy)} rooms or choose a bigger room.`;
+      problems.guests = { key: 'said.stay.tooMany', values: { guests: stay.guests, perRoom: room.maxOccupancy, rooms: Math.ceil(stay.guests / room.maxOccupancy) } };
     }
   }
   return problems;

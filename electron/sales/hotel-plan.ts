@@ -1,5 +1,6 @@
 import { nightsBetween } from '../../shared/dates';
-import { posError, saidError } from '../../shared/errors';
+import { saidError, type Said } from '../../shared/errors';
+import { sentenceInEnglish } from '../../shared/error-sentences';
 import { fail, ok, type Result } from '../../shared/result';
 import type { HotelSelection } from '../../shared/sales/checkout';
 import type { Customer } from '../../shared/sales/customer';
@@ -52,11 +53,12 @@ export async function quoteHotel(partner: PartnerClient, selection: HotelSelecti
   return ok({ hotel, room, nights: nightsBetween(stay.checkIn, stay.checkOut), totalKobo: stayTotalKobo(room.price, stay) });
 }
 
-function problemsError(problems: Record<string, string>) {
-  const fields = Object.fromEntries(Object.entries(problems).map(([key, message]) => [fieldOf[key] ?? `hotel.${key}`, [message]]));
+/** The stay's problems as one refusal: the first one said (in the reader's language), each beside its field. */
+function problemsError(problems: Record<string, Said>) {
+  const fields = Object.fromEntries(Object.entries(problems).map(([key, said]) => [fieldOf[key] ?? `hotel.${key}`, [sentenceInEnglish(said.key, said.values)]]));
   const soldOut = Object.keys(problems).every((key) => availability.has(key));
-  const first = Object.values(problems)[0] ?? 'The stay is not valid.';
-  return soldOut ? posError('SOLD_OUT', first, fields) : posError('VALIDATION', first, fields);
+  const [first] = Object.values(problems) as [Said];
+  return saidError(soldOut ? 'SOLD_OUT' : 'VALIDATION', first.key, first.values, fields);
 }
 
 /** The partner's booking body, exactly as it will be sent and journaled. The caller has checked `dob`. */

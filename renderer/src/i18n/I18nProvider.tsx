@@ -2,6 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { IntlProvider, useIntl } from 'react-intl';
 import { catalogues } from './catalogues';
 import { defaultLanguage, intlLocaleOf, type Language } from './languages';
+import type { PosError } from '@shared/errors';
+import { errorTextIn } from './error-text';
 import { formatDate, formatMoney, type DateStyle, type Translate } from './format';
 
 interface LanguageChoice {
@@ -51,6 +53,12 @@ export function useLanguage(): LanguageChoice {
 export function useT(): Translate {
   const intl = useIntl();
   return useCallback<Translate>((key, values) => intl.formatMessage({ id: key }, values) as string, [intl]);
+}
+
+/** What an error from main says, in the current language: `const say = useErrorText(); <p>{say(error)}</p>`. */
+export function useErrorText(): (error: PosError) => string {
+  const t = useT();
+  return useMemo(() => errorTextIn(t), [t]);
 }
 
 /** Words, money and dates for a screen, all in the current language. */

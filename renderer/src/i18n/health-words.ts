@@ -9,16 +9,16 @@ const detailKey = (code: HealthDetailCode): `health.detail.${HealthDetailCode}` 
 
 /**
  * The status strip's words in the screen's language. Main sends English words for logs and
- * older screens, and the same as catalogue codes; a detail that is not a fixed sentence (a
- * printer's or the partner's own words) is shown as main wrote it.
+ * older screens, and the same as catalogue codes (or, for the partner down, the error sentence it
+ * names); a detail that is neither (a printer's own words) is shown as main wrote it.
  */
 export function useHealthWords(): (item: { label: string; detail: string; words?: HealthWords }) => { label: string; detail: string } {
   const t = useT();
   return useCallback(
     (item) => {
       if (!item.words) return { label: item.label, detail: item.detail };
-      const { label, detail, values } = item.words;
-      return { label: t(labelKey(label), values), detail: detail ? t(detailKey(detail), values) : item.detail };
+      const { label, detail, values, said } = item.words;
+      return { label: t(labelKey(label), values), detail: detail ? t(detailKey(detail), values) : said ? t(said.key, said.values) : item.detail };
     },
     [t],
   );

@@ -3,6 +3,8 @@
  * compiler checks the keys; test/unit/i18n-catalogues.test.ts checks placeholders and plurals).
  * Messages are ICU MessageFormat: `{count, plural, one {# ticket} other {# tickets}}`.
  */
+// A relative path: the catalogues are also read by the Playwright tests, which have no @shared alias.
+import { errorSentences } from '../../../../shared/error-sentences';
 import { refundsEn } from './en-refunds';
 
 export const en = {
@@ -172,13 +174,6 @@ export const en = {
   'hotel.unavailable': 'Not available',
   'hotel.chooseRoom': 'Choose a room type',
   'hotel.sum': '{price} × {nights} × {rooms} = {total}',
-  'stay.checkInPast': 'Check-in cannot be in the past.',
-  'stay.checkOutAfter': 'Check-out must be at least one night after check-in.',
-  'stay.roomsMin': 'Book at least one room.',
-  'stay.guestsMin': 'At least one guest is needed.',
-  'stay.roomUnavailable': 'This room type is not available.',
-  'stay.roomsLeft': '{count, plural, one {Only # room is} other {Only # rooms are}} left of this type.',
-  'stay.tooMany': '{guests} guests need more space: this room takes {perRoom} per room, so book {rooms} rooms or choose a bigger room.',
 
   // ---- checkout (counter) ----
   'checkout.title': 'Checkout',
@@ -719,6 +714,8 @@ export const en = {
   'health.detail.journalUnreadable': "The sale journal cannot be read right now; restart Lobby POS. If it persists, call support.",
   'health.detail.diskNearlyFull': "Only {mb} MB left for the sale journal; free some space soon.{unsettled, plural, =0 {} one { # sale needs attention.} other { # sales need attention.}}",
   ...refundsEn,
+  // What main says when something cannot be done (shared/error-sentences.ts, their one home).
+  ...errorSentences,
 } as const;
 
 export type MessageKey = keyof typeof en;

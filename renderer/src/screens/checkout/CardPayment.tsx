@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CardPaymentAttempt, CardPaymentView, PaymentProgress, PaymentStage } from '@shared/payments/card-payment';
 import type { RequestOf } from '@shared/ipc/contract';
 import type { SaleView } from '@shared/sales/sale-view';
-import { useI18n } from '@renderer/i18n/I18nProvider';
+import { useI18n, useErrorText } from '@renderer/i18n/I18nProvider';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { usePosEvent, usePosQuery } from '@renderer/pos/queries';
@@ -47,6 +47,7 @@ export function CardPayment({
   otherWay?: boolean;
 }) {
   const { t, money } = useI18n();
+  const say = useErrorText();
   const saleId = request.saleId;
   const [phase, setPhase] = useState<Phase>('paying');
   const [stage, setStage] = useState<PaymentStage | null>(null);
@@ -164,7 +165,7 @@ export function CardPayment({
                   <p className={styles.hint}>{t('card.nothingCharged')}</p>
                 </>
               )}
-              {failure && <Banner tone="danger">{failure.message}</Banner>}
+              {failure && <Banner tone="danger">{say(failure)}</Banner>}
             </div>
           )}
         </div>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Film, Showtime, TicketCategory } from '@shared/catalog/cinema';
 import { addDays, lagosDate } from '@shared/dates';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { formatDate, formatDay } from '@renderer/i18n/format';
 import { useShortcuts } from '@ui/shortcuts';
 import { usePos } from '@renderer/pos/PosProvider';
@@ -122,6 +122,7 @@ function Showtimes({ filmId, locationId, date, selected, onSelect }: { filmId: s
 
 function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationId: number; date: string; showtimeId: number }) {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const { go } = useNavigation();
   const tickets = usePosQuery('cinema:tickets', { filmId: film.id, locationId }, { staleTime: 0 });
@@ -172,7 +173,7 @@ function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationI
                 </span>
                 {hold.error instanceof PosCallError && (
                   <p className="field-error" role="alert">
-                    {hold.error.error.message}
+                    {say(hold.error.error)}
                   </p>
                 )}
                 <button type="button" className="button button-primary button-large" disabled={count === 0 || hold.isPending} onClick={() => hold.mutate()}>

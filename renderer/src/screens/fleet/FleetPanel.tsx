@@ -5,7 +5,7 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
 import { Field } from '@ui/Field';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { ageText, lagosTime, records } from './fleet-format';
 
 /**
@@ -14,6 +14,7 @@ import { ageText, lagosTime, records } from './fleet-format';
  */
 export function FleetPanel() {
   const t = useT();
+  const say = useErrorText();
   const { go } = useNavigation();
   const pos = usePos();
   const client = useQueryClient();
@@ -51,7 +52,7 @@ export function FleetPanel() {
         <Field
           label={t('fleet.password')}
           hint={s.passwordSet ? t('fleet.passwordSet') : s.database ? t('fleet.passwordNone', { database: s.database }) : t('fleet.passwordNoneAny')}
-          error={save.error instanceof PosCallError ? save.error.error.message : undefined}
+          error={save.error instanceof PosCallError ? say(save.error.error) : undefined}
         >
           <input type="password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { PrinterStatusView } from '@shared/printing/printer-status';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { useHealthWords } from '@renderer/i18n/health-words';
 
 /**
@@ -13,6 +13,7 @@ import { useHealthWords } from '@renderer/i18n/health-words';
  */
 export function PrinterPanel() {
   const t = useT();
+  const say = useErrorText();
   const healthWords = useHealthWords();
   const pos = usePos();
   const client = useQueryClient();
@@ -89,7 +90,7 @@ export function PrinterPanel() {
           </ul>
         </>
       )}
-      {error && <p className="field-error" role="alert">{error.error.message}</p>}
+      {error && <p className="field-error" role="alert">{say(error.error)}</p>}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { PrintJobView } from '@shared/printing/print-jobs';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import type { Translate } from '@renderer/i18n/format';
 
 const jobState = (t: Translate, job: PrintJobView | undefined): string => {
@@ -21,6 +21,7 @@ const jobState = (t: Translate, job: PrintJobView | undefined): string => {
 /** The receipt as it printed (or will), whether the printer took it, and a reprint marked COPY. */
 export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprint: boolean }) {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
   const jobs = usePosQuery('print:jobs', { saleId, limit: 5 }, { staleTime: 0, refetchInterval: (q) => (q.state.data?.jobs.some((j) => j.state === 'queued' || j.state === 'printing') ? 1000 : 10_000) });
@@ -47,7 +48,7 @@ export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprin
           {reprint.isPending ? t('receipt.printing') : latest?.state === 'printed' || latest?.mayHavePrinted ? t('receipt.printAgainCopy') : t('printer.printNow')}
         </button>
       )}
-      {reprint.error instanceof PosCallError && <p className="field-error" role="alert">{reprint.error.error.message}</p>}
+      {reprint.error instanceof PosCallError && <p className="field-error" role="alert">{say(reprint.error.error)}</p>}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { correctionReasonIds, type CorrectionOptions, type CorrectionReason, type CorrectionView } from '@shared/sales/corrections';
 import type { SaleView } from '@shared/sales/sale-view';
-import { useI18n } from '@renderer/i18n/I18nProvider';
+import { useI18n, useErrorText } from '@renderer/i18n/I18nProvider';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { usePosQuery } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
@@ -40,6 +40,7 @@ export function RefundSheet({ sale, onClose }: { sale: SaleView; onClose: () => 
 
 function RefundForm({ sale, options, onClose, refetch }: { sale: SaleView; options: CorrectionOptions; onClose: () => void; refetch: () => void }) {
   const { t, money } = useI18n();
+  const say = useErrorText();
   // Fixed when the sheet opens: once the money is back, what is left (and so the action) changes under it.
   const [kind] = useState(() => options.action ?? 'refund');
   const [correctionId] = useState(() => newCorrectionId(kind));
@@ -115,7 +116,7 @@ function RefundForm({ sale, options, onClose, refetch }: { sale: SaleView; optio
           lead={t('refunds.approval.lead', { amount: money(amount), customer: sale.customer.name || sale.id, tender: t(`refunds.sheet.tender.${chosen.kind}`) })}
           approvers={options.approvers}
           busy={mutation.isPending}
-          error={mutation.error?.message ?? null}
+          error={(mutation.error ? say(mutation.error) : undefined) ?? null}
           onApprove={submit}
           onBack={() => setStep('form')}
         />
@@ -202,9 +203,9 @@ function RefundForm({ sale, options, onClose, refetch }: { sale: SaleView; optio
           <span>{t('refunds.sheet.total')}</span>
           <span data-testid="refund-total">{money(amount)}</span>
         </div>
-        {(formProblem ?? (step === 'form' ? mutation.error?.message : null)) && (
+        {(formProblem ?? (step === 'form' ? (mutation.error ? say(mutation.error) : undefined) : null)) && (
           <p className={styles.error} role="alert">
-            {formProblem ?? mutation.error?.message}
+            {formProblem ?? (mutation.error ? say(mutation.error) : undefined)}
           </p>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { agreementChannelIds, type AgreementChannel, type CancellationView } from '@shared/sales/corrections';
 import { useNavigation } from '@renderer/navigation';
-import { useI18n } from '@renderer/i18n/I18nProvider';
+import { useI18n, useErrorText } from '@renderer/i18n/I18nProvider';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { usePosQuery } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
@@ -141,6 +141,7 @@ function OwedCancellations() {
 
 function AgreeSheet({ cancellation, onClose }: { cancellation: CancellationView; onClose: () => void }) {
   const { t } = useI18n();
+  const say = useErrorText();
   const [name, setName] = useState('');
   const [channel, setChannel] = useState<AgreementChannel>('phone');
   const [fee, setFee] = useState('');
@@ -184,7 +185,7 @@ function AgreeSheet({ cancellation, onClose }: { cancellation: CancellationView;
         </Field>
         {agree.error && (
           <p className={styles.error} role="alert">
-            {agree.error.message}
+            {say(agree.error)}
           </p>
         )}
       </div>
@@ -194,6 +195,7 @@ function AgreeSheet({ cancellation, onClose }: { cancellation: CancellationView;
 
 function CloseSheet({ cancellation, onClose }: { cancellation: CancellationView; onClose: () => void }) {
   const { t } = useI18n();
+  const say = useErrorText();
   const [note, setNote] = useState('');
   const close = usePosMutation('cancellation:close', { invalidates: ['cancellation:list', 'sale:get', 'shift:current'], onSuccess: onClose });
   return (
@@ -216,7 +218,7 @@ function CloseSheet({ cancellation, onClose }: { cancellation: CancellationView;
         </Field>
         {close.error && (
           <p className={styles.error} role="alert">
-            {close.error.message}
+            {say(close.error)}
           </p>
         )}
       </div>

@@ -5,7 +5,7 @@ import type { EditableSettings } from '@shared/settings/settings';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import styles from './PartnerConnectionTest.module.css';
 
@@ -25,6 +25,7 @@ const settingLabels: Record<NonNullable<PartnerFinding['setting']>, MessageKey> 
  */
 export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormReturn<EditableSettings>; saved: PartnerTarget; apiKey: string }) {
   const t = useT();
+  const say = useErrorText();
   const label = (setting: string) => (setting in settingLabels ? t(settingLabels[setting as keyof typeof settingLabels]) : setting);
   const pos = usePos();
   const test = useMutation({
@@ -49,7 +50,7 @@ export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormRe
       <p className={styles.hint}>{t('partnerTest.hint')}</p>
       {test.error instanceof PosCallError && (
         <p className={styles.bad} role="alert">
-          {test.error.error.message} {Object.entries(test.error.error.fields ?? {}).map(([field, messages]) => `${label(field)} ${messages.join(', ')}.`).join(' ')}
+          {say(test.error.error)} {Object.entries(test.error.error.fields ?? {}).map(([field, messages]) => `${label(field)} ${messages.join(', ')}.`).join(' ')}
         </p>
       )}
       {report && (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EditableSettings, SettingsView } from '@shared/settings/settings';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap } from '@renderer/pos/queries';
@@ -68,6 +68,7 @@ export function PaymentTerminalFields({ form, fixed, error }: { form: UseFormRet
 /** The Paystack secret key: write-only, like the partner API key; the screen learns only whether one is set. */
 export function PaystackKeyField({ view }: { view: SettingsView }) {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
   const [secretKey, setSecretKey] = useState('');
@@ -90,7 +91,7 @@ export function PaystackKeyField({ view }: { view: SettingsView }) {
       </form>
       <p id="paystack-key-hint" className="muted">{t('settings.paystackKeyHint')}</p>
       {save.isSuccess && <p role="status">{t('settings.paystackKeyStored')}</p>}
-      {save.error instanceof PosCallError && <p className="field-error" role="alert">{save.error.error.fields?.secretKey?.[0] ?? save.error.error.message}</p>}
+      {save.error instanceof PosCallError && <p className="field-error" role="alert">{save.error.error.fields?.secretKey?.[0] ?? say(save.error.error)}</p>}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { Money } from '@ui/Money';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { downloadCsv } from './download';
 
 
@@ -29,6 +29,7 @@ function SaleRow({ sale, action }: { sale: SaleView; action?: ReactNode }) {
 /** Sales waiting for the partner's answer: staff can ask again now, and see each one settle. */
 export function AttentionPanel() {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
   const attention = usePosQuery('sale:attention', {}, { staleTime: 0, refetchInterval: 15_000 });
@@ -59,13 +60,14 @@ export function AttentionPanel() {
           )
         }
       </QueryState>
-      {settle.error instanceof PosCallError && <p className="field-error" role="alert">{settle.error.error.message}</p>}
+      {settle.error instanceof PosCallError && <p className="field-error" role="alert">{say(settle.error.error)}</p>}
     </section>
   );
 }
 
 export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const [text, setText] = useState('');
   const [applied, setApplied] = useState('');
@@ -91,7 +93,7 @@ export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
           </button>
         )}
       </form>
-      {exportCsv.error instanceof PosCallError && <p className="field-error" role="alert">{exportCsv.error.error.message}</p>}
+      {exportCsv.error instanceof PosCallError && <p className="field-error" role="alert">{say(exportCsv.error.error)}</p>}
       <QueryState query={results} loading={<LoadingBlock label={t('journal.searching')} rows={2} />}>
         {({ sales }) =>
           sales.length === 0 ? (

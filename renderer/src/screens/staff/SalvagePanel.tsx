@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { downloadCsv } from './download';
 
 /** Journals set aside as damaged: nothing was deleted, and what is readable can be taken out as CSV. */
 export function SalvagePanel() {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const files = usePosQuery('journal:set-aside', {}, { staleTime: 0 });
   const exportFile = useMutation({
@@ -29,7 +30,7 @@ export function SalvagePanel() {
         ))}
       </ul>
       {exportFile.data && !exportFile.data.complete && <p className="field-error">{t('salvage.partial', { problem: exportFile.data.problem ?? '' })}</p>}
-      {exportFile.error instanceof PosCallError && <p className="field-error" role="alert">{exportFile.error.error.message}</p>}
+      {exportFile.error instanceof PosCallError && <p className="field-error" role="alert">{say(exportFile.error.error)}</p>}
     </section>
   );
 }

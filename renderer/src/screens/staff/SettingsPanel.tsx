@@ -6,7 +6,7 @@ import { editableSettingsSchema, type EditableSettings, type SettingsView } from
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { LoadingBlock, QueryState } from '@ui/Status';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
@@ -30,6 +30,7 @@ export function SettingsPanel() {
 
 function SettingsForm({ view }: { view: SettingsView }) {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
   const [apiKey, setApiKey] = useState('');
@@ -121,7 +122,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
         {view.apiKey.note}
       </p>
       {saveKey.isSuccess && <p role="status">{t('settings.keyStored')}</p>}
-      {saveKey.error instanceof PosCallError && <p className="field-error" role="alert">{saveKey.error.error.message}</p>}
+      {saveKey.error instanceof PosCallError && <p className="field-error" role="alert">{say(saveKey.error.error)}</p>}
       <PartnerConnectionTest form={form} saved={view.settings.partner} apiKey={apiKey} />
       <PaystackKeyField view={view} />
     </>

@@ -1,4 +1,4 @@
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZReport } from '@shared/sales/reports';
@@ -15,6 +15,7 @@ const toKobo = (text: string) => {
 
 export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
   const shift = usePosQuery('shift:current', {}, { staleTime: 0 });
@@ -88,7 +89,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
         }
       </QueryState>
       {printReport.isSuccess && <p role="status">{printReport.data.state === 'printed' ? t('shift.printedJob', { title: printReport.data.title }) : printReport.data.lastError ? t('shift.failedJob', { title: printReport.data.title, reason: printReport.data.lastError }) : t('shift.sentJob', { title: printReport.data.title })}</p>}
-      {error && <p className="field-error" role="alert">{error.error.message}</p>}
+      {error && <p className="field-error" role="alert">{say(error.error)}</p>}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { PinPad } from '@ui/PinPad';
 import { Field } from '@ui/Field';
 import { usePosMutation } from '@renderer/pos/mutations';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { LoadingBlock, QueryState } from '@ui/Status';
 
@@ -15,6 +15,7 @@ import { LoadingBlock, QueryState } from '@ui/Status';
  */
 export function FirstSupervisorSetup() {
   const t = useT();
+  const say = useErrorText();
   const [name, setName] = useState('');
   const [firstPin, setFirstPin] = useState<string | null>(null);
   const [problem, setProblem] = useState<MessageKey | null>(null);
@@ -43,7 +44,7 @@ export function FirstSupervisorSetup() {
           key="again"
           label={t('signin.pinAgain')}
           busy={setup.isPending}
-          error={setup.error?.message}
+          error={setup.error ? say(setup.error) : undefined}
           onSubmit={(pin) => {
             if (pin === firstPin) return setup.run({ name: name.trim(), pin });
             setFirstPin(null);
@@ -58,6 +59,7 @@ export function FirstSupervisorSetup() {
 
 export function SignIn() {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
   // Names only: the full list (with roles) is for signed-in staff.
@@ -81,7 +83,7 @@ export function SignIn() {
           </div>
         )}
       </QueryState>
-      {staffId !== null && <PinPad label={t('signin.pin')} busy={signIn.isPending} error={signIn.error instanceof PosCallError ? signIn.error.error.message : undefined} onSubmit={(pin) => signIn.mutate(pin)} />}
+      {staffId !== null && <PinPad label={t('signin.pin')} busy={signIn.isPending} error={signIn.error instanceof PosCallError ? say(signIn.error.error) : undefined} onSubmit={(pin) => signIn.mutate(pin)} />}
     </section>
   );
 }

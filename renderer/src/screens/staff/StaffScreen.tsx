@@ -15,7 +15,7 @@ import { FleetPanel } from '@renderer/screens/fleet/FleetPanel';
 import { ErrorPanel } from '@ui/ErrorPanel';
 import { Button } from '@ui/Button';
 import { usePosMutation } from '@renderer/pos/mutations';
-import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
+import { useLanguage, useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { languages } from '@renderer/i18n/languages';
 import { saveStaffLanguage } from '@renderer/i18n/staff-language';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
@@ -116,6 +116,7 @@ function MyLanguage({ staffId }: { staffId: number }) {
 
 function AddStaff() {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
   const [name, setName] = useState('');
@@ -135,7 +136,7 @@ function AddStaff() {
         <Chip selected={role === 'cashier'} onClick={() => setRole('cashier')}>{t('people.cashier')}</Chip>
         <Chip selected={role === 'supervisor'} onClick={() => setRole('supervisor')}>{t('people.supervisor')}</Chip>
       </div>
-      {name.trim().length >= 2 && <PinPad label={t('people.pinFor', { name: name.trim() })} busy={create.isPending} error={create.error instanceof PosCallError ? create.error.error.message : undefined} onSubmit={(pin) => create.mutate(pin)} />}
+      {name.trim().length >= 2 && <PinPad label={t('people.pinFor', { name: name.trim() })} busy={create.isPending} error={create.error instanceof PosCallError ? say(create.error.error) : undefined} onSubmit={(pin) => create.mutate(pin)} />}
       {create.isSuccess && <p role="status">{t('people.added', { name: create.data.name })}</p>}
     </section>
   );
