@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { ErrorPanel } from '@ui/ErrorPanel';
 import { Money } from '@ui/Money';
 import { DateInput } from '@ui/DateInput';
 import { useShortcuts } from '@ui/shortcuts';
-import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
+import { useLanguage, useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { formatMoney } from '@renderer/i18n/format';
 import { HoldCountdown, useSecondsLeft } from './HoldCountdown';
 import { newSaleId, orderLines, orderTotal, type Order } from './order';
@@ -39,6 +39,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
 
   // The screen's language (at a counter, the signed-in staff member's): the receipt is printed in it.
   const { language } = useLanguage();
+  const say = useErrorText();
   const requestFor = (customer: CustomerInput, tenderNow: TenderRequest) =>
     order.kind === 'cinema'
       ? { saleId: order.saleId, kind: 'cinema' as const, cinema: order.selection, holdId: order.hold.holdId, customer, tender: tenderNow, language }
@@ -53,7 +54,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
       if (!(error instanceof PosCallError)) return;
       for (const [field, messages] of Object.entries(error.error.fields ?? {})) {
         if (field.startsWith('customer.')) form.setError(field.slice('customer.'.length) as keyof CustomerInput, { message: messages[0] });
-        if (field.startsWith('tender')) setTenderError(messages[0]);
+        if (field.startsWith('tender')) setTenderError(say(error.error));
       }
     },
   });
@@ -71,6 +72,10 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
   // Ctrl+Enter confirms from anywhere on the form: the cashier's hands stay on the keyboard.
   useShortcuts({ 'Ctrl+Enter': () => void onConfirm() });
   const failure: PosError | null = submit.error instanceof PosCallError ? submit.error.error : null;
+  // The panel sits under the payment, below the fold on a small screen: a refusal after Confirm
+  // is brought into view, or the cashier would see nothing happen.
+  const failurePanel = useRef<HTMLDivElement>(null);
+  useEffect(() => failurePanel.current?.scrollIntoView({ block: 'center' }), [failure]);
   const { errors } = form.formState;
 
   return (
@@ -132,7 +137,11 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
             />
           </fieldset>
           <TenderPicker totalKobo={total} kinds={tenderKinds} value={tender} onChange={(t) => (setTender(t), setTenderError(undefined))} error={tenderError} />
-          {failure && !failure.fields && <ErrorPanel error={failure} />}
+          {failure && !shownBesideFields(failure) && (
+            <div ref={failurePanel}>
+              <ErrorPanel error={failure} />
+            </div>
+          )}
           <div className="action-bar">
             {/* One way back: the top bar's Back (or Esc), which also gives held seats back. */}
             <span className="action-total muted">{t('checkout.keys')}</span>
@@ -158,6 +167,7 @@ function Field({ label, error, children }: { label: string; error?: string; chil
 
 function HoldStatus({ order, onRehold }: { order: Extract<Order, { kind: 'cinema' }>; onRehold: (hold: Extract<Order, { kind: 'cinema' }>['hold']) => void }) {
   const t = useT();
+  const say = useErrorText();
   const pos = usePos();
   const seconds = useSecondsLeft(order.hold.expiresAt);
   const rehold = useMutation({
@@ -171,8 +181,17 @@ function HoldStatus({ order, onRehold }: { order: Extract<Order, { kind: 'cinema
       <button type="button" className="button button-primary" disabled={rehold.isPending} onClick={() => rehold.mutate()}>
         {rehold.isPending ? t('checkout.reholding') : t('checkout.rehold')}
       </button>
-      {rehold.error instanceof PosCallError && <p className="field-error">{rehold.error.error.message}</p>}
+      {rehold.error instanceof PosCallError && <p className="field-error">{say(rehold.error.error)}</p>}
     </div>
   );
 }
 
+/**
+ * Whether the form shows this failure beside its fields (the customer's details, the payment).
+ * Anything else (tickets gone, seats of another sale, a partner's refusal naming its own fields)
+ * has no field here to stand beside, so the panel says it.
+ */
+function shownBesideFields(failure: PosError): boolean {
+  const fields = Object.keys(failure.fields ?? {});
+  return fields.length > 0 && fields.every((field) => field.startsWith('customer.') || field.startsWith('tender'));
+}
