@@ -87,6 +87,30 @@ export const errorSentences = {
   'said.stay.roomUnavailable': 'This room type is not available.',
   'said.stay.roomsLeft': '{count, plural, one {Only # room is} other {Only # rooms are}} left of this type.',
   'said.stay.tooMany': '{guests} guests need more space: this room takes {perRoom} per room, so book {rooms} rooms or choose a bigger room.',
+
+  // ---- giving money back (voids and refunds) and a supervisor's approval ----
+  'said.refund.kioskNever': 'Money is never given back at this kiosk. Please see the front desk with your sale reference {reference}.',
+  'said.refund.noSaleHere': 'There is no sale {sale} on this till. Money for a sale made on another till is given back there.',
+  'said.refund.otherTerminal': 'Sale {sale} was made on terminal {terminal}. Money for it is given back on that terminal.',
+  'said.refund.notSettled': 'The partner has not said yet whether this sale went through, so no money can be given back. Settle it first under Staff, Needs attention.',
+  'said.refund.nothingPaid': 'Nothing was paid for this sale, so there is nothing to give back.',
+  'said.refund.nothingLeft': 'Everything paid for this sale has already been given back.',
+  'said.refund.useRefund': 'This sale went through, so its money is given back with a refund, not a void.',
+  'said.refund.useVoid': 'The partner rejected this sale, so its money is given back with a void, not a refund.',
+  'said.refund.justGivenBack': 'Money was given back for this sale a moment ago. Look at what is left and try again.',
+  'said.refund.justGivenBackBy': 'Money was given back for this sale a moment ago ({kind, select, void {void} other {refund}} of {amount} approved by {name}). Look at what is left and try again.',
+  'said.refund.notPaidThatWay': 'This sale was not paid by {tender, select, cash {cash} card {card} other {bank transfer}}, so it cannot be given back that way.',
+  'said.refund.allGivenBack': 'Everything paid by {tender, select, cash {cash} card {card} other {bank transfer}} for this sale has already been given back.',
+  'said.refund.moreThanLeft': 'That is more than is left to refund on this sale.',
+  'said.refund.moreThanItems': 'A refund cannot be more than the price of the items it takes back ({amount}).',
+  'said.refund.moreThanPaidBy': 'That is more than is left of what was paid by {tender, select, cash {cash} card {card} other {bank transfer}} ({amount}).',
+  'said.refund.cardFirst': 'Give the card money back on the card terminal first, then enter its approval code.',
+  'said.refund.transferFirst': 'Send the bank transfer first, then enter its reference.',
+  'said.refund.drawerShort': 'The drawer should only hold {amount}, less than this cash refund. Give it back another way, or put cash in first.',
+  'said.approve.ownPin': 'Your own PIN cannot approve {action, select, void {a void} other {a refund}} you ask for. Ask another supervisor to enter their PIN.',
+  'said.approve.cashier': '{name} is a cashier. Only a supervisor can approve {action, select, void {a void} other {a refund}}.',
+  'said.approve.locked': "That PIN is not right. After too many wrong PINs, {name}'s PIN is locked for {seconds, plural, one {# second} other {# seconds}}.",
+  'said.approve.notTheirPin': "That is not {name}'s PIN. Nothing was given back; try again.",
 } as const;
 
 export type SentenceKey = keyof typeof errorSentences;

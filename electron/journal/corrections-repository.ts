@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { posError } from '../../shared/errors';
+import { posError, saidError } from '../../shared/errors';
 import { formatNairaPlain, koboSchema, type Kobo } from '../../shared/money';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
@@ -310,13 +310,13 @@ export function createCorrectionsRepository(deps: { db: Database.Database; guard
       const sale = selectSale.get(input.saleId);
       if (!sale) return fail(posError('NOT_FOUND', `There is no sale ${input.saleId} in this journal.`));
       for (const staffId of [input.askedBy, input.approvedBy]) {
-        if (!selectActiveStaff.get(staffId)) return fail(posError('VALIDATION', 'That member of staff is not on file or no longer active.'));
+        if (!selectActiveStaff.get(staffId)) return fail(saidError('VALIDATION', 'said.staffNotActive'));
       }
       if (input.tender === 'cash') {
         const inDrawer = drawer() ?? 0;
         if (input.amountKobo > inDrawer) {
           return fail(
-            posError('VALIDATION', `The drawer should only hold ${formatNairaPlain(inDrawer)}, less than this cash refund. Give it back another way, or put cash in first.`, {
+            saidError('VALIDATION', 'said.refund.drawerShort', { amount: formatNairaPlain(inDrawer) }, {
               amountKobo: ['is more than the drawer should hold'],
             }),
           );
@@ -371,7 +371,7 @@ export function createCorrectionsRepository(deps: { db: Database.Database; guard
       const row = selectById.get(input.correctionId);
       const cancellation = row ? selectCancellation.get(input.correctionId) : undefined;
       if (!row || !cancellation) return fail(posError('NOT_FOUND', 'There is no cancellation owed for that refund.'));
-      if (!selectActiveStaff.get(input.staffId)) return fail(posError('VALIDATION', 'That member of staff is not on file or no longer active.'));
+      if (!selectActiveStaff.get(input.staffId)) return fail(saidError('VALIDATION', 'said.staffNotActive'));
       const moves = selectMoves.all(input.correctionId);
       if (moves.some((m) => m.to_state === input.to)) {
         return fail(posError('CONFLICT', input.to === 'agreed' ? 'This cancellation is already agreed.' : 'This cancellation is already closed.'));

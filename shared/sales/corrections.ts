@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saidSchema } from '../errors';
 import { koboSchema } from '../money';
 import { pinSchema } from './staff';
 
@@ -153,6 +154,8 @@ export const correctionOptionsSchema = z.object({
   /** `void` for a rejected sale, `refund` for a confirmed one, null when neither is possible (see `why`). */
   action: z.enum(correctionKinds).nullable(),
   why: z.string().nullable(),
+  /** `why` as one of main's sentences, for the screen to say in its language. */
+  whySaid: saidSchema.nullable(),
   basis: z.number().int(),
   partnerReference: z.string().nullable(),
   tenders: z.array(

@@ -225,7 +225,7 @@ describe('refunds', () => {
       }),
     );
     const after = value(await api()['correction:options']({ saleId: sales.cinema.id }));
-    expect(after).toMatchObject({ action: null, why: 'Everything paid for this sale has already been given back.' });
+    expect(after).toMatchObject({ action: null, why: 'Everything paid for this sale has already been given back.', whySaid: { key: 'said.refund.nothingLeft' } });
     expect(after.tenders[0]).toMatchObject({ paidKobo: sales.cinema.totalKobo, returnedKobo: sales.cinema.totalKobo, remainingKobo: 0 });
     expect(
       failure(await api()['correction:refund']({ correctionId: correctionId(), saleId: sales.cinema.id, basis: 2, tender: 'cash', lines: [{ line: 0, quantity: 1 }], approval: approval('ngozi'), ...reason })),

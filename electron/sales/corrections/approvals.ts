@@ -1,4 +1,4 @@
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { Journal, Staff } from '../../journal';
 import type { Logger } from '../../core/logger';
@@ -9,7 +9,7 @@ export interface Approvals {
    * Checks a supervisor's PIN typed on the cashier's screen for one action. The person asking
    * stays signed in; their own PIN never approves their own request, whatever their role.
    */
-  approve(asker: Staff, approval: { supervisorId: number; pin: string }, action: string): Promise<Result<Staff>>;
+  approve(asker: Staff, approval: { supervisorId: number; pin: string }, action: 'void' | 'refund'): Promise<Result<Staff>>;
 }
 
 /**
@@ -23,7 +23,7 @@ export function createApprovals(deps: { journal: Journal; lockout: Pick<PinLocko
     async approve(asker, approval, action) {
       if (approval.supervisorId === asker.id) {
         return fail(
-          posError('FORBIDDEN', `Your own PIN cannot approve ${action} you ask for. Ask another supervisor to enter their PIN.`, {
+          saidError('FORBIDDEN', 'said.approve.ownPin', { action }, {
             'approval.supervisorId': ['must be someone other than the person asking'],
           }),
         );
@@ -32,7 +32,7 @@ export function createApprovals(deps: { journal: Journal; lockout: Pick<PinLocko
       if (!approver.ok) return approver;
       if (approver.value && approver.value.active && approver.value.role !== 'supervisor') {
         return fail(
-          posError('FORBIDDEN', `${approver.value.name} is a cashier. Only a supervisor can approve ${action}.`, {
+          saidError('FORBIDDEN', 'said.approve.cashier', { name: approver.value.name, action }, {
             'approval.supervisorId': ['is not a supervisor'],
           }),
         );
@@ -42,12 +42,14 @@ export function createApprovals(deps: { journal: Journal; lockout: Pick<PinLocko
       if (attempt.kind === 'right') return ok(attempt.value);
       if (attempt.kind !== 'wrong') return fail(attempt.error);
       logger.warn('wrong approval PIN', { askedBy: asker.id, supervisorId: approval.supervisorId, locked: attempt.lockedForMs > 0 });
-      const name = approver.value?.name ?? 'that supervisor';
-      const message =
+      const fields = { 'approval.pin': ['is not right'] };
+      const name = approver.value?.name;
+      if (name === undefined) return fail(saidError('UNAUTHORIZED', 'said.pinWrong', undefined, fields));
+      return fail(
         attempt.lockedForMs > 0
-          ? `That PIN is not right. After too many wrong PINs, ${name}'s PIN is locked for ${Math.ceil(attempt.lockedForMs / 1000)} seconds.`
-          : `That is not ${name}'s PIN. Nothing was given back; try again.`;
-      return fail(posError('UNAUTHORIZED', message, { 'approval.pin': ['is not right'] }));
+          ? saidError('UNAUTHORIZED', 'said.approve.locked', { name, seconds: Math.ceil(attempt.lockedForMs / 1000) }, fields)
+          : saidError('UNAUTHORIZED', 'said.approve.notTheirPin', { name }, fields),
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { TerminalProfile } from '../../../shared/app';
-import { posError } from '../../../shared/errors';
+import { posError, saidError, type Said } from '../../../shared/errors';
 import { formatNairaPlain } from '../../../shared/money';
+import { sentenceInEnglish } from '../../../shared/error-sentences';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { CorrectionKind, CorrectionOptions, CorrectionView, MoneyBackRoute, RefundRequest, VoidRequest } from '../../../shared/sales/corrections';
 import { saleDetailsSchema, type SaleDetails } from '../../../shared/sales/sale-details';
@@ -49,11 +50,9 @@ export interface CorrectionDeskDeps {
   lookupDelaysMs: readonly number[];
 }
 
-const tenderWords: Record<TenderKind, string> = { cash: 'cash', card: 'card', transfer: 'bank transfer' };
-
 /** Words for a refusal at a kiosk, which never gives money back: the customer goes to the desk with this reference. */
 export function kioskRefusal(reference: string) {
-  return posError('FORBIDDEN', `Money is never given back at this kiosk. Please see the front desk with your sale reference ${reference}.`);
+  return saidError('FORBIDDEN', 'said.refund.kioskNever', { reference });
 }
 
 /**
@@ -77,9 +76,9 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
   const saleFor = (saleId: string): Result<Sale> => {
     const found = journal.sales.get(saleId);
     if (!found.ok) return found;
-    if (!found.value) return fail(posError('NOT_FOUND', `There is no sale ${saleId} on this till. Money for a sale made on another till is given back there.`));
+    if (!found.value) return fail(saidError('NOT_FOUND', 'said.refund.noSaleHere', { sale: saleId }));
     if (found.value.terminalId !== journal.terminalId) {
-      return fail(posError('CONFLICT', `Sale ${saleId} was made on terminal ${found.value.terminalId}. Money for it is given back on that terminal.`));
+      return fail(saidError('CONFLICT', 'said.refund.otherTerminal', { sale: saleId, terminal: found.value.terminalId }));
     }
     return ok(found.value);
   };
@@ -90,10 +89,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
   };
 
   /** Why nothing can be given back for this sale now, or null. */
-  const unsettledReason = (sale: Sale): string | null =>
-    sale.state === 'confirmed' || sale.state === 'rejected'
-      ? null
-      : 'The partner has not said yet whether this sale went through, so no money can be given back. Settle it first under Staff, Needs attention.';
+  const unsettledReason = (sale: Sale): Said | null => (sale.state === 'confirmed' || sale.state === 'rejected' ? null : { key: 'said.refund.notSettled' });
 
   const routeOf = (tender: TenderKind, saleId: string): Result<MoneyBackRoute | 'none'> => {
     if (tender === 'cash') return ok('drawer');
@@ -130,9 +126,8 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
     }
     const action: CorrectionKind | null = sale.value.state === 'confirmed' ? 'refund' : sale.value.state === 'rejected' ? 'void' : null;
     const nothingLeft = tenders.every((t) => t.remainingKobo === 0);
-    const why =
-      unsettledReason(sale.value) ??
-      (tenders.length === 0 ? 'Nothing was paid for this sale, so there is nothing to give back.' : nothingLeft ? 'Everything paid for this sale has already been given back.' : null);
+    const why: Said | null =
+      unsettledReason(sale.value) ?? (tenders.length === 0 ? { key: 'said.refund.nothingPaid' } : nothingLeft ? { key: 'said.refund.nothingLeft' } : null);
     const drawer = journal.corrections.drawerKobo();
     if (!drawer.ok) return drawer;
     const staff = journal.staff.list();
@@ -140,7 +135,8 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
     return ok({
       saleId,
       action: why ? null : action,
-      why,
+      why: why && sentenceInEnglish(why.key),
+      whySaid: why,
       basis: corrections.value.length,
       partnerReference: sale.value.partnerReference,
       tenders,
@@ -153,26 +149,29 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
   /** Works out what this request gives back, or says what is wrong with it, before anyone's PIN is checked. */
   function plan(kind: CorrectionKind, request: VoidRequest | RefundRequest, sale: Sale, corrections: Correction[]) {
     const unsettled = unsettledReason(sale);
-    if (unsettled) return fail(posError('CONFLICT', unsettled));
+    if (unsettled) return fail(saidError('CONFLICT', unsettled.key));
     if (kind === 'void' && sale.state === 'confirmed') {
-      return fail(posError('CONFLICT', 'This sale went through, so its money is given back with a refund, not a void.'));
+      return fail(saidError('CONFLICT', 'said.refund.useRefund'));
     }
     if (kind === 'refund' && sale.state === 'rejected') {
-      return fail(posError('CONFLICT', 'The partner rejected this sale, so its money is given back with a void, not a refund.'));
+      return fail(saidError('CONFLICT', 'said.refund.useVoid'));
     }
     if (request.basis !== corrections.length) {
       const last = corrections.at(-1);
-      const who = last ? ` (${last.kind} of ${formatNairaPlain(last.amountKobo)} approved by ${last.approvedBy.name})` : '';
-      return fail(posError('CONFLICT', `Money was given back for this sale a moment ago${who}. Look at what is left and try again.`));
+      return fail(
+        last
+          ? saidError('CONFLICT', 'said.refund.justGivenBackBy', { kind: last.kind, amount: formatNairaPlain(last.amountKobo), name: last.approvedBy.name })
+          : saidError('CONFLICT', 'said.refund.justGivenBack'),
+      );
     }
     const left = tendersLeft(sale, corrections).find((t) => t.kind === request.tender);
     if (!left) {
-      return fail(posError('VALIDATION', `This sale was not paid by ${tenderWords[request.tender]}, so it cannot be given back that way.`, { tender: ['is not how this sale was paid'] }));
+      return fail(saidError('VALIDATION', 'said.refund.notPaidThatWay', { tender: request.tender }, { tender: ['is not how this sale was paid'] }));
     }
     const route = routeOf(request.tender, sale.id);
     if (!route.ok) return route;
     if (route.value === 'none' || left.remainingKobo === 0) {
-      return fail(posError('CONFLICT', `Everything paid by ${tenderWords[request.tender]} for this sale has already been given back.`));
+      return fail(saidError('CONFLICT', 'said.refund.allGivenBack', { tender: request.tender }));
     }
 
     let amountKobo = left.remainingKobo;
@@ -188,10 +187,10 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
         else if (wanted.quantity > line.remaining) fields[`lines.${index}.quantity`] = [line.remaining === 0 ? 'everything on this line was already refunded' : `only ${line.remaining} left to refund`];
         else worth += lineShareKobo(line, line.returned, wanted.quantity);
       });
-      if (Object.keys(fields).length > 0) return fail(posError('VALIDATION', 'That is more than is left to refund on this sale.', fields));
+      if (Object.keys(fields).length > 0) return fail(saidError('VALIDATION', 'said.refund.moreThanLeft', undefined, fields));
       if (refund.amountKobo !== undefined && refund.amountKobo > worth) {
         return fail(
-          posError('VALIDATION', `A refund cannot be more than the price of the items it takes back (${formatNairaPlain(worth)}).`, {
+          saidError('VALIDATION', 'said.refund.moreThanItems', { amount: formatNairaPlain(worth) }, {
             amountKobo: [`must be at most ${formatNairaPlain(worth)}`],
           }),
         );
@@ -199,7 +198,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
       amountKobo = refund.amountKobo ?? worth;
       if (amountKobo > left.remainingKobo) {
         return fail(
-          posError('VALIDATION', `That is more than is left of what was paid by ${tenderWords[request.tender]} (${formatNairaPlain(left.remainingKobo)}).`, {
+          saidError('VALIDATION', 'said.refund.moreThanPaidBy', { tender: request.tender, amount: formatNairaPlain(left.remainingKobo) }, {
             amountKobo: [`must be at most ${formatNairaPlain(left.remainingKobo)}`],
           }),
         );
@@ -207,10 +206,10 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
       lines = refund.lines.map((l) => ({ line: l.line, quantity: l.quantity }));
     }
     if (route.value === 'approval-code' && !request.approvalCode) {
-      return fail(posError('VALIDATION', 'Give the card money back on the card terminal first, then enter its approval code.', { approvalCode: ['enter the approval code of the card refund'] }));
+      return fail(saidError('VALIDATION', 'said.refund.cardFirst', undefined, { approvalCode: ['enter the approval code of the card refund'] }));
     }
     if (route.value === 'bank' && !request.transferReference) {
-      return fail(posError('VALIDATION', 'Send the bank transfer first, then enter its reference.', { transferReference: ['enter the bank transfer reference'] }));
+      return fail(saidError('VALIDATION', 'said.refund.transferFirst', undefined, { transferReference: ['enter the bank transfer reference'] }));
     }
     return ok({ route: route.value, amountKobo, lines });
   }
@@ -229,7 +228,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
     const planned = plan(kind, request, sale.value, corrections.value);
     if (!planned.ok) return planned;
 
-    const approver = await approvals.approve(asker, request.approval, kind === 'void' ? 'a void' : 'a refund');
+    const approver = await approvals.approve(asker, request.approval, kind);
     if (!approver.ok) return approver;
 
     const recorded = journal.corrections.record({

@@ -25,7 +25,7 @@ export function SaleCorrections({ sale }: { sale: SaleView }) {
     <section className={styles.section} aria-labelledby="refunds-title" data-testid="sale-corrections">
       <h2 id="refunds-title">{t('refunds.section')}</h2>
       {corrections.length === 0 ? <p className={styles.muted}>{t('refunds.none')}</p> : <CorrectionList corrections={corrections} />}
-      {options.data?.why && corrections.length > 0 && <p className={styles.muted}>{options.data.why}</p>}
+      {options.data?.whySaid && corrections.length > 0 && <p className={styles.muted}>{t(options.data.whySaid.key, options.data.whySaid.values)}</p>}
       {action && (
         <div className={styles.actions}>
           <Button variant={action === 'void' ? 'primary' : 'secondary'} size="large" onClick={() => setOpen(true)}>
