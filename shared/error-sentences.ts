@@ -111,6 +111,14 @@ export const errorSentences = {
   'said.approve.cashier': '{name} is a cashier. Only a supervisor can approve {action, select, void {a void} other {a refund}}.',
   'said.approve.locked': "That PIN is not right. After too many wrong PINs, {name}'s PIN is locked for {seconds, plural, one {# second} other {# seconds}}.",
   'said.approve.notTheirPin': "That is not {name}'s PIN. Nothing was given back; try again.",
+
+  // ---- what the receipt printer says about itself (the status strip, Staff → Printer) ----
+  'said.printer.ready': 'The printer is ready.',
+  'said.printer.paperLow': 'The printer is ready, but the paper roll is nearly finished: have a new roll at hand.',
+  'said.printer.coverOpen': "The printer's cover is open. Close it firmly; printing carries on by itself.",
+  'said.printer.paperOut': 'The printer is out of paper. Load a new roll and close the cover; printing carries on by itself.',
+  'said.printer.error': 'The printer reports an error (paper jam, cutter or overheating). Open the cover, clear any paper, close it; if it persists, switch the printer off and on.',
+  'said.printer.offline': 'The printer says it is offline. Check its lights, the cover and the paper.',
 } as const;
 
 export type SentenceKey = keyof typeof errorSentences;

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { startFakePrinter } from '../helpers/fake-printer';
 import { say } from './i18n-support';
 import { setUpTill, startStack, type Stack } from './support';
 
@@ -49,3 +50,26 @@ test('a French cashier reads main’s refusals in French: a name already taken, 
   await page.screenshot({ path: test.info().outputPath('fr-partner-busy.png') });
   stack.sandbox.faults.reset();
 });
+
+test('a French cashier reads the printer’s own words in French: out of paper, under Staff → Printer and on the strip', async ({ page }) => {
+  const printer = await startFakePrinter({ mode: 'paper-out' });
+  const till = await startStack({ args: ['--printer', printer.url] });
+  try {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(till.host.url);
+    await setUpTill(page);
+    await chooseFrench(page);
+    await page.getByRole('navigation', { name: say('fr', 'staff.sections') }).getByRole('button', { name: say('fr', 'staff.section.printer') }).click();
+    const paperOut = say('fr', 'said.printer.paperOut');
+    await expect(page.getByTestId('printer-status')).toContainText(paperOut);
+    await expect(page.getByText('The printer is out of paper', { exact: false })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('fr-paper-out.png') });
+    // The strip on the home screen says the same.
+    await page.getByRole('banner').getByRole('button', { name: new RegExp(say('fr', 'common.back')) }).click();
+    await expect(page.getByTestId('status-printer')).toContainText(paperOut);
+  } finally {
+    await till.stop();
+    await printer.close();
+  }
+});
+

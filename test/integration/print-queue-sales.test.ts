@@ -240,7 +240,7 @@ describe('reports, test page and status', () => {
     const status = value(await till.pos.api['printer:status']({ refresh: true }));
     expect(status).toMatchObject({ state: 'ready', health: 'ok', label: 'Printer ready', printer: `network printer 127.0.0.1:${printer.port}` });
     const health = value(await till.pos.api['app:health']({ refresh: true }));
-    expect(health.printer).toEqual({ state: 'ok', label: 'Printer ready', detail: status.detail, words: { label: 'printerReady' } });
+    expect(health.printer).toEqual({ state: 'ok', label: 'Printer ready', detail: status.detail, words: { label: 'printerReady', said: { key: 'said.printer.ready' } } });
   });
 
   it('prints the Z report of a closed shift by its number', async () => {

@@ -1,4 +1,5 @@
-import type { PrinterStatus } from './printer';
+import { sentenceInEnglish, type SentenceKey } from '../../../shared/error-sentences';
+import type { PrinterState, PrinterStatus } from './printer';
 import type { PrinterType } from '../layout/render-escpos';
 
 /**
@@ -57,15 +58,15 @@ function parseStarAsb(reply: Uint8Array): PrinterStatus {
   return sensors & 0x06 ? readyPaperLow : ready;
 }
 
-const ready: PrinterStatus = { state: 'ready', detail: 'The printer is ready.' };
-const readyPaperLow: PrinterStatus = { state: 'ready', detail: 'The printer is ready, but the paper roll is nearly finished: have a new roll at hand.' };
-const coverOpen: PrinterStatus = { state: 'cover-open', detail: "The printer's cover is open. Close it firmly; printing carries on by itself." };
-const paperOut: PrinterStatus = { state: 'paper-out', detail: 'The printer is out of paper. Load a new roll and close the cover; printing carries on by itself.' };
-const printerError: PrinterStatus = {
-  state: 'offline',
-  detail: 'The printer reports an error (paper jam, cutter or overheating). Open the cover, clear any paper, close it; if it persists, switch the printer off and on.',
-};
-const offlineUnknownCause: PrinterStatus = { state: 'offline', detail: 'The printer says it is offline. Check its lights, the cover and the paper.' };
+/** A status the printer itself reports: its sentence names a shared one, for the strip to say in the reader's language. */
+const fixed = (state: PrinterState, key: SentenceKey): PrinterStatus => ({ state, detail: sentenceInEnglish(key), said: { key } });
+
+const ready = fixed('ready', 'said.printer.ready');
+const readyPaperLow = fixed('ready', 'said.printer.paperLow');
+const coverOpen = fixed('cover-open', 'said.printer.coverOpen');
+const paperOut = fixed('paper-out', 'said.printer.paperOut');
+const printerError = fixed('offline', 'said.printer.error');
+const offlineUnknownCause = fixed('offline', 'said.printer.offline');
 const garbled = (reply: Uint8Array): PrinterStatus => ({
   state: 'unknown',
   detail: `The printer answered the status query with bytes we do not understand (${Buffer.from(reply).toString('hex')}). Check the printer type (EPSON or STAR) in the settings.`,

@@ -1,4 +1,4 @@
-import type { PosError } from '../../../shared/errors';
+import type { PosError, Said } from '../../../shared/errors';
 
 export type PrinterState = 'ready' | 'offline' | 'paper-out' | 'cover-open' | 'unknown';
 
@@ -6,6 +6,8 @@ export type PrinterState = 'ready' | 'offline' | 'paper-out' | 'cover-open' | 'u
 export interface PrinterStatus {
   state: PrinterState;
   detail: string;
+  /** `detail` as a shared sentence, when it is one of the fixed ones (paper out, cover open...). */
+  said?: Said;
 }
 
 /** One thing to print: the printer's bytes, and the same page as text for the preview and the screen. */

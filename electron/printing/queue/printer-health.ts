@@ -23,17 +23,19 @@ export function printerStatusView(
   context: { place: string; description: string; preview: boolean; checkedAt: string | null },
 ): PrinterStatusView {
   const base = { state: status.state, detail: status.detail, printer: context.description, checkedAt: context.checkedAt };
+  // A fixed sentence of the printer's own (paper out, cover open) is said in the reader's language.
+  const said = status.said && { said: status.said };
   switch (status.state) {
     case 'ready':
       return context.preview
         ? { ...base, health: 'ok', label: 'Preview printer', words: { label: 'printerPreview', detail: 'printerPreview' } }
-        : { ...base, health: 'ok', label: 'Printer ready', words: { label: 'printerReady' } };
+        : { ...base, health: 'ok', label: 'Printer ready', words: { label: 'printerReady', ...said } };
     case 'paper-out':
-      return { ...base, health: 'down', label: 'Printer out of paper', words: { label: 'printerPaperOut' } };
+      return { ...base, health: 'down', label: 'Printer out of paper', words: { label: 'printerPaperOut', ...said } };
     case 'cover-open':
-      return { ...base, health: 'down', label: 'Printer cover open', words: { label: 'printerCoverOpen' } };
+      return { ...base, health: 'down', label: 'Printer cover open', words: { label: 'printerCoverOpen', ...said } };
     case 'offline':
-      return { ...base, health: 'down', label: `Printer offline (${context.place})`, words: { label: 'printerOffline', values: { place: context.place } } };
+      return { ...base, health: 'down', label: `Printer offline (${context.place})`, words: { label: 'printerOffline', values: { place: context.place }, ...said } };
     case 'unknown':
       return context.checkedAt === null
         ? { ...base, health: 'unknown', label: 'Printer not checked yet', words: { label: 'printerNotCheckedYet' } }

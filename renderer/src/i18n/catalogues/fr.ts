@@ -861,4 +861,10 @@ export const fr: Catalogue = {
   'said.approve.notTheirPin': "Ce n’est pas le code PIN de {name}. Rien n’a été rendu ; réessayez.",
   'said.refund.nothingPaid': "Rien n’a été payé pour cette vente : il n’y a rien à rendre.",
   'said.refund.nothingLeft': "Tout ce qui a été payé pour cette vente a déjà été rendu.",
+  'said.printer.ready': "L’imprimante est prête.",
+  'said.printer.paperLow': "L’imprimante est prête, mais le rouleau de papier est presque fini : gardez un rouleau neuf à portée de main.",
+  'said.printer.coverOpen': "Le capot de l’imprimante est ouvert. Fermez-le bien ; l’impression reprend d’elle-même.",
+  'said.printer.paperOut': "L’imprimante n’a plus de papier. Mettez un rouleau neuf et fermez le capot ; l’impression reprend d’elle-même.",
+  'said.printer.error': "L’imprimante signale une erreur (bourrage, massicot ou surchauffe). Ouvrez le capot, retirez le papier coincé, refermez ; si cela continue, éteignez puis rallumez l’imprimante.",
+  'said.printer.offline': "L’imprimante se dit hors ligne. Vérifiez ses voyants, le capot et le papier.",
 };

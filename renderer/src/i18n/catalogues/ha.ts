@@ -861,4 +861,10 @@ export const ha: Catalogue = {
   'said.approve.notTheirPin': "Wannan ba PIN ɗin {name} ba ne. Ba a mayar da komai ba; sake gwadawa.",
   'said.refund.nothingPaid': "Ba a biya komai don wannan sayarwa ba, don haka babu abin da za a mayar.",
   'said.refund.nothingLeft': "Duk abin da aka biya don wannan sayarwa an riga an mayar da shi.",
+  'said.printer.ready': "Firinta ta shirya.",
+  'said.printer.paperLow': "Firinta ta shirya, amma naɗin takarda ya kusa ƙarewa: ka ajiye sabon naɗi kusa.",
+  'said.printer.coverOpen': "Murfin firinta a buɗe yake. Rufe shi da kyau; bugawa za ta ci gaba da kanta.",
+  'said.printer.paperOut': "Takarda ta ƙare a firinta. Saka sabon naɗi ka rufe murfin; bugawa za ta ci gaba da kanta.",
+  'said.printer.error': "Firinta tana nuna kuskure (takarda ta maƙale, wuƙa ko zafi mai yawa). Buɗe murfin, cire takardar, rufe shi; idan ya ci gaba, kashe firinta ka sake kunna ta.",
+  'said.printer.offline': "Firinta ta ce ba ta kan layi. Duba fitilunta, murfin da takardar.",
 };

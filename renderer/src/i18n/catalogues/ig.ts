@@ -861,4 +861,10 @@ export const ig: Catalogue = {
   'said.approve.notTheirPin': "Nke ahụ abụghị PIN {name}. Ọ dịghị ihe e nyeghachiri; nwaa ọzọ.",
   'said.refund.nothingPaid': "Ọ dịghị ihe a kwụrụ maka ahịa a, ya mere ọ dịghị ihe a ga-enyeghachi.",
   'said.refund.nothingLeft': "E nyeghachiela ihe niile a kwụrụ maka ahịa a.",
+  'said.printer.ready': "Igwe mbipụta adịla njikere.",
+  'said.printer.paperLow': "Igwe mbipụta adịla njikere, mana akwụkwọ ya fọrọ obere ka ọ gwụ: debe akwụkwọ ọhụrụ nso.",
+  'said.printer.coverOpen': "Mkpuchi igwe mbipụta ghe oghe. Mechie ya nke ọma; mbipụta ga-aga n’ihu n’onwe ya.",
+  'said.printer.paperOut': "Akwụkwọ agwụla n’igwe mbipụta. Tinye akwụkwọ ọhụrụ ma mechie mkpuchi; mbipụta ga-aga n’ihu n’onwe ya.",
+  'said.printer.error': "Igwe mbipụta na-egosi nsogbu (akwụkwọ kpọchiri, mma ma ọ bụ ọkụ karịrị). Meghee mkpuchi, wepụ akwụkwọ, mechie ya; ọ bụrụ na ọ gaa n’ihu, gbanyụọ igwe mbipụta ma gbanye ya ọzọ.",
+  'said.printer.offline': "Igwe mbipụta na-ekwu na ọ nọghị n’ịntanetị. Lelee ọkụ ya, mkpuchi na akwụkwọ.",
 };

@@ -861,4 +861,10 @@ export const pcm: Catalogue = {
   'said.approve.notTheirPin': "Dat one no be {name} PIN. We no give anything back; try again.",
   'said.refund.nothingPaid': "Dem no pay anything for dis sale, so nothing dey to give back.",
   'said.refund.nothingLeft': "Everything wey dem pay for dis sale, we don give am back finish.",
+  'said.printer.ready': "Di printer don ready.",
+  'said.printer.paperLow': "Di printer don ready, but di paper roll don almost finish: keep new roll near you.",
+  'said.printer.coverOpen': "Di printer cover dey open. Close am well; printing go continue by itself.",
+  'said.printer.paperOut': "Paper don finish for di printer. Put new roll and close di cover; printing go continue by itself.",
+  'said.printer.error': "Di printer get problem (paper jam, cutter or e too hot). Open di cover, comot any paper, close am; if e continue, off di printer and on am again.",
+  'said.printer.offline': "Di printer talk say e dey offline. Check im light, di cover and di paper.",
 };

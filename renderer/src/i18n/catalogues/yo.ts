@@ -861,4 +861,10 @@ export const yo: Catalogue = {
   'said.approve.notTheirPin': "Ìyẹn kì í ṣe PIN {name}. A kò dá nǹkankan padà; gbìyànjú lẹ́ẹ̀kan sí i.",
   'said.refund.nothingPaid': "A kò san nǹkankan fún títà yìí, nítorí náà kò sí nǹkan láti dá padà.",
   'said.refund.nothingLeft': "Gbogbo ohun tí a san fún títà yìí ni a ti dá padà tán.",
+  'said.printer.ready': "Ẹ̀rọ ìtẹ̀wé ti ṣetán.",
+  'said.printer.paperLow': "Ẹ̀rọ ìtẹ̀wé ti ṣetán, ṣùgbọ́n ìwé inú rẹ̀ ti fẹ́rẹ̀ tán: ní ìwé tuntun nítòsí.",
+  'said.printer.coverOpen': "Ìbòrí ẹ̀rọ ìtẹ̀wé wà ní ṣíṣí. Pa á dé dáadáa; ìtẹ̀wé yóò máa bá a lọ fúnra rẹ̀.",
+  'said.printer.paperOut': "Ìwé ti tán nínú ẹ̀rọ ìtẹ̀wé. Fi ìwé tuntun sí i kí o sì pa ìbòrí dé; ìtẹ̀wé yóò máa bá a lọ fúnra rẹ̀.",
+  'said.printer.error': "Ẹ̀rọ ìtẹ̀wé ń fi àṣìṣe hàn (ìwé há, abẹ tàbí ooru pọ̀ jù). Ṣí ìbòrí, yọ ìwé tí ó há, pa á dé; bí ó bá ń bá a lọ, pa ẹ̀rọ ìtẹ̀wé kí o sì tún tàn án.",
+  'said.printer.offline': "Ẹ̀rọ ìtẹ̀wé sọ pé kò sí lórí ayélujára. Ṣàyẹ̀wò iná rẹ̀, ìbòrí àti ìwé.",
 };
