@@ -119,6 +119,13 @@ export const errorSentences = {
   'said.printer.paperOut': 'The printer is out of paper. Load a new roll and close the cover; printing carries on by itself.',
   'said.printer.error': 'The printer reports an error (paper jam, cutter or overheating). Open the cover, clear any paper, close it; if it persists, switch the printer off and on.',
   'said.printer.offline': 'The printer says it is offline. Check its lights, the cover and the paper.',
+
+  // ---- why card payments cannot be taken here (a kiosk without a terminal, a key missing) ----
+  'said.terminal.kioskNone': 'This kiosk cannot take payments: no card terminal is set up on it. Please pay at the counter.',
+  'said.terminal.simulatedLive': 'The simulated terminal takes no real money, so it only runs in training mode. Set payments.terminal to paystack:TERMINAL_ID, or none.',
+  'said.terminal.noCustomer': 'Card payments are not set up yet: payments.paystackCustomer needs the Paystack customer code card payments are raised for.',
+  'said.terminal.noSecret': 'Card payments are not set up yet: the Paystack secret key is missing ({env}, or the file {file} in the data folder).',
+  'said.terminal.badSecret': 'Card payments are not set up yet: the Paystack secret key cannot be used ({reason}).',
 } as const;
 
 export type SentenceKey = keyof typeof errorSentences;

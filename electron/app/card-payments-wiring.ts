@@ -4,7 +4,7 @@ import type { EventHub } from '../core/event-hub';
 import type { Logger } from '../core/logger';
 import type { Journal } from '../journal';
 import { createCardPayments, type CardPayments, type CardPaymentsTuning } from '../payments/card-payments';
-import { noTerminal, type TerminalChoice } from '../payments/choose-terminal';
+import { noTerminal, terminalProblem, type TerminalChoice } from '../payments/choose-terminal';
 
 export { noTerminal };
 import type { CardTerminalPort } from '../sales/card-terminal-port';
@@ -34,7 +34,7 @@ export function wireCardPayments(options: {
   tuning?: Partial<CardPaymentsTuning>;
 }): { context: PaymentsContext; port: CardTerminalPort | null } {
   const { choice, journal, domainEvents, events } = options;
-  const info = (): TerminalInfo => (choice.mode === 'none' ? choice.info : { ...choice.info, problem: choice.problem() });
+  const info = (): TerminalInfo => (choice.mode === 'none' ? choice.info : { ...choice.info, ...terminalProblem(choice.problem()) });
   if (choice.mode === 'none' || !journal) return { context: { choice, service: null, info }, port: null };
 
   const service = createCardPayments({ journal, terminal: choice.terminal, device: choice.device, clock: options.clock, logger: options.logger, events: domainEvents, tuning: options.tuning });

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { sentenceInEnglish } from '../../shared/error-sentences';
+import type { Said } from '../../shared/errors';
 import type { TerminalInfo } from '../../shared/payments/card-payment';
 import { parseTerminalSetting } from '../../shared/payments/terminal-setting';
 import type { PosConfig } from '../core/config/schema';
@@ -24,8 +26,14 @@ export type TerminalChoice =
       /** The simulated terminal itself (training: staff present test cards from the screen). */
       simulator: TerminalSimulator | null;
       /** Why it cannot take payments right now (asked before each sale: a key may be added later). */
-      problem(): string | null;
+      problem(): Said | null;
     };
+
+/** A terminal's problem as the screens take it: the English, and the sentence to say in the reader's language. */
+export const terminalProblem = (said: Said | null): Pick<TerminalInfo, 'problem' | 'problemSaid'> => ({
+  problem: said && sentenceInEnglish(said.key, said.values),
+  problemSaid: said,
+});
 
 /** Polls and waits as a real terminal needs them; tests shorten them through createPos. */
 export const terminalTimings = { pollMs: 1_000, settleMs: 5_000, missedPollsBeforeUnknown: 3 };
@@ -37,7 +45,7 @@ export const noTerminal = (profile: PosConfig['terminal']['profile']): TerminalC
     mode: 'none',
     label: 'Card machine (approval code)',
     integrated: false,
-    problem: profile === 'kiosk' ? 'This kiosk cannot take payments: no card terminal is set up on it. Please pay at the counter.' : null,
+    ...terminalProblem(profile === 'kiosk' ? { key: 'said.terminal.kioskNone' } : null),
     simulated: false,
   },
 });
@@ -59,10 +67,10 @@ export function chooseTerminal(
 
   if (kind === 'simulated') {
     const simulator = options.simulator ?? createTerminalSimulator({ dataFile: path.join(config.dataDir, trainingTerminalFileName), clock: options.clock });
-    const problem = options.training ? null : 'The simulated terminal takes no real money, so it only runs in training mode. Set payments.terminal to paystack:TERMINAL_ID, or none.';
+    const problem: Said | null = options.training ? null : { key: 'said.terminal.simulatedLive' };
     return {
       mode: 'simulated',
-      info: { mode: 'simulated', label: 'Simulated terminal (training)', integrated: true, problem, simulated: true },
+      info: { mode: 'simulated', label: 'Simulated terminal (training)', integrated: true, ...terminalProblem(problem), simulated: true },
       terminal: createSimulatedTerminal({ simulator, timeoutMs, ...timings, clock: options.clock }),
       device: 'simulated',
       simulator,
@@ -72,18 +80,18 @@ export function chooseTerminal(
 
   const terminalId = setting.kind === 'paystack' ? setting.terminalId : '';
   const label = `Paystack Terminal ${terminalId}`;
-  const problem = (): string | null => {
-    if (!config.payments.paystackCustomer) return 'Card payments are not set up yet: payments.paystackCustomer needs the Paystack customer code card payments are raised for.';
+  const problem = (): Said | null => {
+    if (!config.payments.paystackCustomer) return { key: 'said.terminal.noCustomer' };
     try {
-      if (!options.secretKey()) return `Card payments are not set up yet: the Paystack secret key is missing (${paystackKeyEnv}, or the file ${paystackKeyFileName} in the data folder).`;
+      if (!options.secretKey()) return { key: 'said.terminal.noSecret', values: { env: paystackKeyEnv, file: paystackKeyFileName } };
     } catch (error) {
-      return `Card payments are not set up yet: the Paystack secret key cannot be used (${(error as Error).message}).`;
+      return { key: 'said.terminal.badSecret', values: { reason: (error as Error).message } };
     }
     return null;
   };
   return {
     mode: 'paystack',
-    info: { mode: 'paystack', label, integrated: true, problem: problem(), simulated: false },
+    info: { mode: 'paystack', label, integrated: true, ...terminalProblem(problem()), simulated: false },
     terminal: createPaystackTerminal({
       http: createPaystackHttp({ baseUrl: config.payments.paystackUrl, secretKey: options.secretKey, fetch: options.fetch, timeoutMs: 15_000 }),
       terminalId,

@@ -1,3 +1,4 @@
+import type { Said } from '../../shared/errors';
 import type { Result } from '../../shared/result';
 import type { CardPayment } from '../journal';
 
@@ -8,7 +9,7 @@ import type { CardPayment } from '../journal';
  */
 export interface CardTerminalPort {
   /** Why card payments cannot be taken at the terminal now (no key, a simulated terminal with a live partner), or null. */
-  problem(): string | null;
+  problem(): Said | null;
   /** Resolves once every unfinished payment from before a restart has been settled with the terminal. */
   ready(): Promise<void>;
   /**

@@ -1,5 +1,6 @@
 import type { TerminalProfile } from '../../shared/app';
-import { posError, saidError } from '../../shared/errors';
+import { saidError, type Said } from '../../shared/errors';
+import { sentenceInEnglish } from '../../shared/error-sentences';
 import { formatNairaPlain } from '../../shared/money';
 import { fail, ok, type Result } from '../../shared/result';
 import type { TenderRequest } from '../../shared/sales/checkout';
@@ -52,7 +53,7 @@ export const terminalPaymentGoesBack = 'The card payment taken at the terminal i
  * by approval code from a stand-alone machine otherwise. A kiosk never takes an approval code: a
  * customer could type anything, and nobody would have checked that money was taken.
  */
-export function cardTenderProblem(request: TenderRequest, profile: TerminalProfile, terminal: { problem(): string | null } | null): Result<void> {
+export function cardTenderProblem(request: TenderRequest, profile: TerminalProfile, terminal: { problem(): Said | null } | null): Result<void> {
   if (request.kind !== 'card') return ok(undefined);
   if (profile === 'kiosk') {
     if (!terminal) {
@@ -61,5 +62,5 @@ export function cardTenderProblem(request: TenderRequest, profile: TerminalProfi
     if (request.approvalCode) return fail(saidError('VALIDATION', 'said.kioskOwnTerminal', undefined, { 'tender.approvalCode': ['is not taken at a kiosk'] }));
   }
   const problem = terminal && !request.approvalCode ? terminal.problem() : null;
-  return problem ? fail(posError('VALIDATION', problem, { 'tender.kind': [problem] })) : ok(undefined);
+  return problem ? fail(saidError('VALIDATION', problem.key, problem.values, { 'tender.kind': [sentenceInEnglish(problem.key, problem.values)] })) : ok(undefined);
 }

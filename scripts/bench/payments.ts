@@ -73,7 +73,7 @@ export async function benchPayments(): Promise<BenchRow[]> {
 function openKiosk(dataDir: string, partner: PartnerClient, simulator: TerminalSimulator): Pos {
   const cardTerminal = {
     mode: 'simulated',
-    info: { mode: 'simulated', label: 'Simulated terminal (bench)', integrated: true, problem: null, simulated: true },
+    info: { mode: 'simulated', label: 'Simulated terminal (bench)', integrated: true, problem: null, problemSaid: null, simulated: true },
     terminal: createSimulatedTerminal({ simulator, timeoutMs: 30_000, pollMs: POLL_MS, settleMs: 100, missedPollsBeforeUnknown: 3 }),
     device: 'simulated',
     simulator,

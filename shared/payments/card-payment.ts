@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saidSchema } from '../errors';
 import { koboSchema } from '../money';
 
 /**
@@ -61,6 +62,8 @@ export const terminalInfoSchema = z.object({
   integrated: z.boolean(),
   /** Why card payments cannot be taken here, if they cannot (a kiosk with no terminal, a missing key). */
   problem: z.string().nullable(),
+  /** `problem` as one of main's sentences, for the screen to say in its language. */
+  problemSaid: saidSchema.nullable(),
   /** The simulated terminal: staff may present a test card from the screen. */
   simulated: z.boolean(),
 });

@@ -1,6 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { en } from '../../renderer/src/i18n/catalogues/en';
+import { languages } from '../../renderer/src/i18n/languages';
+import { say } from './i18n-support';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { fillCustomer, openKioskShift, setUpTill, startStack, type Stack } from './support';
 
@@ -195,5 +197,10 @@ test.describe('a kiosk without a card terminal', () => {
     await page.goto(stack.host.url);
     await expect(page.getByTestId('terminal-problem')).toContainText('cannot take payments');
     await look(page, 'kiosk-no-terminal');
+    // A customer who chose Yoruba reads it in Yoruba.
+    await page.getByRole('button', { name: languages.find((l) => l.code === 'yo')!.name }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'yo');
+    await expect(page.getByTestId('terminal-problem')).toHaveText(say('yo', 'said.terminal.kioskNone'));
+    await look(page, 'kiosk-no-terminal-yo');
   });
 });

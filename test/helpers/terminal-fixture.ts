@@ -77,7 +77,7 @@ export function instantTerminal(): TerminalChoice {
   const simulator = createTerminalSimulator({ timings: { deliveryMs: 1, stepMs: 1, resultMs: 5, autoPresentMs: 1 } });
   return {
     mode: 'simulated',
-    info: { mode: 'simulated', label: 'Simulated terminal (test)', integrated: true, problem: null, simulated: true },
+    info: { mode: 'simulated', label: 'Simulated terminal (test)', integrated: true, problem: null, problemSaid: null, simulated: true },
     terminal: createSimulatedTerminal({ simulator, timeoutMs: 5_000, pollMs: 5, settleMs: 30, missedPollsBeforeUnknown: 3 }),
     device: 'simulated',
     simulator,

@@ -867,4 +867,9 @@ export const fr: Catalogue = {
   'said.printer.paperOut': "L’imprimante n’a plus de papier. Mettez un rouleau neuf et fermez le capot ; l’impression reprend d’elle-même.",
   'said.printer.error': "L’imprimante signale une erreur (bourrage, massicot ou surchauffe). Ouvrez le capot, retirez le papier coincé, refermez ; si cela continue, éteignez puis rallumez l’imprimante.",
   'said.printer.offline': "L’imprimante se dit hors ligne. Vérifiez ses voyants, le capot et le papier.",
+  'said.terminal.kioskNone': "Cette borne ne peut pas encaisser : aucun terminal de paiement n’y est configuré. Veuillez payer au comptoir.",
+  'said.terminal.simulatedLive': "Le terminal simulé ne prend pas d’argent réel : il ne fonctionne qu’en mode formation. Réglez payments.terminal sur paystack:TERMINAL_ID, ou none.",
+  'said.terminal.noCustomer': "Les paiements par carte ne sont pas encore configurés : payments.paystackCustomer doit contenir le code client Paystack des paiements par carte.",
+  'said.terminal.noSecret': "Les paiements par carte ne sont pas encore configurés : la clé secrète Paystack manque ({env}, ou le fichier {file} dans le dossier de données).",
+  'said.terminal.badSecret': "Les paiements par carte ne sont pas encore configurés : la clé secrète Paystack ne peut pas être utilisée ({reason}).",
 };

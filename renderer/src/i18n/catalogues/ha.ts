@@ -867,4 +867,9 @@ export const ha: Catalogue = {
   'said.printer.paperOut': "Takarda ta ƙare a firinta. Saka sabon naɗi ka rufe murfin; bugawa za ta ci gaba da kanta.",
   'said.printer.error': "Firinta tana nuna kuskure (takarda ta maƙale, wuƙa ko zafi mai yawa). Buɗe murfin, cire takardar, rufe shi; idan ya ci gaba, kashe firinta ka sake kunna ta.",
   'said.printer.offline': "Firinta ta ce ba ta kan layi. Duba fitilunta, murfin da takardar.",
+  'said.terminal.kioskNone': "Wannan na’ura ba za ta iya karɓar kuɗi ba: ba a kafa injin kati a kanta ba. Don Allah a biya a teburi.",
+  'said.terminal.simulatedLive': "Injin kati na gwaji ba ya karɓar kuɗi na gaskiya, don haka yana aiki ne a yanayin horo kawai. Saita payments.terminal zuwa paystack:TERMINAL_ID, ko none.",
+  'said.terminal.noCustomer': "Ba a kafa biyan kuɗi da kati ba tukuna: payments.paystackCustomer yana buƙatar lambar abokin ciniki ta Paystack da ake biyan kuɗin kati a kanta.",
+  'said.terminal.noSecret': "Ba a kafa biyan kuɗi da kati ba tukuna: babu maɓallin sirri na Paystack ({env}, ko fayil ɗin {file} a cikin babban fayil na bayanai).",
+  'said.terminal.badSecret': "Ba a kafa biyan kuɗi da kati ba tukuna: ba za a iya amfani da maɓallin sirri na Paystack ba ({reason}).",
 };

@@ -867,4 +867,9 @@ export const ig: Catalogue = {
   'said.printer.paperOut': "Akwụkwọ agwụla n’igwe mbipụta. Tinye akwụkwọ ọhụrụ ma mechie mkpuchi; mbipụta ga-aga n’ihu n’onwe ya.",
   'said.printer.error': "Igwe mbipụta na-egosi nsogbu (akwụkwọ kpọchiri, mma ma ọ bụ ọkụ karịrị). Meghee mkpuchi, wepụ akwụkwọ, mechie ya; ọ bụrụ na ọ gaa n’ihu, gbanyụọ igwe mbipụta ma gbanye ya ọzọ.",
   'said.printer.offline': "Igwe mbipụta na-ekwu na ọ nọghị n’ịntanetị. Lelee ọkụ ya, mkpuchi na akwụkwọ.",
+  'said.terminal.kioskNone': "Igwe a enweghị ike ịnata ego: e guzobeghị igwe kaadị na ya. Biko kwụọ ụgwọ na kanta.",
+  'said.terminal.simulatedLive': "Igwe kaadị e ji eme ngosi anaghị anara ezigbo ego, ya mere ọ na-arụ ọrụ naanị n’oge ọzụzụ. Tọọ payments.terminal ka ọ bụrụ paystack:TERMINAL_ID, ma ọ bụ none.",
+  'said.terminal.noCustomer': "E guzobeghị ịkwụ ụgwọ site na kaadị: payments.paystackCustomer chọrọ koodu onye ahịa Paystack a na-akwụ ụgwọ kaadị na ya.",
+  'said.terminal.noSecret': "E guzobeghị ịkwụ ụgwọ site na kaadị: igodo nzuzo Paystack adịghị ({env}, ma ọ bụ faịlụ {file} n’ime folda data).",
+  'said.terminal.badSecret': "E guzobeghị ịkwụ ụgwọ site na kaadị: enweghị ike iji igodo nzuzo Paystack ({reason}).",
 };

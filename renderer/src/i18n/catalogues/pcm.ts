@@ -867,4 +867,9 @@ export const pcm: Catalogue = {
   'said.printer.paperOut': "Paper don finish for di printer. Put new roll and close di cover; printing go continue by itself.",
   'said.printer.error': "Di printer get problem (paper jam, cutter or e too hot). Open di cover, comot any paper, close am; if e continue, off di printer and on am again.",
   'said.printer.offline': "Di printer talk say e dey offline. Check im light, di cover and di paper.",
+  'said.terminal.kioskNone': "Dis kiosk no fit take payment: no card terminal dey set up for am. Abeg pay for counter.",
+  'said.terminal.simulatedLive': "Di simulated terminal no dey take real money, so e dey run only for training mode. Set payments.terminal to paystack:TERMINAL_ID, or none.",
+  'said.terminal.noCustomer': "Card payment never set up: payments.paystackCustomer need di Paystack customer code wey card payment go use.",
+  'said.terminal.noSecret': "Card payment never set up: di Paystack secret key no dey ({env}, or di file {file} for di data folder).",
+  'said.terminal.badSecret': "Card payment never set up: we no fit use di Paystack secret key ({reason}).",
 };

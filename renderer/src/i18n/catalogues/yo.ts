@@ -867,4 +867,9 @@ export const yo: Catalogue = {
   'said.printer.paperOut': "Ìwé ti tán nínú ẹ̀rọ ìtẹ̀wé. Fi ìwé tuntun sí i kí o sì pa ìbòrí dé; ìtẹ̀wé yóò máa bá a lọ fúnra rẹ̀.",
   'said.printer.error': "Ẹ̀rọ ìtẹ̀wé ń fi àṣìṣe hàn (ìwé há, abẹ tàbí ooru pọ̀ jù). Ṣí ìbòrí, yọ ìwé tí ó há, pa á dé; bí ó bá ń bá a lọ, pa ẹ̀rọ ìtẹ̀wé kí o sì tún tàn án.",
   'said.printer.offline': "Ẹ̀rọ ìtẹ̀wé sọ pé kò sí lórí ayélujára. Ṣàyẹ̀wò iná rẹ̀, ìbòrí àti ìwé.",
+  'said.terminal.kioskNone': "Ẹ̀rọ yìí kò lè gba owó: kò sí ẹ̀rọ káàdì tí a ṣètò sórí rẹ̀. Ẹ jọ̀wọ́ sanwó ní tábìlì.",
+  'said.terminal.simulatedLive': "Ẹ̀rọ káàdì àfiwé kò gba owó gidi, nítorí náà ipò ìdánilẹ́kọ̀ọ́ nìkan ni ó ti ń ṣiṣẹ́. Ṣètò payments.terminal sí paystack:TERMINAL_ID, tàbí none.",
+  'said.terminal.noCustomer': "A kò tíì ṣètò sísan owó pẹ̀lú káàdì: payments.paystackCustomer nílò kóòdù oníbàárà Paystack tí a ń gba owó káàdì fún.",
+  'said.terminal.noSecret': "A kò tíì ṣètò sísan owó pẹ̀lú káàdì: kọ́kọ́rọ́ àṣírí Paystack kò sí ({env}, tàbí fáìlì {file} nínú fódà dátà).",
+  'said.terminal.badSecret': "A kò tíì ṣètò sísan owó pẹ̀lú káàdì: a kò lè lo kọ́kọ́rọ́ àṣírí Paystack ({reason}).",
 };

@@ -4,6 +4,7 @@ import type { TenderRequest } from '@shared/sales/checkout';
 import { formatNaira } from '@shared/money';
 import { usePosQuery } from '@renderer/pos/queries';
 import { CardAtTerminalNote } from './CardAtTerminalNote';
+import { useTerminalProblem } from './TerminalProblem';
 import { Chip } from '@ui/Chip';
 
 type Kind = TenderRequest['kind'];
@@ -42,6 +43,7 @@ export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { tot
   const change = value?.kind === 'cash' ? value.tenderedKobo - totalKobo : null;
   // A card terminal the till drives takes the card itself; a stand-alone machine gives an approval code.
   const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
+  const terminalProblem = useTerminalProblem(terminal.data);
 
   return (
     <fieldset className="tender">
@@ -75,7 +77,7 @@ export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { tot
           )}
         </>
       )}
-      {kind === 'card' && terminal.data?.integrated && <CardAtTerminalNote problem={terminal.data.problem} />}
+      {kind === 'card' && terminal.data?.integrated && <CardAtTerminalNote problem={terminalProblem} />}
       {kind === 'card' && terminal.data && !terminal.data.integrated && (
         <>
           <p>{t('tender.cardHint', { amount: formatNaira(totalKobo) })}</p>
