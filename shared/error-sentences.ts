@@ -126,6 +126,18 @@ export const errorSentences = {
   'said.terminal.noCustomer': 'Card payments are not set up yet: payments.paystackCustomer needs the Paystack customer code card payments are raised for.',
   'said.terminal.noSecret': 'Card payments are not set up yet: the Paystack secret key is missing ({env}, or the file {file} in the data folder).',
   'said.terminal.badSecret': 'Card payments are not set up yet: the Paystack secret key cannot be used ({reason}).',
+
+  // ---- the sale journal cannot be written, and a failure inside the till ----
+  'said.journal.diskFull': 'The sale journal cannot be written, so selling is paused. The disk is full. Free some space on this computer (or ask a supervisor to), then try again.',
+  'said.journal.folderReadOnly': "The sale journal cannot be written, so selling is paused. The journal's folder is read-only. Ask a supervisor to check the data folder's permissions, then restart Lobby POS.",
+  'said.journal.fileReadOnly': 'The sale journal cannot be written, so selling is paused. The journal file is read-only. Ask a supervisor to check the data folder and its permissions, then restart Lobby POS.',
+  'said.journal.busy': 'The sale journal cannot be written, so selling is paused. Another program is holding the journal (is Lobby POS open twice?). Close it and try again.',
+  'said.journal.cantOpen': 'The sale journal cannot be written, so selling is paused. The journal file cannot be opened. Ask a supervisor to check that the data folder exists and can be written.',
+  'said.journal.diskError': 'The sale journal cannot be written, so selling is paused. The disk reported an error. Ask a supervisor to check the disk, then restart Lobby POS.',
+  'said.journal.noMemory': 'The sale journal cannot be written, so selling is paused. This computer is out of memory. Restart Lobby POS.',
+  'said.journal.storageError': 'The sale journal cannot be written, so selling is paused. An unexpected storage error happened. Restart Lobby POS; if it happens again, call support.',
+  'said.journal.unexpected': 'The sale journal cannot be written, so selling is paused. An unexpected error happened in the journal. Restart Lobby POS; if it happens again, call support.',
+  'said.internal': 'Something went wrong inside the till and the action was not completed. Try again; if it keeps happening, call a supervisor.',
 } as const;
 
 export type SentenceKey = keyof typeof errorSentences;

@@ -5,7 +5,7 @@ import {
   type ParsedRequestOf,
   type ResponseOf,
 } from '../../shared/ipc/contract';
-import { posError } from '../../shared/errors';
+import { posError, saidError } from '../../shared/errors';
 import { fail, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
 import type { Logger } from '../core/logger';
@@ -64,5 +64,4 @@ export function createDispatch(handlers: Handlers, logger: Logger, gate: AccessG
   };
 }
 
-const internalError = () =>
-  posError('INTERNAL', 'Something went wrong inside the till and the action was not completed. Try again; if it keeps happening, call a supervisor.');
+const internalError = () => saidError('INTERNAL', 'said.internal');

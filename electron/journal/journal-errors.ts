@@ -1,4 +1,5 @@
-import { posError, type PosError } from '../../shared/errors';
+import type { SentenceKey } from '../../shared/error-sentences';
+import { posError, saidError, type PosError } from '../../shared/errors';
 
 /**
  * What better-sqlite3 throws: an Error with SQLite's extended result code as a string
@@ -15,27 +16,26 @@ export function isCorruption(error: unknown): boolean {
   return code !== null && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
 }
 
+/** Every journal sentence opens with this (the shared ones in shared/error-sentences.ts too). */
 const pausedPrefix = 'The sale journal cannot be written, so selling is paused.';
 
 /**
- * Why the journal cannot take a write, in words for the person at the till. The sales layer will
- * not call the partner after one of these, so every cause a cashier could meet must land here.
+ * Why the journal cannot take a write, in words for the person at the till (a shared sentence, so
+ * in their language). The sales layer will not call the partner after one of these, so every cause
+ * a cashier could meet must land here.
  */
-function unavailableReason(code: string): string {
-  if (code === 'SQLITE_FULL') return 'The disk is full. Free some space on this computer (or ask a supervisor to), then try again.';
-  if (code.startsWith('SQLITE_READONLY_DIRECTORY'))
-    return "The journal's folder is read-only. Ask a supervisor to check the data folder's permissions, then restart Lobby POS.";
-  if (code.startsWith('SQLITE_READONLY'))
-    return 'The journal file is read-only. Ask a supervisor to check the data folder and its permissions, then restart Lobby POS.';
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
-    return 'Another program is holding the journal (is Lobby POS open twice?). Close it and try again.';
-  if (code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH')
-    return 'The journal file cannot be opened. Ask a supervisor to check that the data folder exists and can be written.';
-  if (code.startsWith('SQLITE_IOERR')) return 'The disk reported an error. Ask a supervisor to check the disk, then restart Lobby POS.';
-  if (code === 'SQLITE_NOMEM') return 'This computer is out of memory. Restart Lobby POS.';
-  return 'An unexpected storage error happened. Restart Lobby POS; if it happens again, call support.';
+function unavailableReason(code: string): SentenceKey {
+  if (code === 'SQLITE_FULL') return 'said.journal.diskFull';
+  if (code.startsWith('SQLITE_READONLY_DIRECTORY')) return 'said.journal.folderReadOnly';
+  if (code.startsWith('SQLITE_READONLY')) return 'said.journal.fileReadOnly';
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'said.journal.busy';
+  if (code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH') return 'said.journal.cantOpen';
+  if (code.startsWith('SQLITE_IOERR')) return 'said.journal.diskError';
+  if (code === 'SQLITE_NOMEM') return 'said.journal.noMemory';
+  return 'said.journal.storageError';
 }
 
+/** Opening the journal failed for a reason of its own (a folder, a damaged file): English, with the path. */
 export function journalUnavailable(reason: string): PosError {
   return posError('JOURNAL_UNAVAILABLE', `${pausedPrefix} ${reason}`);
 }
@@ -47,11 +47,9 @@ export function journalUnavailable(reason: string): PosError {
  */
 export function toJournalError(error: unknown): PosError {
   const code = sqliteCode(error);
-  if (code === null) {
-    return journalUnavailable('An unexpected error happened in the journal. Restart Lobby POS; if it happens again, call support.');
-  }
+  if (code === null) return saidError('JOURNAL_UNAVAILABLE', 'said.journal.unexpected');
   if (code.startsWith('SQLITE_CONSTRAINT')) return posError('CONFLICT', constraintMessage(error as Error));
-  return journalUnavailable(unavailableReason(code));
+  return saidError('JOURNAL_UNAVAILABLE', unavailableReason(code));
 }
 
 /** Trigger messages are written for people (see migrations); SQL's own constraint text is not. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { posError } from '../../shared/errors';
+import { posError, saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
 import type { JournalGuard } from './guard';
@@ -100,9 +100,9 @@ export function createSalesRepository(deps: {
       const existing = selectSale.get(sale.id);
       if (existing) return ok({ sale: load(existing), created: false });
       const shift = selectOpenShift.get(terminalId);
-      if (!shift) return fail(posError('SHIFT_REQUIRED', 'Open a shift before selling.'));
+      if (!shift) return fail(saidError('SHIFT_REQUIRED', 'said.openShift'));
       if (sale.staffId !== null && !selectActiveStaff.get(sale.staffId)) {
-        return fail(posError('VALIDATION', 'That member of staff is not on file or no longer active.', { staffId: ['is not an active member of staff'] }));
+        return fail(saidError('VALIDATION', 'said.staffNotActive', undefined, { staffId: ['is not an active member of staff'] }));
       }
       const at = clock().toISOString();
       insertSale.run({

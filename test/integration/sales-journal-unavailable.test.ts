@@ -68,6 +68,8 @@ describe('a full disk', () => {
         const refused = failure(await till.pos.api['sale:submit'](request));
         expect(refused.code).toBe('JOURNAL_UNAVAILABLE');
         expect(refused.message).toMatch(/selling is paused.*disk is full/);
+        // Named as a shared sentence, so the cashier reads it in her language.
+        expect(refused.said).toEqual({ key: 'said.journal.diskFull' });
         expect(purchasesOf(partner.sandbox, request.saleId)).toEqual([]);
         expect(value(till.journal.sales.get(request.saleId))).toBeNull();
       }
