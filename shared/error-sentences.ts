@@ -69,6 +69,7 @@ export const errorSentences = {
   'said.ticketsShort': 'Not enough tickets are left for this. Choose fewer tickets or another category.',
   'said.roomsShort': 'Not enough rooms of this type are left. Choose fewer rooms or another room.',
   'said.holdForOtherTickets': 'The seats held are for other tickets. Hold the seats for this sale again.',
+  'said.holdRanOutNotRenewed': 'The seats held for this sale ran out and could not be held again.',
   'said.holdRanOutSoldOut': 'The seats held for this sale ran out, and not enough are left to hold them again. Choose fewer tickets or another showtime.',
   'said.showDatePassed': 'That show date has passed.',
   'said.notAFilm': 'That is not a film showing at a cinema.',
@@ -137,6 +138,8 @@ export const errorSentences = {
   'said.journal.noMemory': 'The sale journal cannot be written, so selling is paused. This computer is out of memory. Restart Lobby POS.',
   'said.journal.storageError': 'The sale journal cannot be written, so selling is paused. An unexpected storage error happened. Restart Lobby POS; if it happens again, call support.',
   'said.journal.unexpected': 'The sale journal cannot be written, so selling is paused. An unexpected error happened in the journal. Restart Lobby POS; if it happens again, call support.',
+  'said.answerNotRecorded':
+    '{confirmed, select, yes {The partner confirmed this sale (reference {reference}), but} other {The partner answered, but}} the journal could not record it. Do not sell it again: the till will check with the partner.',
   'said.internal': 'Something went wrong inside the till and the action was not completed. Try again; if it keeps happening, call a supervisor.',
 } as const;
 

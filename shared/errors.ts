@@ -27,11 +27,16 @@ export const errorCodes = [
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
-/** One sentence of shared/error-sentences.ts and what fills it: what a screen translates. */
-export const saidSchema = z.object({
+const sentenceSchema = z.object({
   key: z.enum(sentenceKeys),
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
+
+/**
+ * One sentence of shared/error-sentences.ts and what fills it: what a screen translates. `then` is
+ * a second sentence said after it (why the journal could not record an answer, say).
+ */
+export const saidSchema = sentenceSchema.extend({ then: sentenceSchema.optional() });
 export type Said = z.infer<typeof saidSchema>;
 
 export const posErrorSchema = z.object({
@@ -51,6 +56,18 @@ export type PosError = z.infer<typeof posErrorSchema>;
 
 export function posError(code: ErrorCode, message: string, fields?: Record<string, string[]>): PosError {
   return fields ? { code, message, fields } : { code, message };
+}
+
+/**
+ * `error` followed by the reason it happened (`cause`'s words): both in English in `message`, and
+ * both named for the screen when both are shared sentences. When the cause is not one, the whole
+ * is left to its English so that no reader gets the first half without the reason.
+ */
+export function saidBecause(error: PosError, cause: PosError): PosError {
+  const both: PosError = { ...error, message: `${error.message} ${cause.message}` };
+  if (error.said && cause.said) both.said = { ...error.said, then: { key: cause.said.key, ...(cause.said.values && { values: cause.said.values }) } };
+  else delete both.said;
+  return both;
 }
 
 /** An error that says one of the shared sentences: English in `message`, and the sentence named for the screen. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { lagosDate } from '../../shared/dates';
-import { posError, saidError } from '../../shared/errors';
+import { saidBecause, saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { CinemaSelection, Hold, submitSaleRequestSchema } from '../../shared/sales/checkout';
 import type { Customer } from '../../shared/sales/customer';
@@ -218,8 +218,8 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       // The sale stays `sent` on disk: reconciliation finds out from the partner what happened.
       logger.error('partner answered but the journal could not record it', { saleId, outcome: outcome.to, code: moved.error.code });
       deps.reconciler.watch(saleId);
-      const what = outcome.to === 'confirmed' ? `The partner confirmed this sale (reference ${outcome.detail.partnerReference}), but` : 'The partner answered, but';
-      return fail(posError('JOURNAL_UNAVAILABLE', `${what} the journal could not record it. Do not sell it again: the till will check with the partner. ${moved.error.message}`));
+      const confirmed = outcome.to === 'confirmed' ? { confirmed: 'yes', reference: outcome.detail.partnerReference ?? '' } : { confirmed: 'no', reference: '' };
+      return fail(saidBecause(saidError('JOURNAL_UNAVAILABLE', 'said.answerNotRecorded', confirmed), moved.error));
     }
     const shown = deps.moved(moved.value);
     logger.info('sale finished', { saleId, kind: plan.kind, state: outcome.to, amountMismatch: moved.value.amountMismatch });

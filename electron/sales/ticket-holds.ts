@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { posError, type PosError, saidError } from '../../shared/errors';
+import { type PosError, saidBecause, saidError } from '../../shared/errors';
 import { HOLD_LIFETIME_MS } from '../../shared/partner/holds';
 import { fail, ok, type Result } from '../../shared/result';
 import type { CinemaSelection } from '../../shared/sales/checkout';
@@ -92,7 +92,7 @@ export function createTicketHolds(deps: {
       if (again.error.code === 'SOLD_OUT') {
         return fail(saidError('SOLD_OUT', 'said.holdRanOutSoldOut', undefined, again.error.fields));
       }
-      return fail(posError('HOLD_EXPIRED', `The seats held for this sale ran out and could not be held again. ${again.error.message}`));
+      return fail(saidBecause(saidError('HOLD_EXPIRED', 'said.holdRanOutNotRenewed'), again.error));
     },
 
     done(holdId, { releaseAtPartner }) {

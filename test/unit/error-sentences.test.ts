@@ -5,7 +5,7 @@ import { errorTextIn } from '@renderer/i18n/error-text';
 import type { Translate } from '@renderer/i18n/format';
 import { intlLocaleOf, languages, type Language } from '@renderer/i18n/languages';
 import { errorSentences, sentenceInEnglish, sentenceKeys } from '@shared/error-sentences';
-import { posError, posErrorSchema, saidError } from '@shared/errors';
+import { posError, posErrorSchema, saidBecause, saidError } from '@shared/errors';
 import { toPosError } from '../../electron/partner/to-pos-error';
 import { stayProblemTexts } from '@renderer/screens/hotels/stay-text';
 import { stayProblems } from '@shared/stay';
@@ -48,6 +48,24 @@ describe('what main says when something cannot be done, in the reader’s langua
     );
   });
 
+  it('an answer the journal could not record, and why: both sentences in the reader’s language, or all in English when the why is not a shared sentence', () => {
+    const why = saidError('JOURNAL_UNAVAILABLE', 'said.journal.diskFull');
+    const error = saidBecause(saidError('JOURNAL_UNAVAILABLE', 'said.answerNotRecorded', { confirmed: 'yes', reference: 'EX123' }), why);
+    expect(error.message).toBe(
+      'The partner confirmed this sale (reference EX123), but the journal could not record it. Do not sell it again: the till will check with the partner. ' +
+        'The sale journal cannot be written, so selling is paused. The disk is full. Free some space on this computer (or ask a supervisor to), then try again.',
+    );
+    expect(posErrorSchema.safeParse(error).success).toBe(true);
+    const say = errorTextIn(translator('fr'));
+    expect(say(error)).toBe(
+      'Le partenaire a confirmé cette vente (référence EX123), mais le journal n’a pas pu l’enregistrer. Ne la vendez pas de nouveau : la caisse vérifiera auprès du partenaire. ' +
+        'Le journal des ventes ne peut pas être écrit : la vente est suspendue. Le disque est plein. Libérez de la place sur cet ordinateur (ou demandez à un superviseur de le faire), puis réessayez.',
+    );
+    const unnamed = saidBecause(saidError('HOLD_EXPIRED', 'said.holdRanOutNotRenewed'), posError('PARTNER_REJECTED', 'Ticket type is closed.'));
+    expect(unnamed.said).toBeUndefined();
+    expect(say(unnamed)).toBe('The seats held for this sale ran out and could not be held again. Ticket type is closed.');
+  });
+
   it('a stay the room cannot take: the desk and the sale name the same sentence, each screen says it in its language', () => {
     const stay = { checkIn: '2026-03-12', checkOut: '2026-03-14', guests: 2, rooms: 3 };
     const room = { maxOccupancy: 2, roomsLeft: 2, isAvailable: true };
@@ -60,7 +78,7 @@ describe('what main says when something cannot be done, in the reader’s langua
   });
 
   it('every language says every sentence with the values main sends, in words of its own', () => {
-    const values = { name: 'Amaka', seconds: 2, action: 'addStaff', number: 3, amount: '₦5,000.00', total: '₦11,000.00', sale: 'S-1', service: 'hotels', reason: 'No.', count: 2, guests: 5, perRoom: 2, rooms: 3, reference: 'FLK-1', terminal: 'T02', kind: 'void', tender: 'transfer', env: 'POS_PAYSTACK_SECRET_KEY', file: 'paystack.key' };
+    const values = { name: 'Amaka', seconds: 2, action: 'addStaff', number: 3, amount: '₦5,000.00', total: '₦11,000.00', sale: 'S-1', service: 'hotels', reason: 'No.', count: 2, guests: 5, perRoom: 2, rooms: 3, reference: 'FLK-1', terminal: 'T02', kind: 'void', tender: 'transfer', env: 'POS_PAYSTACK_SECRET_KEY', file: 'paystack.key', confirmed: 'yes' };
     for (const { code } of languages) {
       const t = translator(code);
       for (const key of sentenceKeys) {

@@ -882,4 +882,6 @@ export const fr: Catalogue = {
   'said.journal.storageError': "Le journal des ventes ne peut pas être écrit : la vente est suspendue. Une erreur de stockage inattendue s’est produite. Redémarrez Lobby POS ; si cela se reproduit, appelez l’assistance.",
   'said.journal.unexpected': "Le journal des ventes ne peut pas être écrit : la vente est suspendue. Une erreur inattendue s’est produite dans le journal. Redémarrez Lobby POS ; si cela se reproduit, appelez l’assistance.",
   'said.internal': "Un problème est survenu dans la caisse et l’action n’a pas abouti. Réessayez ; si cela continue, appelez un superviseur.",
+  'said.holdRanOutNotRenewed': "Les places réservées pour cette vente ont expiré et n’ont pas pu être réservées de nouveau.",
+  'said.answerNotRecorded': "{confirmed, select, yes {Le partenaire a confirmé cette vente (référence {reference}), mais} other {Le partenaire a répondu, mais}} le journal n’a pas pu l’enregistrer. Ne la vendez pas de nouveau : la caisse vérifiera auprès du partenaire.",
 };

@@ -882,4 +882,6 @@ export const ha: Catalogue = {
   'said.journal.storageError': "Ba za a iya rubuta littafin sayarwa ba, don haka an dakatar da sayarwa. Kuskuren ajiya da ba a zata ba ya faru. Sake kunna Lobby POS; idan ya sake faruwa, kira taimako.",
   'said.journal.unexpected': "Ba za a iya rubuta littafin sayarwa ba, don haka an dakatar da sayarwa. Kuskuren da ba a zata ba ya faru a cikin littafin. Sake kunna Lobby POS; idan ya sake faruwa, kira taimako.",
   'said.internal': "Wani abu ya faru a cikin injin kuɗin kuma ba a kammala aikin ba. Sake gwadawa; idan ya ci gaba, kira mai kulawa.",
+  'said.holdRanOutNotRenewed': "Riƙon kujerun wannan sayarwa ya ƙare kuma ba a iya sake riƙe su ba.",
+  'said.answerNotRecorded': "{confirmed, select, yes {Abokin hulɗa ya tabbatar da wannan sayarwa (lamba {reference}), amma} other {Abokin hulɗa ya amsa, amma}} littafin bai iya rubuta shi ba. Kada ka sake sayar da shi: injin kuɗin zai bincika wurin abokin hulɗa.",
 };

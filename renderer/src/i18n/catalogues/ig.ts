@@ -882,4 +882,6 @@ export const ig: Catalogue = {
   'said.journal.storageError': "Enweghị ike ide n’akwụkwọ ndekọ ahịa, ya mere a kwụsịtụrụ ire ahịa. Njehie nchekwa a na-atụghị anya mere. Malitegharịa Lobby POS; ọ bụrụ na ọ mekwaa, kpọọ ndị enyemaka.",
   'said.journal.unexpected': "Enweghị ike ide n’akwụkwọ ndekọ ahịa, ya mere a kwụsịtụrụ ire ahịa. Njehie a na-atụghị anya mere n’akwụkwọ ndekọ. Malitegharịa Lobby POS; ọ bụrụ na ọ mekwaa, kpọọ ndị enyemaka.",
   'said.internal': "Ihe mebiri n’ime igwe ego ma ọrụ ahụ emechaghị. Nwaa ọzọ; ọ bụrụ na ọ gaa n’ihu, kpọọ onye nlekọta.",
+  'said.holdRanOutNotRenewed': "Njide oche maka ahịa a agwụla, e nweghịkwa ike ijide ha ọzọ.",
+  'said.answerNotRecorded': "{confirmed, select, yes {Onye mmekọ kwenyere ahịa a (nọmba {reference}), mana} other {Onye mmekọ zara, mana}} akwụkwọ ndekọ enweghị ike idebe ya. Ereghachila ya: igwe ego ga-enyocha ya n’aka onye mmekọ.",
 };

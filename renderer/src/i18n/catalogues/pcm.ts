@@ -882,4 +882,6 @@ export const pcm: Catalogue = {
   'said.journal.storageError': "We no fit write for di sale journal, so selling don pause. Storage error wey we no expect happen. Start Lobby POS again; if e happen again, call support.",
   'said.journal.unexpected': "We no fit write for di sale journal, so selling don pause. Error wey we no expect happen for di journal. Start Lobby POS again; if e happen again, call support.",
   'said.internal': "Sometin spoil inside di till and di action no complete. Try again; if e continue, call supervisor.",
+  'said.holdRanOutNotRenewed': "Di hold for dis sale seats don expire and we no fit hold dem again.",
+  'said.answerNotRecorded': "{confirmed, select, yes {Di partner don confirm dis sale (reference {reference}), but} other {Di partner don answer, but}} di journal no fit write am down. No sell am again: di till go check with di partner.",
 };

@@ -882,4 +882,6 @@ export const yo: Catalogue = {
   'said.journal.storageError': "A kò lè kọ sínú ìwé àkọsílẹ̀ títà, nítorí náà a ti dá títà dúró. Àṣìṣe ìpamọ́ tí a kò retí ṣẹlẹ̀. Tún Lobby POS bẹ̀rẹ̀; bí ó bá tún ṣẹlẹ̀, pe ìrànlọ́wọ́.",
   'said.journal.unexpected': "A kò lè kọ sínú ìwé àkọsílẹ̀ títà, nítorí náà a ti dá títà dúró. Àṣìṣe tí a kò retí ṣẹlẹ̀ nínú ìwé àkọsílẹ̀. Tún Lobby POS bẹ̀rẹ̀; bí ó bá tún ṣẹlẹ̀, pe ìrànlọ́wọ́.",
   'said.internal': "Nǹkan kan bàjẹ́ nínú ẹ̀rọ owó, iṣẹ́ náà kò sì parí. Gbìyànjú lẹ́ẹ̀kan sí i; bí ó bá ń bá a lọ, pe alábòójútó.",
+  'said.holdRanOutNotRenewed': "Àkókò ìdìmú ìjókòó títà yìí ti tán, a kò sì lè tún dì wọ́n mú.",
+  'said.answerNotRecorded': "{confirmed, select, yes {Alábàáṣiṣẹ́pọ̀ ti jẹ́rìí sí títà yìí (nọ́ńbà {reference}), ṣùgbọ́n} other {Alábàáṣiṣẹ́pọ̀ ti dáhùn, ṣùgbọ́n}} ìwé àkọsílẹ̀ kò lè kọ ọ́ sílẹ̀. Má ṣe tà á lẹ́ẹ̀kan sí i: ẹ̀rọ owó yóò ṣàyẹ̀wò pẹ̀lú alábàáṣiṣẹ́pọ̀.",
 };
