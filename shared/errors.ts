@@ -39,6 +39,10 @@ const sentenceSchema = z.object({
 export const saidSchema = sentenceSchema.extend({ then: sentenceSchema.optional() });
 export type Said = z.infer<typeof saidSchema>;
 
+/** What a `Said` says in English (its `then` too): the one way main writes a named sentence out. */
+export const saidInEnglish = (said: Said): string =>
+  said.then ? `${sentenceInEnglish(said.key, said.values)} ${sentenceInEnglish(said.then.key, said.then.values)}` : sentenceInEnglish(said.key, said.values);
+
 export const posErrorSchema = z.object({
   code: errorCodeSchema,
   /** Written for the person at the screen: what happened and what to do next. */
@@ -72,7 +76,6 @@ export function saidBecause(error: PosError, cause: PosError): PosError {
 
 /** An error that says one of the shared sentences: English in `message`, and the sentence named for the screen. */
 export function saidError(code: ErrorCode, key: SentenceKey, values?: SentenceValues, fields?: Record<string, string[]>): PosError {
-  const error = posError(code, sentenceInEnglish(key, values), fields);
-  error.said = values ? { key, values } : { key };
-  return error;
+  const said: Said = values ? { key, values } : { key };
+  return { ...posError(code, saidInEnglish(said), fields), said };
 }

@@ -13,7 +13,6 @@ export interface PartnerErrorContext {
   purchase?: boolean;
 }
 
-
 const soldOutWords = /sold out|not enough|insufficient|no longer available|not available|\bonly \d+\b.*\b(left|remaining|available)\b|\bno\b.*\b(left|remaining)\b/i;
 const holdExpiredWords = /(reservation|hold)s?\b.*\bexpired|expired\b.*\b(reservation|hold)/i;
 
@@ -43,11 +42,12 @@ export function toPosError(error: PartnerError, context: PartnerErrorContext): P
     case 'malformed':
       return saidError('PARTNER_MALFORMED', 'said.partnerUnreadable', service);
     case 'rejected':
-      return rejection(error, context, service);
+      return rejection(error, context);
   }
 }
 
-function rejection(error: PartnerError, context: PartnerErrorContext, service: { service: PartnerErrorContext['service'] }): PosError {
+function rejection(error: PartnerError, context: PartnerErrorContext): PosError {
+  const service = { service: context.service };
   const texts = [error.message, ...Object.values(error.fields ?? {}).flat()];
   if (error.status === 401 || error.status === 403) {
     return saidError('PARTNER_REJECTED', 'said.partnerKeyRefused', service);

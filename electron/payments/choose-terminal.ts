@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { sentenceInEnglish } from '../../shared/error-sentences';
-import type { Said } from '../../shared/errors';
+import { saidInEnglish, type Said } from '../../shared/errors';
 import type { TerminalInfo } from '../../shared/payments/card-payment';
 import { parseTerminalSetting } from '../../shared/payments/terminal-setting';
 import type { PosConfig } from '../core/config/schema';
@@ -31,7 +30,7 @@ export type TerminalChoice =
 
 /** A terminal's problem as the screens take it: the English, and the sentence to say in the reader's language. */
 export const terminalProblem = (said: Said | null): Pick<TerminalInfo, 'problem' | 'problemSaid'> => ({
-  problem: said && sentenceInEnglish(said.key, said.values),
+  problem: said && saidInEnglish(said),
   problemSaid: said,
 });
 

@@ -1,6 +1,5 @@
 import { nightsBetween } from '../../shared/dates';
-import { saidError, type Said } from '../../shared/errors';
-import { sentenceInEnglish } from '../../shared/error-sentences';
+import { saidError, saidInEnglish, type Said } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { HotelSelection } from '../../shared/sales/checkout';
 import type { Customer } from '../../shared/sales/customer';
@@ -55,7 +54,7 @@ export async function quoteHotel(partner: PartnerClient, selection: HotelSelecti
 
 /** The stay's problems as one refusal: the first one said (in the reader's language), each beside its field. */
 function problemsError(problems: Record<string, Said>) {
-  const fields = Object.fromEntries(Object.entries(problems).map(([key, said]) => [fieldOf[key] ?? `hotel.${key}`, [sentenceInEnglish(said.key, said.values)]]));
+  const fields = Object.fromEntries(Object.entries(problems).map(([key, said]) => [fieldOf[key] ?? `hotel.${key}`, [saidInEnglish(said)]]));
   const soldOut = Object.keys(problems).every((key) => availability.has(key));
   const [first] = Object.values(problems) as [Said];
   return saidError(soldOut ? 'SOLD_OUT' : 'VALIDATION', first.key, first.values, fields);

@@ -1,6 +1,5 @@
 import type { TerminalProfile } from '../../shared/app';
-import { saidError, type Said } from '../../shared/errors';
-import { sentenceInEnglish } from '../../shared/error-sentences';
+import { saidError, saidInEnglish, type Said } from '../../shared/errors';
 import { formatNairaPlain } from '../../shared/money';
 import { fail, ok, type Result } from '../../shared/result';
 import type { TenderRequest } from '../../shared/sales/checkout';
@@ -62,5 +61,5 @@ export function cardTenderProblem(request: TenderRequest, profile: TerminalProfi
     if (request.approvalCode) return fail(saidError('VALIDATION', 'said.kioskOwnTerminal', undefined, { 'tender.approvalCode': ['is not taken at a kiosk'] }));
   }
   const problem = terminal && !request.approvalCode ? terminal.problem() : null;
-  return problem ? fail(saidError('VALIDATION', problem.key, problem.values, { 'tender.kind': [sentenceInEnglish(problem.key, problem.values)] })) : ok(undefined);
+  return problem ? fail(saidError('VALIDATION', problem.key, problem.values, { 'tender.kind': [saidInEnglish(problem)] })) : ok(undefined);
 }

@@ -1,7 +1,6 @@
 import type { TerminalProfile } from '../../../shared/app';
-import { posError, saidError, type Said } from '../../../shared/errors';
+import { posError, saidError, saidInEnglish, type Said } from '../../../shared/errors';
 import { formatNairaPlain } from '../../../shared/money';
-import { sentenceInEnglish } from '../../../shared/error-sentences';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { CorrectionKind, CorrectionOptions, CorrectionView, MoneyBackRoute, RefundRequest, VoidRequest } from '../../../shared/sales/corrections';
 import { saleDetailsSchema, type SaleDetails } from '../../../shared/sales/sale-details';
@@ -135,7 +134,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
     return ok({
       saleId,
       action: why ? null : action,
-      why: why && sentenceInEnglish(why.key),
+      why: why && saidInEnglish(why),
       whySaid: why,
       basis: corrections.value.length,
       partnerReference: sale.value.partnerReference,

@@ -1,17 +1,18 @@
-import type { PosError } from '@shared/errors';
+import type { PosError, Said } from '@shared/errors';
 import type { Translate } from './format';
+
+/** A sentence main named, in the reader's language (its `then` too: an answer not recorded, and why). */
+export const saidIn =
+  (t: Translate) =>
+  (said: Said): string =>
+    said.then ? `${t(said.key, said.values)} ${t(said.then.key, said.then.values)}` : t(said.key, said.values);
 
 /**
  * What a PosError says, in the reader's language: the shared sentence main named (`said`), or
  * main's own words when it named none (a printer's or the partner's detail, shown as they came).
- * A sentence with a `then` (an answer the journal could not record, and why) is said in full.
  * Screens use it through `useErrorText()` (I18nProvider.tsx).
  */
 export const errorTextIn =
   (t: Translate) =>
-  (error: PosError): string => {
-    const { said } = error;
-    if (!said) return error.message;
-    const first = t(said.key, said.values);
-    return said.then ? `${first} ${t(said.then.key, said.then.values)}` : first;
-  };
+  (error: PosError): string =>
+    error.said ? saidIn(t)(error.said) : error.message;

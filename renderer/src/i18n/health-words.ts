@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { HealthDetailCode, HealthLabelCode, HealthWords } from '@shared/app';
 import type { MessageKey } from './catalogues/en';
+import { saidIn } from './error-text';
 import { useT } from './I18nProvider';
 
 // tsc proves every code main may send has its words in the catalogue (and so in every language).
@@ -18,7 +19,7 @@ export function useHealthWords(): (item: { label: string; detail: string; words?
     (item) => {
       if (!item.words) return { label: item.label, detail: item.detail };
       const { label, detail, values, said } = item.words;
-      return { label: t(labelKey(label), values), detail: detail ? t(detailKey(detail), values) : said ? t(said.key, said.values) : item.detail };
+      return { label: t(labelKey(label), values), detail: detail ? t(detailKey(detail), values) : said ? saidIn(t)(said) : item.detail };
     },
     [t],
   );

@@ -1,3 +1,4 @@
+import { saidIn } from '@renderer/i18n/error-text';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { usePosQuery } from '@renderer/pos/queries';
 import { Banner } from '@ui/Banner';
@@ -22,5 +23,5 @@ export function TerminalProblem({ strip }: { strip?: boolean }) {
 export function useTerminalProblem(info: TerminalInfo | undefined): string | null {
   const t = useT();
   if (!info?.problem) return null;
-  return info.problemSaid ? t(info.problemSaid.key, info.problemSaid.values) : info.problem;
+  return info.problemSaid ? saidIn(t)(info.problemSaid) : info.problem;
 }

@@ -1,4 +1,5 @@
 import { stayProblems, type Stay } from '@shared/stay';
+import { saidIn } from '@renderer/i18n/error-text';
 import type { Translate } from '@renderer/i18n/format';
 
 type Room = { maxOccupancy: number; roomsLeft: number; isAvailable: boolean };
@@ -8,5 +9,5 @@ type Room = { maxOccupancy: number; roomsLeft: number; isAvailable: boolean };
  * field -> message, empty when the stay can be booked.
  */
 export function stayProblemTexts(t: Translate, stay: Stay, today: string, room?: Room): Record<string, string> {
-  return Object.fromEntries(Object.entries(stayProblems(stay, today, room)).map(([field, said]) => [field, t(said.key, said.values)]));
+  return Object.fromEntries(Object.entries(stayProblems(stay, today, room)).map(([field, said]) => [field, saidIn(t)(said)]));
 }

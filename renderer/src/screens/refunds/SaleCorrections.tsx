@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SaleView } from '@shared/sales/sale-view';
+import { saidIn } from '@renderer/i18n/error-text';
 import { useI18n } from '@renderer/i18n/I18nProvider';
 import { usePosQuery } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
@@ -25,7 +26,7 @@ export function SaleCorrections({ sale }: { sale: SaleView }) {
     <section className={styles.section} aria-labelledby="refunds-title" data-testid="sale-corrections">
       <h2 id="refunds-title">{t('refunds.section')}</h2>
       {corrections.length === 0 ? <p className={styles.muted}>{t('refunds.none')}</p> : <CorrectionList corrections={corrections} />}
-      {options.data?.whySaid && corrections.length > 0 && <p className={styles.muted}>{t(options.data.whySaid.key, options.data.whySaid.values)}</p>}
+      {options.data?.whySaid && corrections.length > 0 && <p className={styles.muted}>{saidIn(t)(options.data.whySaid)}</p>}
       {action && (
         <div className={styles.actions}>
           <Button variant={action === 'void' ? 'primary' : 'secondary'} size="large" onClick={() => setOpen(true)}>
