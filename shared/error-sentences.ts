@@ -121,6 +121,40 @@ export const errorSentences = {
   'said.printer.error': 'The printer reports an error (paper jam, cutter or overheating). Open the cover, clear any paper, close it; if it persists, switch the printer off and on.',
   'said.printer.offline': 'The printer says it is offline. Check its lights, the cover and the paper.',
 
+  // ---- a printer the till cannot reach or use (the status strip, Staff → Printer) ----
+  'said.printer.unreachable':
+    'The receipt printer at {where} cannot be reached ({why, select, refused {it refused the connection} deadline {no answer within {wait, number} s} other {{detail}}}). Check it is switched on and its network cable is in.',
+  'said.printer.noStatusAnswer':
+    'The printer at {where} accepts connections but did not answer the status query within {wait, number} s. It may be busy or jammed, or set up as the wrong type (this till speaks {type}).',
+  'said.printer.badSetting': 'The printer setting "{setting}" cannot be used: {why}. Fix it in the settings.',
+  'said.printer.fileReady': 'Receipts {exists, select, yes {are} other {will be}} written to {target}.',
+  'said.printer.fileCannotWrite': '{target} cannot be written ({detail}).',
+  'said.printer.fileCannotCreate': '{target} cannot be created ({detail}). Check the printer setting.',
+  'said.printer.previewCannotSave': 'Receipt previews cannot be saved in {folder} ({detail}).',
+  'said.printer.osUnsupported': 'Printing to a printer by name (printer:{name}) needs CUPS, which Windows does not have. Set the printer as tcp://address:9100 or file: instead.',
+  'said.printer.osNoStatusCommand': 'Cannot ask CUPS about printer {name}: `{command}` is not installed.',
+  'said.printer.osSlow': 'CUPS did not say how printer {name} is within {wait, number} s.',
+  'said.printer.osUnknown': 'CUPS does not know printer {name}: {detail}.',
+  'said.printer.osPaused': 'Printer {name} is paused in CUPS: {detail}',
+  'said.printer.osReady': 'Printer {name} accepts jobs (CUPS cannot tell whether it has paper).',
+
+  // ---- why a receipt did not print (the sale's receipt line, Staff → Printer) ----
+  'said.print.notSent': 'The receipt was not sent.',
+  'said.print.noAnswer': "The printer at {where} did not answer within {wait, number} s, so the receipt was not sent. Check the printer's lights, paper and cover.",
+  'said.print.stoppedTaking':
+    'The printer at {where} stopped taking the receipt ({why, select, deadline {not confirmed within {wait, number} s} other {{detail}}}). Part of it may have printed: check the printer before printing it again.',
+  'said.print.notFinished': 'The printer did not finish within {wait, number} s. Part of it may have printed.',
+  'said.print.notSentAgain': 'It is not sent again: check the printer, and if the receipt is missing or cut short, use Print again (it prints a COPY).',
+  'said.print.tryUnfinished': 'The till could not finish this try.',
+  'said.print.interrupted': 'Lobby POS stopped while this was printing; check the printout and reprint if it is missing.',
+  'said.print.previewSlow': 'Saving the receipt preview took longer than {wait, number} s. The disk may be full or very slow.',
+  'said.print.previewNotSaved': 'The receipt preview could not be saved ({detail}). Check the disk has space.',
+  'said.print.fileSlow': 'Writing the receipt to {target} did not finish within {wait, number} s. Check the printer is on; it may still print.',
+  'said.print.fileNotWritten': 'The receipt could not be written to {target} ({detail}). Check the printer setting and that the printer is connected.',
+  'said.print.osNoCups': 'Printing to printer:{name} needs CUPS (the `{command}` command), which is not installed here. Install CUPS or set the printer as tcp://address:9100.',
+  'said.print.osSlow': 'The print system did not take the receipt within {wait, number} s. Check printer {name}; the receipt may still print.',
+  'said.print.osRefused': 'Printer {name} did not take the receipt: {detail}. Check the printer name in the settings.',
+
   // ---- why card payments cannot be taken here (a kiosk without a terminal, a key missing) ----
   'said.terminal.kioskNone': 'This kiosk cannot take payments: no card terminal is set up on it. Please pay at the counter.',
   'said.terminal.simulatedLive': 'The simulated terminal takes no real money, so it only runs in training mode. Set payments.terminal to paystack:TERMINAL_ID, or none.',

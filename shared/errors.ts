@@ -69,7 +69,8 @@ export function posError(code: ErrorCode, message: string, fields?: Record<strin
  */
 export function saidBecause(error: PosError, cause: PosError): PosError {
   const both: PosError = { ...error, message: `${error.message} ${cause.message}` };
-  if (error.said && cause.said) both.said = { ...error.said, then: { key: cause.said.key, ...(cause.said.values && { values: cause.said.values }) } };
+  // One sentence after another: a `then` already said on either side would be lost, so that stays English.
+  if (error.said && cause.said && !error.said.then && !cause.said.then) both.said = { ...error.said, then: { key: cause.said.key, ...(cause.said.values && { values: cause.said.values }) } };
   else delete both.said;
   return both;
 }

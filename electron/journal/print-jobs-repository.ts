@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { posError } from '../../shared/errors';
+import { posError, saidSchema, type Said } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import { jsonValueSchema } from '../../shared/json-value';
 import { validationError } from '../../shared/validation';
@@ -33,6 +33,8 @@ export interface PrintJob {
   /** After this the job stops retrying and waits for staff. */
   deadlineAt: string;
   lastError: string | null;
+  /** `lastError` as a shared sentence, when it is one (the screen says it in the reader's language). */
+  lastErrorSaid: Said | null;
   payload: unknown;
   createdAt: string;
   updatedAt: string;
@@ -73,7 +75,7 @@ export interface PrintJobsRepository {
    * `retry: false` fails it for good now; `mayHavePrinted` records that bytes may be on paper (it is
    * then never sent again: staff print a copy).
    */
-  markFailed(id: number, error: string, options?: { retry?: boolean; mayHavePrinted?: boolean }): Result<PrintJob>;
+  markFailed(id: number, error: string, options?: { retry?: boolean; mayHavePrinted?: boolean; said?: Said }): Result<PrintJob>;
   /** The printer answers again: every queued job is due now (the pauses were for a printer that was away). */
   resume(): Result<number>;
   /** A failed job replaced by a later one (its copy): no longer waits for staff. */
@@ -82,7 +84,7 @@ export interface PrintJobsRepository {
    * The printer refused the job before anything was sent because it needs staff (out of paper, cover
    * open): back in the queue, due now, and the try does not count as an attempt.
    */
-  returnUntried(id: number, reason: string): Result<PrintJob>;
+  returnUntried(id: number, reason: string, said?: Said): Result<PrintJob>;
   /** Time spent waiting for staff to fix the printer does not count against queued jobs' deadlines. */
   extendDeadlines(ms: number): Result<number>;
   /**
@@ -110,6 +112,7 @@ interface PrintJobRow {
   next_attempt_at: string;
   deadline_at: string;
   last_error: string | null;
+  last_error_said: string | null;
   payload_json: string;
   may_have_printed: number;
   printed_at: string | null;
@@ -134,10 +137,23 @@ const toPrintJob = (row: PrintJobRow): PrintJob => ({
   nextAttemptAt: row.next_attempt_at,
   deadlineAt: row.deadline_at,
   lastError: row.last_error,
+  lastErrorSaid: saidOf(row.last_error_said),
   payload: JSON.parse(row.payload_json),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
+
+/** A stored sentence that a later version no longer has is left out: the English is still there. */
+function saidOf(json: string | null): Said | null {
+  if (json === null) return null;
+  try {
+    const parsed = saidSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+const saidJson = (said: Said | undefined): string | null => (said ? JSON.stringify(said) : null);
 
 const listSchema = z
   .object({ states: z.array(z.enum(printJobStates)).optional(), saleId: saleIdSchema.optional(), limit: z.number().int().min(1).max(500).default(100) })
@@ -182,11 +198,12 @@ export function createPrintJobsRepository(deps: {
   const setMayHavePrinted = db.prepare('UPDATE print_jobs SET may_have_printed = 1 WHERE id = ?');
   const setState = db.prepare(
     `UPDATE print_jobs SET state = @state, attempts = attempts + @addAttempt, next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at),
-       deadline_at = coalesce(@deadlineAt, deadline_at), last_error = coalesce(@lastError, last_error), updated_at = @at
+       deadline_at = coalesce(@deadlineAt, deadline_at), last_error = coalesce(@lastError, last_error),
+       last_error_said = CASE WHEN @lastError IS NULL THEN last_error_said ELSE @lastErrorSaid END, updated_at = @at
      WHERE id = @id`,
   );
   const untried = db.prepare(
-    `UPDATE print_jobs SET state = 'queued', attempts = attempts - 1, next_attempt_at = @at, last_error = @reason, updated_at = @at
+    `UPDATE print_jobs SET state = 'queued', attempts = attempts - 1, next_attempt_at = @at, last_error = @reason, last_error_said = @reasonSaid, updated_at = @at
      WHERE id = @id`,
   );
   const extend = db.prepare(
@@ -195,7 +212,8 @@ export function createPrintJobsRepository(deps: {
   );
   const interrupted = db.prepare(
     `UPDATE print_jobs SET state = 'failed', may_have_printed = 1, updated_at = @at,
-       last_error = 'Lobby POS stopped while this was printing; check the printout and reprint if it is missing.'
+       last_error = 'Lobby POS stopped while this was printing; check the printout and reprint if it is missing.',
+       last_error_said = '{"key":"said.print.interrupted"}'
      WHERE terminal_id = @terminalId AND state = 'printing'`,
   );
   const selectList = db.prepare<[{ states: string | null; saleId: string | null; limit: number }], PrintJobRow>(
@@ -206,7 +224,7 @@ export function createPrintJobsRepository(deps: {
 
   const update = (
     id: number,
-    change: { state: PrintJobState; addAttempt?: number; nextAttemptAt?: string; deadlineAt?: string; lastError?: string },
+    change: { state: PrintJobState; addAttempt?: number; nextAttemptAt?: string; deadlineAt?: string; lastError?: string; lastErrorSaid?: Said },
   ): PrintJob => {
     setState.run({
       id,
@@ -215,6 +233,7 @@ export function createPrintJobsRepository(deps: {
       nextAttemptAt: change.nextAttemptAt ?? null,
       deadlineAt: change.deadlineAt ?? null,
       lastError: change.lastError ?? null,
+      lastErrorSaid: saidJson(change.lastErrorSaid),
       at: clock().toISOString(),
     });
     return toPrintJob(selectById.get(id)!);
@@ -271,25 +290,26 @@ export function createPrintJobsRepository(deps: {
     .immediate;
 
   const failedTx = db
-    .transaction((id: number, error: string, retry: boolean, mayHavePrinted: boolean): Result<PrintJob> => {
+    .transaction((id: number, error: string, said: Said | undefined, retry: boolean, mayHavePrinted: boolean): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
       if (job.state !== 'printing') return wrongState(job, 'marked failed');
       if (mayHavePrinted) setMayHavePrinted.run(id);
-      if (!retry || mayHavePrinted) return ok(update(id, { state: 'failed', lastError: error }));
+      const why = { lastError: error, ...(said && { lastErrorSaid: said }) };
+      if (!retry || mayHavePrinted) return ok(update(id, { state: 'failed', ...why }));
       const now = clock();
       const delay = Math.min(policy.firstDelayMs * 2 ** Math.max(0, job.attempts - 1), policy.maxDelayMs);
       const next = later(now, delay);
-      return ok(next < job.deadline_at ? update(id, { state: 'queued', nextAttemptAt: next, lastError: error }) : update(id, { state: 'failed', lastError: error }));
+      return ok(next < job.deadline_at ? update(id, { state: 'queued', nextAttemptAt: next, ...why }) : update(id, { state: 'failed', ...why }));
     })
     .immediate;
 
   const untriedTx = db
-    .transaction((id: number, reason: string): Result<PrintJob> => {
+    .transaction((id: number, reason: string, said: Said | undefined): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
       if (job.state !== 'printing') return wrongState(job, 'put back untried');
-      untried.run({ id, reason, at: clock().toISOString() });
+      untried.run({ id, reason, reasonSaid: saidJson(said), at: clock().toISOString() });
       return ok(toPrintJob(selectById.get(id)!));
     })
     .immediate;
@@ -322,6 +342,8 @@ export function createPrintJobsRepository(deps: {
     .immediate;
 
   const errorText = z.string().trim().min(1).max(500);
+  // Only a sentence the catalogues have is stored: the screen falls back to the English otherwise.
+  const checkedSaid = (said: Said | undefined): Said | undefined => (said && saidSchema.safeParse(said).success ? said : undefined);
 
   return {
     enqueue: (input) =>
@@ -341,12 +363,13 @@ export function createPrintJobsRepository(deps: {
     markFailed: (id, error, options = {}) =>
       guard.write(() => {
         const parsed = errorText.safeParse(error);
-        return failedTx(id, parsed.success ? parsed.data : 'The printer reported an error.', options.retry ?? true, options.mayHavePrinted ?? false);
+        const said = parsed.success ? checkedSaid(options.said) : undefined;
+        return failedTx(id, parsed.success ? parsed.data : 'The printer reported an error.', said, options.retry ?? true, options.mayHavePrinted ?? false);
       }),
-    returnUntried: (id, reason) =>
+    returnUntried: (id, reason, said) =>
       guard.write(() => {
         const parsed = errorText.safeParse(reason);
-        return untriedTx(id, parsed.success ? parsed.data : 'The printer needs attention.');
+        return untriedTx(id, parsed.success ? parsed.data : 'The printer needs attention.', parsed.success ? checkedSaid(said) : undefined);
       }),
     extendDeadlines: (ms) =>
       guard.write(() => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saidSchema } from '../errors';
 import { saleIdSchema } from '../sales/checkout';
 
 export const printJobKinds = ['receipt', 'reprint', 'slip', 'report', 'test'] as const;
@@ -26,6 +27,8 @@ export const printJobViewSchema = z.object({
   attempts: z.number().int().nonnegative(),
   /** Why the last try failed, written for staff; null when none has. */
   lastError: z.string().nullable(),
+  /** `lastError` as a shared sentence, for the screen to say in the reader's language; null when it is not one. */
+  lastErrorSaid: saidSchema.nullable(),
   /** When a queued job is tried next. */
   nextAttemptAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { journalFile, openJournal, type Journal, type PrintJob } from '../../electron/journal';
+import { migrations } from '../../electron/journal/migrations';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-print-'));
 let journal: Journal;
@@ -91,12 +93,64 @@ describe('the print queue', () => {
     expect(value(journal.printJobs.get(job.id))).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/deadline/) });
   });
 
+  it('keeps why a try failed as a shared sentence beside its English, and only a sentence the catalogues have', () => {
+    const job = value(journal.printJobs.enqueue({ kind: 'test', payload: { lines: ['Test page'] } }));
+    const said = { key: 'said.print.noAnswer', values: { where: '10.0.0.9:9100', wait: 2.5 } } as const;
+    expect(value(journal.printJobs.claimNext())?.id).toBe(job.id);
+    const failed = value(journal.printJobs.markFailed(job.id, 'The printer at 10.0.0.9:9100 did not answer within 2.5 s.', { said }));
+    expect(failed).toMatchObject({ state: 'queued', lastError: 'The printer at 10.0.0.9:9100 did not answer within 2.5 s.', lastErrorSaid: said });
+    // Staff asking to print it now keeps the last reason.
+    expect(value(journal.printJobs.retry(job.id)).lastErrorSaid).toEqual(said);
+    // A later reason with no sentence replaces both: the screen never says an older reason.
+    expect(value(journal.printJobs.claimNext())?.id).toBe(job.id);
+    expect(value(journal.printJobs.markFailed(job.id, 'lp: printer on fire', { retry: false }))).toMatchObject({ lastError: 'lp: printer on fire', lastErrorSaid: null });
+    const other = value(journal.printJobs.enqueue({ kind: 'test', payload: { lines: ['Test page'] } }));
+    expect(value(journal.printJobs.claimNext())?.id).toBe(other.id);
+    const unknown = { key: 'said.noSuchSentence' } as never;
+    expect(value(journal.printJobs.returnUntried(other.id, 'The printer is out of paper.', unknown))).toMatchObject({ lastError: 'The printer is out of paper.', lastErrorSaid: null });
+    expect(value(journal.printJobs.claimNext())?.id).toBe(other.id);
+    expect(value(journal.printJobs.markPrinted(other.id)).state).toBe('printed');
+  });
+
   it('after a crash, fails jobs left printing so staff decide about reprinting', () => {
     const job = value(journal.printJobs.enqueue({ kind: 'receipt', saleId: 'K1-3', payload: {} }));
     expect(value(journal.printJobs.claimNext())?.id).toBe(job.id);
     expect(journal.printJobs.failInterrupted()).toEqual({ ok: true, value: 1 });
-    expect(value(journal.printJobs.get(job.id))).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/stopped while this was printing/) });
+    expect(value(journal.printJobs.get(job.id))).toMatchObject({
+      state: 'failed',
+      lastError: expect.stringMatching(/stopped while this was printing/),
+      lastErrorSaid: { key: 'said.print.interrupted' },
+    });
     expect(value(journal.printJobs.list({ states: ['failed'] })).map((j) => j.id)).toContain(job.id);
     expect(value(journal.printJobs.list({ saleId: 'K1-1' })).map((j) => j.copyNumber)).toEqual([3, 2, 1]);
+  });
+});
+
+describe('a journal from before step 9 (why a print failed, as a sentence)', () => {
+  it('upgrades with its print jobs and their English reasons; the sentence is simply not known for them', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-print-v8-'));
+    try {
+      const file = journalFile(dir);
+      const first = value(openJournal({ file, terminalId: 'K2' }));
+      const job = value(first.printJobs.enqueue({ kind: 'test', payload: { lines: ['Test page'] } }));
+      value(first.printJobs.claimNext());
+      value(first.printJobs.markFailed(job.id, 'Printer offline', { retry: false }));
+      first.close();
+      // Back to version 8, as a till that never ran step 9 left its file.
+      const eight = new Database(file);
+      eight.exec('ALTER TABLE print_jobs DROP COLUMN last_error_said');
+      eight.pragma('user_version = 8');
+      eight.close();
+
+      const upgraded = value(openJournal({ file, terminalId: 'K2' }));
+      try {
+        expect(upgraded.schema).toEqual({ from: 8, to: migrations.length });
+        expect(value(upgraded.printJobs.get(job.id))).toMatchObject({ state: 'failed', lastError: 'Printer offline', lastErrorSaid: null });
+      } finally {
+        upgraded.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

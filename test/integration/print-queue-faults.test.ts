@@ -46,6 +46,12 @@ describe('printer switched off', () => {
       return job?.state === 'failed' && job;
     }, 4_000);
     expect(failed.lastError).toMatch(/cannot be reached \(it refused the connection\)/);
+    // The same words as a shared sentence, for a screen in another language.
+    expect(failed.lastErrorSaid).toEqual({
+      key: 'said.printer.unreachable',
+      values: { where: `127.0.0.1:${printer.port}`, why: 'refused', wait: expect.any(Number), detail: expect.any(String) },
+      then: { key: 'said.print.notSent' },
+    });
     expect(failed.attempts).toBeGreaterThan(1);
     expect(value(await t.pos.api['sale:get']({ saleId: sale.id })).state).toBe('confirmed');
     expect(value(t.journal.sales.get(sale.id))!.state).toBe('confirmed');
@@ -53,6 +59,7 @@ describe('printer switched off', () => {
     const status = value(await t.pos.api['printer:status']({}));
     expect(status).toMatchObject({ state: 'offline', health: 'down', label: `Printer offline (127.0.0.1:${printer.port})` });
     expect(status.detail).toMatch(/cannot be reached/);
+    expect(status.words?.said).toMatchObject({ key: 'said.printer.unreachable', values: { why: 'refused' } });
     expect(value(await t.pos.api['app:health']({ refresh: true })).printer.state).toBe('down');
 
     await printer.setMode('ready');
@@ -142,6 +149,7 @@ describe('printer jams in the middle of a receipt', () => {
     });
     expect(failed.lastError).toMatch(/Part of it may have printed/);
     expect(failed.lastError).toMatch(/use Print again \(it prints a COPY\)/);
+    expect(failed.lastErrorSaid).toMatchObject({ key: 'said.print.stoppedTaking', then: { key: 'said.print.notSentAgain' } });
     expect(failed.mayHavePrinted).toBe(true);
     // The original may be on paper: it is never sent again, even when staff ask.
     expect(t.journal.printJobs.retry(failed.id)).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
@@ -183,6 +191,7 @@ describe('a restart after a crash in the middle of printing', () => {
     const listed = value(await second.pos.api['print:jobs']({ state: 'failed' })).jobs;
     expect(listed).toEqual([expect.objectContaining({ saleId: sale.id, kind: 'receipt', state: 'failed', attempts: 2 })]);
     expect(listed[0]!.lastError).toMatch(/stopped while this was printing/);
+    expect(listed[0]!.lastErrorSaid).toEqual({ key: 'said.print.interrupted' });
 
     const copy = value(await second.pos.api['receipt:reprint']({ saleId: sale.id }));
     expect(copy).toMatchObject({ kind: 'reprint', copyNumber: 1, state: 'printed' });

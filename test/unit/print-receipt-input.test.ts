@@ -239,6 +239,7 @@ describe('print jobs', () => {
     nextAttemptAt: '2025-11-21T15:04:05.000Z',
     deadlineAt: '2025-11-21T15:19:05.000Z',
     lastError: null,
+    lastErrorSaid: null,
     payload: { receipt: receipt.ok ? receipt.value : null, requestedBy: null },
     createdAt: '2025-11-21T15:04:05.000Z',
     updatedAt: '2025-11-21T15:04:05.000Z',

@@ -6,6 +6,7 @@ import { payments } from './0005-payments';
 import { corrections } from './0006-corrections';
 import { chain } from './0007-chain';
 import { chainWithoutRowIndex } from './0008-chain-without-row-index';
+import { printErrorSentence } from './0009-print-error-sentence';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -18,4 +19,4 @@ import { chainWithoutRowIndex } from './0008-chain-without-row-index';
  */
 // 0007 (the hash chain) chains every table the steps before it create; a later step that adds a
 // money table chains it itself (chainTables, see ../README.md).
-export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex];
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence];

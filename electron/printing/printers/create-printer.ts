@@ -1,11 +1,12 @@
 import { parsePrinterSetting } from '../../../shared/printing/printer-setting';
 import path from 'node:path';
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { createFilePrinter } from './file-printer';
 import { createOsPrinter } from './os-printer';
 import type { Printer } from './printer';
 import { createPreviewPrinter } from './preview-printer';
 import { createPreviewStore } from './preview-store';
+import { statusSaying } from './printer-said';
 import type { Columns } from '../layout/receipt-line';
 import type { PrinterType } from '../layout/render-escpos';
 import { createTcpPrinter } from './tcp-printer';
@@ -45,10 +46,10 @@ export function createPrinter(config: PrinterConfig, deps: PrinterDeps): Printer
 }
 
 function unusablePrinter(setting: string, why: string): Printer {
-  const message = `The printer setting "${setting}" cannot be used: ${why}. Fix it in the settings.`;
+  const values = { setting, why };
   return {
     description: `unusable printer setting ${setting}`,
-    print: async () => ({ ok: false, error: posError('PRINTER_OFFLINE', message), printerState: 'offline', mayHavePrinted: false }),
-    status: async () => ({ state: 'offline', detail: message }),
+    print: async () => ({ ok: false, error: saidError('PRINTER_OFFLINE', 'said.printer.badSetting', values), printerState: 'offline', mayHavePrinted: false }),
+    status: async () => statusSaying('offline', 'said.printer.badSetting', values),
   };
 }

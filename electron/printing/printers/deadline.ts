@@ -19,4 +19,5 @@ export function withinDeadline<T>(work: Promise<T>, ms: number): Promise<{ done:
   });
 }
 
-export const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+/** A deadline as the shared sentences say it: seconds to a tenth ("2.5 s"), each language writing the number its way. */
+export const waitOf = (ms: number): number => Math.round(ms / 100) / 10;

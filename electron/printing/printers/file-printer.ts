@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { posError } from '../../../shared/errors';
-import { seconds, withinDeadline } from './deadline';
+import { saidError } from '../../../shared/errors';
+import { waitOf, withinDeadline } from './deadline';
+import { statusSaying } from './printer-said';
 import type { Printer, PrinterStatus } from './printer';
 import { createSerialQueue } from '../../../shared/serial';
 
@@ -34,14 +35,14 @@ export function createFilePrinter(options: { path: string }): Printer {
           if (outcome.done) return { ok: true, value: { bytes: document.bytes.length, location: target, statusAfter: null } };
           return {
             ok: false,
-            error: posError('PRINTER_OFFLINE', `Writing the receipt to ${target} did not finish within ${seconds(deadlineMs)}. Check the printer is on; it may still print.`),
+            error: saidError('PRINTER_OFFLINE', 'said.print.fileSlow', { target, wait: waitOf(deadlineMs) }),
             printerState: 'unknown',
             mayHavePrinted: true,
           };
         } catch (error) {
           return {
             ok: false,
-            error: posError('PRINTER_OFFLINE', `The receipt could not be written to ${target} (${describe(error)}). Check the printer setting and that the printer is connected.`),
+            error: saidError('PRINTER_OFFLINE', 'said.print.fileNotWritten', { target, detail: describe(error) }),
             printerState: 'offline',
             mayHavePrinted: false,
           };
@@ -54,16 +55,16 @@ export function createFilePrinter(options: { path: string }): Printer {
 async function writable(target: string): Promise<PrinterStatus> {
   try {
     await fs.access(target, fs.constants.W_OK);
-    return { state: 'ready', detail: `Receipts are written to ${target}.` };
+    return statusSaying('ready', 'said.printer.fileReady', { exists: 'yes', target });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { state: 'offline', detail: `${target} cannot be written (${describe(error)}).` };
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return statusSaying('offline', 'said.printer.fileCannotWrite', { target, detail: describe(error) });
   }
   try {
     // A plain file that does not exist yet is fine as long as its folder takes new files.
     await fs.access(path.dirname(target), fs.constants.W_OK);
-    return { state: 'ready', detail: `Receipts will be written to ${target}.` };
+    return statusSaying('ready', 'said.printer.fileReady', { exists: 'no', target });
   } catch (error) {
-    return { state: 'offline', detail: `${target} cannot be created (${describe(error)}). Check the printer setting.` };
+    return statusSaying('offline', 'said.printer.fileCannotCreate', { target, detail: describe(error) });
   }
 }
 

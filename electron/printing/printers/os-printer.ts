@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { posError } from '../../../shared/errors';
-import { seconds } from './deadline';
+import { saidError } from '../../../shared/errors';
+import { waitOf } from './deadline';
+import { statusSaying } from './printer-said';
 import type { Printer, PrinterStatus, PrintResult } from './printer';
 import { createSerialQueue } from '../../../shared/serial';
 
@@ -36,11 +37,11 @@ export function createOsPrinter(options: OsPrinterOptions): Printer {
   // behind it in the printer and time out.
   const lane = createSerialQueue();
   const unsupported = platform === 'win32';
-  const unsupportedText = `Printing to a printer by name (printer:${name}) needs CUPS, which Windows does not have. Set the printer as tcp://address:9100 or file: instead.`;
+  const unsupportedStatus = statusSaying('offline', 'said.printer.osUnsupported', { name });
 
   const print = (bytes: Uint8Array, deadlineMs: number): Promise<PrintResult> =>
     lane(async () => {
-      if (unsupported) return { ok: false, error: posError('PRINTER_OFFLINE', unsupportedText), printerState: 'offline', mayHavePrinted: false };
+      if (unsupported) return { ok: false, error: saidError('PRINTER_OFFLINE', 'said.printer.osUnsupported', { name }), printerState: 'offline', mayHavePrinted: false };
       const outcome = await run(lp, ['-d', name, '-o', 'raw'], bytes, deadlineMs);
       if (outcome.kind === 'exited' && outcome.code === 0) {
         const job = /request id is (\S+)/.exec(outcome.stdout)?.[1];
@@ -49,7 +50,7 @@ export function createOsPrinter(options: OsPrinterOptions): Printer {
       if (outcome.kind === 'missing') {
         return {
           ok: false,
-          error: posError('PRINTER_OFFLINE', `Printing to printer:${name} needs CUPS (the \`${lp}\` command), which is not installed here. Install CUPS or set the printer as tcp://address:9100.`),
+          error: saidError('PRINTER_OFFLINE', 'said.print.osNoCups', { name, command: lp }),
           printerState: 'offline',
           mayHavePrinted: false,
         };
@@ -57,14 +58,14 @@ export function createOsPrinter(options: OsPrinterOptions): Printer {
       if (outcome.kind === 'deadline') {
         return {
           ok: false,
-          error: posError('PRINTER_OFFLINE', `The print system did not take the receipt within ${seconds(deadlineMs)}. Check printer ${name}; the receipt may still print.`),
+          error: saidError('PRINTER_OFFLINE', 'said.print.osSlow', { name, wait: waitOf(deadlineMs) }),
           printerState: 'unknown',
           mayHavePrinted: outcome.inputTaken,
         };
       }
       return {
         ok: false,
-        error: posError('PRINTER_OFFLINE', `Printer ${name} did not take the receipt: ${firstLine(outcome.stderr) || `${lp} failed`}. Check the printer name in the settings.`),
+        error: saidError('PRINTER_OFFLINE', 'said.print.osRefused', { name, detail: firstLine(outcome.stderr) || `${lp} failed` }),
         printerState: 'offline',
         mayHavePrinted: false,
       };
@@ -72,13 +73,13 @@ export function createOsPrinter(options: OsPrinterOptions): Printer {
 
   const status = (deadlineMs: number): Promise<PrinterStatus> =>
     lane(async () => {
-      if (unsupported) return { state: 'offline', detail: unsupportedText };
+      if (unsupported) return unsupportedStatus;
       const outcome = await run(lpstat, ['-p', name], new Uint8Array(), deadlineMs);
-      if (outcome.kind === 'missing') return { state: 'unknown', detail: `Cannot ask CUPS about printer ${name}: \`${lpstat}\` is not installed.` };
-      if (outcome.kind === 'deadline') return { state: 'unknown', detail: `CUPS did not say how printer ${name} is within ${seconds(deadlineMs)}.` };
-      if (outcome.kind !== 'exited' || outcome.code !== 0) return { state: 'offline', detail: `CUPS does not know printer ${name}: ${firstLine(outcome.stderr) || 'no such printer'}.` };
-      if (/\bdisabled\b/i.test(outcome.stdout)) return { state: 'offline', detail: `Printer ${name} is paused in CUPS: ${firstLine(outcome.stdout)}` };
-      return { state: 'ready', detail: `Printer ${name} accepts jobs (CUPS cannot tell whether it has paper).` };
+      if (outcome.kind === 'missing') return statusSaying('unknown', 'said.printer.osNoStatusCommand', { name, command: lpstat });
+      if (outcome.kind === 'deadline') return statusSaying('unknown', 'said.printer.osSlow', { name, wait: waitOf(deadlineMs) });
+      if (outcome.kind !== 'exited' || outcome.code !== 0) return statusSaying('offline', 'said.printer.osUnknown', { name, detail: firstLine(outcome.stderr) || 'no such printer' });
+      if (/\bdisabled\b/i.test(outcome.stdout)) return statusSaying('offline', 'said.printer.osPaused', { name, detail: firstLine(outcome.stdout) });
+      return statusSaying('ready', 'said.printer.osReady', { name });
     });
 
   return {

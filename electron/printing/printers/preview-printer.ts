@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
-import { posError } from '../../../shared/errors';
-import { seconds, withinDeadline } from './deadline';
+import { saidError } from '../../../shared/errors';
+import { waitOf, withinDeadline } from './deadline';
+import { statusSaying } from './printer-said';
 import type { Printer } from './printer';
 import type { PreviewStore } from './preview-store';
 import { createSerialQueue } from '../../../shared/serial';
@@ -23,14 +24,14 @@ export function createPreviewPrinter(deps: { store: PreviewStore }): Printer {
           if (outcome.done) return { ok: true, value: { bytes: document.bytes.length, location: `${store.dir}/${outcome.value.name}.txt`, statusAfter: null } };
           return {
             ok: false,
-            error: posError('PRINTER_OFFLINE', `Saving the receipt preview took longer than ${seconds(deadlineMs)}. The disk may be full or very slow.`),
+            error: saidError('PRINTER_OFFLINE', 'said.print.previewSlow', { wait: waitOf(deadlineMs) }),
             printerState: 'unknown',
             mayHavePrinted: true,
           };
         } catch (error) {
           return {
             ok: false,
-            error: posError('PRINTER_OFFLINE', `The receipt preview could not be saved (${(error as NodeJS.ErrnoException).code ?? 'error'}). Check the disk has space.`),
+            error: saidError('PRINTER_OFFLINE', 'said.print.previewNotSaved', { detail: (error as NodeJS.ErrnoException).code ?? 'error' }),
             printerState: 'offline',
             mayHavePrinted: false,
           };
@@ -42,7 +43,7 @@ export function createPreviewPrinter(deps: { store: PreviewStore }): Printer {
         await fs.access(store.dir, fs.constants.W_OK);
         return { state: 'ready', detail: 'Receipts are kept on this computer and shown on screen.' };
       } catch (error) {
-        return { state: 'offline', detail: `Receipt previews cannot be saved in ${store.dir} (${(error as NodeJS.ErrnoException).code ?? 'error'}).` };
+        return statusSaying('offline', 'said.printer.previewCannotSave', { folder: store.dir, detail: (error as NodeJS.ErrnoException).code ?? 'error' });
       }
     },
   };

@@ -1,6 +1,5 @@
-import type { SentenceKey } from '../../../shared/error-sentences';
-import { saidInEnglish } from '../../../shared/errors';
-import type { PrinterState, PrinterStatus } from './printer';
+import type { PrinterStatus } from './printer';
+import { statusSaying } from './printer-said';
 import type { PrinterType } from '../layout/render-escpos';
 
 /**
@@ -60,7 +59,7 @@ function parseStarAsb(reply: Uint8Array): PrinterStatus {
 }
 
 /** A status the printer itself reports: its sentence names a shared one, for the strip to say in the reader's language. */
-const fixed = (state: PrinterState, key: SentenceKey): PrinterStatus => ({ state, detail: saidInEnglish({ key }), said: { key } });
+const fixed = statusSaying;
 
 const ready = fixed('ready', 'said.printer.ready');
 const readyPaperLow = fixed('ready', 'said.printer.paperLow');

@@ -1,6 +1,7 @@
-import { posError } from '../../../shared/errors';
-import { seconds } from './deadline';
+import { saidBecause, saidError, type PosError } from '../../../shared/errors';
 import type { PrintDocument, Printer, PrinterStatus, PrintResult } from './printer';
+import { waitOf } from './deadline';
+import { statusSaying } from './printer-said';
 import { parseStatusReply, statusQuery, statusReplyLength } from './printer-status';
 import type { PrinterType } from '../layout/render-escpos';
 import { createSerialQueue } from '../../../shared/serial';
@@ -49,7 +50,8 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
       if (!outcome.ok) return printFailure(outcome, deadlineMs);
       if (!outcome.value.printed) {
         const status = outcome.value.status;
-        return { ok: false, error: posError('PRINTER_OFFLINE', `${status.detail} The receipt was not sent.`), printerState: status.state, mayHavePrinted: false };
+        const refused: PosError = { code: 'PRINTER_OFFLINE', message: status.detail, ...(status.said && { said: status.said }) };
+        return { ok: false, error: saidBecause(refused, notSent()), printerState: status.state, mayHavePrinted: false };
       }
       return { ok: true, value: { bytes: document.bytes.length, location: `tcp://${where}`, statusAfter: outcome.value.status } };
     });
@@ -62,27 +64,31 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
         return parseStatusReply(type, await link.receive(replyLength));
       });
       if (outcome.ok) return outcome.value;
-      if (outcome.stage === 'connect') return { state: 'offline', detail: unreachable(outcome, deadlineMs) };
-      return {
-        state: 'unknown',
-        detail: `The printer at ${where} accepts connections but did not answer the status query within ${seconds(deadlineMs)}. It may be busy or jammed, or set up as the wrong type (this till speaks ${type.toUpperCase()}).`,
-      };
+      if (outcome.stage === 'connect') return { state: 'offline', ...unreachable(outcome, deadlineMs) };
+      return statusSaying('unknown', 'said.printer.noStatusAnswer', { where, wait: waitOf(deadlineMs), type: type.toUpperCase() });
     });
 
-  function unreachable(outcome: Extract<ExchangeOutcome<unknown>, { ok: false }>, deadlineMs: number): string {
-    const why =
-      outcome.reason === 'refused' ? 'it refused the connection' : outcome.reason === 'deadline' ? `no answer within ${seconds(Math.min(connectMs, deadlineMs))}` : outcome.detail;
-    return `The receipt printer at ${where} cannot be reached (${why}). Check it is switched on and its network cable is in.`;
+  /** Why the printer cannot be reached, as its status says it (`detail` and `said`). */
+  function unreachable(outcome: Extract<ExchangeOutcome<unknown>, { ok: false }>, deadlineMs: number) {
+    const { detail, said } = statusSaying('offline', 'said.printer.unreachable', {
+      where,
+      why: outcome.reason === 'refused' || outcome.reason === 'deadline' ? outcome.reason : 'other',
+      wait: waitOf(Math.min(connectMs, deadlineMs)),
+      detail: outcome.detail,
+    });
+    return { detail, said: said! };
   }
 
   function printFailure(outcome: Extract<ExchangeOutcome<unknown>, { ok: false }>, deadlineMs: number): PrintResult {
     switch (outcome.stage) {
-      case 'connect':
-        return { ok: false, error: posError('PRINTER_OFFLINE', `${unreachable(outcome, deadlineMs)} The receipt was not sent.`), printerState: 'offline', mayHavePrinted: false };
+      case 'connect': {
+        const { detail, said } = unreachable(outcome, deadlineMs);
+        return { ok: false, error: saidBecause({ code: 'PRINTER_OFFLINE', message: detail, said }, notSent()), printerState: 'offline', mayHavePrinted: false };
+      }
       case 'status':
         return {
           ok: false,
-          error: posError('PRINTER_OFFLINE', `The printer at ${where} did not answer within ${seconds(deadlineMs)}, so the receipt was not sent. Check the printer's lights, paper and cover.`),
+          error: saidError('PRINTER_OFFLINE', 'said.print.noAnswer', { where, wait: waitOf(deadlineMs) }),
           printerState: 'unknown',
           mayHavePrinted: false,
         };
@@ -90,10 +96,12 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
       case 'confirm':
         return {
           ok: false,
-          error: posError(
-            'PRINTER_OFFLINE',
-            `The printer at ${where} stopped taking the receipt (${outcome.reason === 'deadline' ? `not confirmed within ${seconds(deadlineMs)}` : outcome.detail}). Part of it may have printed: check the printer before printing it again.`,
-          ),
+          error: saidError('PRINTER_OFFLINE', 'said.print.stoppedTaking', {
+            where,
+            why: outcome.reason === 'deadline' ? 'deadline' : 'other',
+            wait: waitOf(deadlineMs),
+            detail: outcome.detail,
+          }),
           printerState: 'unknown',
           // The status answer said ready, so whatever left this machine may be on paper by now.
           mayHavePrinted: true,
@@ -107,3 +115,5 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
     status: ({ deadlineMs }) => status(deadlineMs),
   };
 }
+
+const notSent = () => saidError('PRINTER_OFFLINE', 'said.print.notSent');

@@ -376,6 +376,7 @@ function toView(job: PrintJob): PrintJobView {
     state: job.state,
     attempts: job.attempts,
     lastError: job.lastError,
+    lastErrorSaid: job.lastErrorSaid,
     nextAttemptAt: job.nextAttemptAt,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,

@@ -1,7 +1,7 @@
-import { posError } from '../../../shared/errors';
+import { saidBecause, saidError, type PosError } from '../../../shared/errors';
 import type { PrintJob, PrintJobsRepository } from '../../journal';
 import type { Logger } from '../../core/logger';
-import { seconds, withinDeadline } from '../printers/deadline';
+import { waitOf, withinDeadline } from '../printers/deadline';
 import { documentForJob, type PaperLayout } from './print-job-payload';
 import type { Printer, PrintResult } from '../printers/printer';
 import type { PrinterWatch } from './printer-watch';
@@ -32,7 +32,8 @@ export interface PrintWorker {
 const backstopMs = 2_000;
 /** The journal keeps at most this much of a reason. */
 const reasonLimit = 500;
-const reprintAdvice = 'It is not sent again: check the printer, and if the receipt is missing or cut short, use Print again (it prints a COPY).';
+/** Said after any failure whose bytes may be on paper: it is never sent again by itself. */
+const notSentAgain = (error: PosError) => saidBecause(error, saidError(error.code, 'said.print.notSentAgain'));
 
 /**
  * Takes due jobs from the journal one at a time and prints them. Each try renders the job afresh
@@ -94,7 +95,7 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
         ? outcome.value
         : {
             ok: false,
-            error: posError('PRINTER_OFFLINE', `The printer did not finish within ${seconds(options.attemptDeadlineMs)}. Part of it may have printed.`),
+            error: saidError('PRINTER_OFFLINE', 'said.print.notFinished', { wait: waitOf(options.attemptDeadlineMs) }),
             printerState: 'unknown',
             mayHavePrinted: true,
           };
@@ -104,20 +105,22 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
         else if (watch.current().state !== 'ready') await watch.refresh();
         return;
       }
-      const reason = result.error.message;
+      const { error } = result;
       if (!result.mayHavePrinted && (result.printerState === 'paper-out' || result.printerState === 'cover-open')) {
-        settle(job, jobs.returnUntried(job.id, clip(reason)));
+        settle(job, jobs.returnUntried(job.id, clip(error.message), error.said));
       } else if (result.mayHavePrinted) {
-        settle(job, jobs.markFailed(job.id, clip(`${reason} ${reprintAdvice}`), { retry: false, mayHavePrinted: true }));
+        const told = notSentAgain(error);
+        settle(job, jobs.markFailed(job.id, clip(told.message), { retry: false, mayHavePrinted: true, ...(told.said && { said: told.said }) }));
       } else {
-        settle(job, jobs.markFailed(job.id, clip(reason)));
+        settle(job, jobs.markFailed(job.id, clip(error.message), error.said ? { said: error.said } : {}));
       }
       // The failure says what went wrong with this job; the printer's own answer is what the strip shows.
       await watch.refresh();
     } catch (error) {
       logger.error('print queue: a try ended unexpectedly', { jobId: job.id, error });
       // Whether bytes left is not known here: treat it as on paper, so only a COPY can follow.
-      settle(job, jobs.markFailed(job.id, `The till could not finish this try. ${reprintAdvice}`, { retry: false, mayHavePrinted: true }));
+      const told = notSentAgain(saidError('INTERNAL', 'said.print.tryUnfinished'));
+      settle(job, jobs.markFailed(job.id, told.message, { retry: false, mayHavePrinted: true, ...(told.said && { said: told.said }) }));
     } finally {
       for (const wakeWaiter of waiters.get(job.id) ?? []) wakeWaiter();
       waiters.delete(job.id);

@@ -16,3 +16,9 @@ export const errorTextIn =
   (t: Translate) =>
   (error: PosError): string =>
     error.said ? saidIn(t)(error.said) : error.message;
+
+/** Why a print job did not print: its sentence in the reader's language, or main's words when it named none. */
+export const printWhyIn =
+  (t: Translate) =>
+  (job: { lastError: string | null; lastErrorSaid: Said | null }): string | null =>
+    job.lastErrorSaid ? saidIn(t)(job.lastErrorSaid) : job.lastError;

@@ -5,6 +5,7 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { useHealthWords } from '@renderer/i18n/health-words';
+import { printWhyIn } from '@renderer/i18n/error-text';
 
 /**
  * The printer as it is now (pushed on change), a test page, receipts waiting to print (Print now
@@ -80,7 +81,7 @@ export function PrinterPanel() {
             {toDo.map((job) => (
               <li key={job.id} className="form-row">
                 <span className="field-grow">
-                  <strong>{job.title}</strong> — {job.lastError}
+                  <strong>{job.title}</strong> — {printWhyIn(t)(job)}
                 </span>
                 <button type="button" className="button button-primary" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
                   {job.mayHavePrinted && job.saleId !== null ? t('printer.copy') : t('printer.again')}

@@ -5,6 +5,7 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/queries';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import type { Translate } from '@renderer/i18n/format';
+import { printWhyIn } from '@renderer/i18n/error-text';
 
 const jobState = (t: Translate, job: PrintJobView | undefined): string => {
   if (!job) return t('receipt.none');
@@ -12,8 +13,8 @@ const jobState = (t: Translate, job: PrintJobView | undefined): string => {
     if (job.copyNumber !== 0) return t('receipt.copyPrinted', { copy: job.copyNumber });
     return job.receiptNumber ? t('receipt.printedNumber', { number: job.receiptNumber }) : t('receipt.printed');
   }
-  // lastError is main's wording; the default is ours.
-  if (job.state === 'failed') return t('receipt.failed', { reason: job.lastError ?? t('receipt.failedDefault') });
+  // Main's reason, in the reader's language when it named a sentence; the default is ours.
+  if (job.state === 'failed') return t('receipt.failed', { reason: printWhyIn(t)(job) ?? t('receipt.failedDefault') });
   // The reason is on the status strip and in Staff -> Printer; here the cashier needs to know it is not lost.
   return job.attempts > 0 ? t('receipt.waiting') : t('receipt.printing');
 };

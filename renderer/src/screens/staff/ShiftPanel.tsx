@@ -1,4 +1,5 @@
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
+import { printWhyIn } from '@renderer/i18n/error-text';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZReport } from '@shared/sales/reports';
@@ -88,7 +89,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
           )
         }
       </QueryState>
-      {printReport.isSuccess && <p role="status">{printReport.data.state === 'printed' ? t('shift.printedJob', { title: printReport.data.title }) : printReport.data.lastError ? t('shift.failedJob', { title: printReport.data.title, reason: printReport.data.lastError }) : t('shift.sentJob', { title: printReport.data.title })}</p>}
+      {printReport.isSuccess && <p role="status">{printReport.data.state === 'printed' ? t('shift.printedJob', { title: printReport.data.title }) : printReport.data.lastError ? t('shift.failedJob', { title: printReport.data.title, reason: printWhyIn(t)(printReport.data) ?? printReport.data.lastError }) : t('shift.sentJob', { title: printReport.data.title })}</p>}
       {error && <p className="field-error" role="alert">{say(error.error)}</p>}
     </section>
   );
