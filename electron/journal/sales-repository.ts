@@ -39,6 +39,8 @@ export interface SalesRepository {
   search(query: SaleSearch): Result<Sale[]>;
   /** Confirmed sales where the partner charged something other than our quote, oldest first: staff check them. */
   listAmountMismatches(): Result<Sale[]>;
+  /** The sale a partner reference already confirms, if any: one purchase is one sale (a trigger refuses a second). */
+  saleWithReference(partnerReference: string): Result<string | null>;
 }
 
 export function createSalesRepository(deps: {
@@ -50,6 +52,7 @@ export function createSalesRepository(deps: {
   const { db, guard, terminalId, clock } = deps;
 
   const selectSale = db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?');
+  const selectByReference = db.prepare<[string], string>('SELECT id FROM sales WHERE partner_reference = ? ORDER BY created_at LIMIT 1').pluck();
   // A card paid at the till's terminal carries the payment's approval code and masked card (migration 0005).
   const selectTenders = db.prepare<[string], TenderRow>(
     `SELECT t.*, p.auth_code AS card_auth_code, CASE WHEN p.masked_pan GLOB '*[0-9][0-9][0-9][0-9]' THEN substr(p.masked_pan, -4) END AS card_last4
@@ -214,6 +217,7 @@ export function createSalesRepository(deps: {
       }),
 
     listAmountMismatches: () => guard.read(() => ok(selectMismatches.all().map(load))),
+    saleWithReference: (partnerReference) => guard.read(() => ok(selectByReference.get(partnerReference) ?? null)),
   };
 }
 

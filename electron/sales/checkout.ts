@@ -13,7 +13,9 @@ import type { PosConfig } from '../core/config/schema';
 import type { Logger } from '../core/logger';
 import { cinemaDetails, cinemaPurchaseBody, quoteCinema, quoteLines, slotShortage } from './cinema-plan';
 import { hotelBookingBody, hotelDetails, quoteHotel } from './hotel-plan';
-import { purchaseOutcome } from './purchase-outcome';
+import { notOursOutcome, purchaseOutcome, type Outcome } from './purchase-outcome';
+import { notThisSale } from './answer-owner';
+import { checkedRefusal } from './refusal-check';
 import type { Reconciler } from './reconciler';
 import type { SaleDetails } from '../../shared/sales/sale-details';
 import type { LanguageCode } from '../../shared/languages';
@@ -190,6 +192,31 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     return callPartner(saleId, plan);
   }
 
+  /**
+   * What the partner's answer means (purchase-outcome.ts), believed only as far as it can be: an
+   * answer that says it is another sale's is not confirmed on (answer-owner.ts), and a refusal of a
+   * purchase that left the till is checked by one lookup first (refusal-check.ts).
+   */
+  async function believedOutcome(saleId: string, kind: 'cinema' | 'hotel', answer: Awaited<ReturnType<typeof partner.buyTickets | typeof partner.bookHotel>>): Promise<Outcome> {
+    const service = kind === 'cinema' ? 'cinema' : 'hotels';
+    const outcome = purchaseOutcome(answer, service);
+    const sale = { id: saleId, kind };
+    if (answer.ok) {
+      const why = notThisSale(answer.value, sale, holderOf(answer.value.reference));
+      if (!why) return outcome;
+      logger.error('the partner answered a purchase with another sale', { saleId, why });
+      return notOursOutcome(service, why, answer.value);
+    }
+    if (outcome.to !== 'rejected' || answer.error.kind === 'not-sent') return outcome;
+    return checkedRefusal({ partner, holderOf, logger }, sale, outcome);
+  }
+
+  /** The sale a partner reference already confirms; when the journal cannot say, its trigger still refuses a second. */
+  function holderOf(reference: string): string | null {
+    const held = journal.sales.saleWithReference(reference);
+    return held.ok ? held.value : null;
+  }
+
   /** `sent` on disk, then the partner, then its answer on disk. */
   async function sendToPartner(saleId: string, plan: SalePlan, paid: { paidAtTerminal?: boolean } = {}): Promise<Result<SaleView>> {
     const sent = journal.sales.transition(saleId, 'sent');
@@ -206,7 +233,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   /** The sale is `sent` on disk: the partner call, then its answer on disk. */
   async function callPartner(saleId: string, plan: SalePlan, paid: { paidAtTerminal?: boolean } = {}): Promise<Result<SaleView>> {
     const answer = plan.kind === 'cinema' ? await partner.buyTickets(plan.body) : await partner.bookHotel(plan.body);
-    const outcome = purchaseOutcome(answer, plan.kind === 'cinema' ? 'cinema' : 'hotels');
+    const outcome = await believedOutcome(saleId, plan.kind, answer);
     if (plan.holdId) {
       const expired = (outcome.detail.note as { code?: string } | undefined)?.code === 'HOLD_EXPIRED';
       holds.done(plan.holdId, { releaseAtPartner: outcome.to === 'rejected' && !expired });

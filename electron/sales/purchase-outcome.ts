@@ -86,6 +86,37 @@ function confirmedBy(answer: PurchaseAnswer): Outcome {
   };
 }
 
+/**
+ * An answer that says it is another sale's (answer-owner.ts): nothing is known about this one, so
+ * it is settled by lookup like any answer the till cannot read, and nothing is confirmed on it.
+ */
+export function notOursOutcome(service: 'cinema' | 'hotels', why: string, answer: unknown): Outcome {
+  return {
+    to: 'unknown',
+    detail: {
+      failureReason: clip(`${serviceName(service)} answered, but its answer does not belong to this sale (${why}), so it is not known whether the sale went through. Do not sell it again: the till is checking with the partner.`),
+      note: { notThisSale: why, answer },
+    },
+  };
+}
+
+/**
+ * The partner refused a purchase that left the till, and the lookup that checks the refusal could
+ * not be made: whether a first copy of the purchase went through (a gateway that sent it twice) is
+ * not known, so the refusal waits for a lookup too.
+ */
+export function refusalUncheckedOutcome(refused: Outcome, service: 'cinema' | 'hotels', lookupProblem: string): Outcome {
+  return {
+    to: 'unknown',
+    detail: {
+      failureReason: clip(
+        `${serviceName(service)} refused the sale, but the till could not check that nothing went through (${lookupProblem}). Do not sell it again: the till is checking with the partner.`,
+      ),
+      note: { ...(refused.detail.note as object), refusal: refused.detail.failureReason ?? null, refusalUnchecked: lookupProblem },
+    },
+  };
+}
+
 /** A transaction found by lookup settles the sale as if the purchase had answered. */
 export function confirmedByLookup(transaction: WireTransaction): Outcome {
   const bookingNumber = transaction.type === 'hotel' ? transaction.details?.booking_number : null;

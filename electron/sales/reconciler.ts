@@ -5,6 +5,7 @@ import type { Journal, Sale, SaleState } from '../journal';
 import type { PartnerClient } from '../partner/client';
 import type { Logger } from '../core/logger';
 import { confirmedByLookup, type Outcome } from './purchase-outcome';
+import { notThisSale, transactionStanding } from './answer-owner';
 import { terminalPaymentGoesBack } from './tender';
 
 export interface Reconciler {
@@ -220,13 +221,18 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     }
     partnerBack();
     const transaction = answer.value;
-    if (transaction) {
-      const expected = current.kind === 'cinema' ? 'experience' : 'hotel';
-      if (transaction.type !== expected) {
-        logger.error('transaction found under our reference is of another kind', { saleId: sale.id, type: transaction.type });
-        return ok(current);
-      }
-      return move(current, confirmedByLookup(transaction));
+    // A failed transaction confirms nothing: read as no record (the partner keeps none of those).
+    if (transaction && transactionStanding(transaction.status) !== 'not-done') {
+      const held = journal.sales.saleWithReference(transaction.reference);
+      const why =
+        transactionStanding(transaction.status) === 'in-progress'
+          ? `its transaction ${transaction.reference} is still ${transaction.status}`
+          : notThisSale(transaction, current, held.ok ? held.value : null, reference);
+      if (!why) return move(current, confirmedByLookup(transaction));
+      // Asked again with the backoff: nothing is confirmed, or given up, on an answer that is not this sale's.
+      logger.error('transaction lookup answered with something that does not settle this sale', { saleId: sale.id, why });
+      setWaiting(current, { kind: 'unreachable', problem: `its answer does not settle this sale: ${why}` });
+      return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk, note: { lookup: 'not this sale', why } } }) : ok(current);
     }
     const rejectAt = sentAt(current) + deps.settleWindowMs;
     if (clock().getTime() >= rejectAt) {

@@ -50,6 +50,11 @@ export interface FailingGateway {
   dropIdleAfterMs: number | null;
   /** Refuses a request without a User-Agent with a 403 page, as AWS WAF's NoUserAgent rule does. */
   requireUserAgent: boolean;
+  /**
+   * The next this many purchases/bookings are sent to the partner twice, and the second answer is
+   * the one passed on: a gateway that retried a POST it thought was lost.
+   */
+  sendPurchasesTwice: number;
   /** Method, path and User-Agent of every request that reached the gateway, in order. */
   requests: Array<{ method: string; path: string; userAgent: string | null; at: number }>;
   close(): Promise<void>;
@@ -66,7 +71,7 @@ export const gatewayPage = (status: number, title: string): GatewayFailure => ({
 });
 
 export async function startFailingGateway(upstream: string): Promise<FailingGateway> {
-  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, byteOrderMark: false, mislabelEncoding: null, dropIdleAfterMs: null, requireUserAgent: false, requests: [] };
+  const gateway: Omit<FailingGateway, 'url' | 'close'> = { afterCommit: [], beforeCommit: [], down: null, blocked: [], rewriteRequest: null, compress: null, byteOrderMark: false, mislabelEncoding: null, dropIdleAfterMs: null, requireUserAgent: false, sendPurchasesTwice: 0, requests: [] };
 
   const server = createServer((req, res) => void serve(req, res));
   ignoreClientErrors(server);
@@ -96,7 +101,7 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
     if (before) return fail(res, before, null);
 
     let answer: { status: number; headers: Headers; body: string };
-    try {
+    const forward = async () => {
       const forwarded = await fetch(upstream + path, {
         method: req.method,
         headers: Object.entries(req.headers).flatMap(([name, value]) =>
@@ -104,7 +109,14 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
         ),
         body: chunks.length === 0 ? undefined : gateway.rewriteRequest ? gateway.rewriteRequest(Buffer.concat(chunks).toString('utf8'), path) : Buffer.concat(chunks),
       });
-      answer = { status: forwarded.status, headers: forwarded.headers, body: await forwarded.text() };
+      return { status: forwarded.status, headers: forwarded.headers, body: await forwarded.text() };
+    };
+    try {
+      if (isPurchase && gateway.sendPurchasesTwice > 0) {
+        gateway.sendPurchasesTwice -= 1;
+        await forward();
+      }
+      answer = await forward();
     } catch {
       return fail(res, gatewayPage(502, 'Bad Gateway'), null);
     }

@@ -139,6 +139,7 @@ describe('a journal from before step 9 (why a print failed, as a sentence)', () 
       // Back to version 8, as a till that never ran step 9 left its file.
       const eight = new Database(file);
       eight.exec('ALTER TABLE print_jobs DROP COLUMN last_error_said');
+      eight.exec('DROP TRIGGER sales_partner_reference_once; DROP TRIGGER sales_partner_reference_once_insert; DROP INDEX sales_by_partner_reference');
       eight.pragma('user_version = 8');
       eight.close();
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalFile, legalTransitions, openJournal, registerChainFunctions, saleStates, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
+import { migrations } from '../../electron/journal/migrations';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-sales-'));
 const file = journalFile(root);
@@ -197,6 +198,60 @@ describe('rules the file itself keeps, whatever code writes to it', () => {
     db.prepare("UPDATE sales SET state = 'rejected', failure_reason = 'x' WHERE id = ?").run(sale.id);
     expect(() => db.prepare("UPDATE sales SET state = 'confirmed' WHERE id = ?").run(sale.id)).toThrow(/not allowed/);
     db.close();
+  });
+
+  it('lets one partner reference confirm one sale only, whatever code writes', () => {
+    const first = created(saleInput());
+    const second = created(saleInput());
+    for (const sale of [first, second]) expect(journal.sales.transition(sale.id, 'sent').ok).toBe(true);
+    expect(journal.sales.transition(first.id, 'confirmed', { partnerReference: 'EX4440001112' }).ok).toBe(true);
+    expect(journal.sales.saleWithReference('EX4440001112')).toEqual({ ok: true, value: first.id });
+    expect(journal.sales.saleWithReference('EX0000000000')).toEqual({ ok: true, value: null });
+    // The same reference for another sale: refused by the file, and nothing moved.
+    expect(journal.sales.transition(second.id, 'confirmed', { partnerReference: 'EX4440001112' })).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringMatching(/already confirms another sale/) } });
+    expect(journal.sales.get(second.id)).toMatchObject({ ok: true, value: { state: 'sent', partnerReference: null } });
+    const db = raw();
+    expect(() => db.prepare("UPDATE sales SET state = 'confirmed', partner_reference = 'EX4440001112' WHERE id = ?").run(second.id)).toThrow(/one purchase is one sale/);
+    db.close();
+  });
+
+  it('opens a file from before that rule which already holds two sales with one reference, and keeps selling', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-reference-'));
+    const older = journalFile(dir);
+    const sent = (j: Journal, id: string, staffId: number) => {
+      expect(j.sales.create({ ...saleInput(), id, staffId, request: { merchant_reference: id } }).ok).toBe(true);
+      const moved = j.sales.transition(id, 'sent');
+      if (!moved.ok) throw new Error(moved.error.message);
+    };
+    try {
+      const first = openJournal({ file: older, terminalId: 'BO9', clock });
+      if (!first.ok) throw new Error(first.error.message);
+      const staff = await first.value.staff.create({ name: 'Ngozi Obi', role: 'supervisor', pin: '2468' });
+      if (!staff.ok) throw new Error(staff.error.message);
+      expect(first.value.shifts.open({ staffId: staff.value.id, floatKobo: 0 }).ok).toBe(true);
+      for (const id of ['OLD-1', 'OLD-2', 'OLD-3']) sent(first.value, id, staff.value.id);
+      expect(first.value.sales.transition('OLD-1', 'confirmed', { partnerReference: 'EX7770001112' }).ok).toBe(true);
+      first.value.close();
+      // As step 9 left a file: no rule yet, and a second sale confirmed on the same reference (a replayed answer).
+      const db = registerChainFunctions(new Database(older));
+      db.exec('DROP TRIGGER sales_partner_reference_once; DROP TRIGGER sales_partner_reference_once_insert; DROP INDEX sales_by_partner_reference');
+      db.prepare("UPDATE sales SET state = 'confirmed', partner_reference = 'EX7770001112' WHERE id = 'OLD-2'").run();
+      db.pragma('user_version = 9');
+      db.close();
+
+      const reopened = openJournal({ file: older, terminalId: 'BO9', clock });
+      if (!reopened.ok) throw new Error(reopened.error.message);
+      try {
+        expect(reopened.value.schema).toEqual({ from: 9, to: migrations.length });
+        expect(reopened.value.sales.get('OLD-2')).toMatchObject({ ok: true, value: { state: 'confirmed', partnerReference: 'EX7770001112' } });
+        expect(reopened.value.sales.transition('OLD-3', 'confirmed', { partnerReference: 'EX7770001112' })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+        expect(reopened.value.sales.transition('OLD-3', 'confirmed', { partnerReference: 'EX7770009999' }).ok).toBe(true);
+      } finally {
+        reopened.value.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a sale that does not start pending, and money that is not whole kobo', () => {

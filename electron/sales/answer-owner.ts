@@ -1,0 +1,45 @@
+/**
+ * Whether an answer from the partner can be this sale's. A caching gateway may replay another
+ * sale's 201; a lookup that ignores our reference may return someone else's transaction. Either
+ * confirmed as ours would give the tickets or the room away, so an answer is believed only when
+ * nothing in it says it belongs elsewhere: the merchant reference it echoes (when it echoes one),
+ * the service (a transaction's `type`, the reference prefix: `EX` tickets, `HTL` hotels), and the
+ * partner reference not already confirming another sale of this till.
+ */
+
+export interface AnswerFacts {
+  reference: string;
+  merchant_reference: string | null;
+  /** Only a transaction lookup says it. */
+  type?: 'experience' | 'hotel';
+}
+
+export interface SaleFacts {
+  id: string;
+  kind: 'cinema' | 'hotel';
+}
+
+/** Why the answer is not this sale's, in words for the journal and the log; null when nothing says so. */
+export function notThisSale(answer: AnswerFacts, sale: SaleFacts, heldBy: string | null, expectedReference?: string): string | null {
+  const merchant = answer.merchant_reference?.trim();
+  if (merchant && merchant !== sale.id) return `it names another sale (${merchant})`;
+  if (expectedReference !== undefined && answer.reference.trim() !== expectedReference) return `it is transaction ${answer.reference}, not ${expectedReference}`;
+  const expected = sale.kind === 'cinema' ? 'experience' : 'hotel';
+  if (answer.type !== undefined && answer.type !== expected) return `it is ${answer.type === 'hotel' ? 'a hotel booking' : 'a ticket purchase'}`;
+  const otherPrefix = sale.kind === 'cinema' ? /^HTL/i : /^EX/i;
+  if (otherPrefix.test(answer.reference.trim())) return `its reference ${answer.reference} belongs to the other service`;
+  if (heldBy !== null && heldBy !== sale.id) return `its reference ${answer.reference} already confirms sale ${heldBy}`;
+  return null;
+}
+
+/**
+ * What a transaction's `status` says. The partner keeps only successful transactions (the notes),
+ * so any status reads as done except the words that plainly say otherwise: a failed or given-back
+ * one confirms nothing, and one still in progress is asked about again.
+ */
+export function transactionStanding(status: string | null | undefined): 'done' | 'not-done' | 'in-progress' {
+  const word = (status ?? '').trim().toLowerCase();
+  if (/^(fail|failed|failure|declined|rejected|cancel+ed|cancel+ation|void|voided|reversed|refunded|expired|abandoned|error)$/.test(word)) return 'not-done';
+  if (/^(pending|processing|in[ _-]?progress|initiated|queued|awaiting[ _-]?payment)$/.test(word)) return 'in-progress';
+  return 'done';
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSandbox, startSandboxServer, type Sandbox, type SandboxServer } from '../../electron/sandbox';
+import type { SaleView } from '../../shared/sales/sale-view';
+import { gatewayPage, startFailingGateway, type FailingGateway } from '../helpers/failing-gateway';
+import { customer, findShowing, findStay, newSaleId, openTill, purchasesOf, readyToSell, selectionOf, value, type Till } from '../helpers/sales-fixture';
+
+/**
+ * Answers a hostile gateway or a careless partner gives that are not this sale's, or refusals that
+ * are not the whole truth. A sale is confirmed only on an answer that can be its own, and a refusal
+ * of a purchase that left the till is believed only once a lookup under our reference finds
+ * nothing. Real sandbox over HTTP, a real gateway in front of it, a real journal file.
+ */
+
+let sandbox: Sandbox;
+let partnerServer: SandboxServer;
+let gateway: FailingGateway;
+let till: Till;
+
+beforeAll(async () => {
+  sandbox = createSandbox();
+  partnerServer = await startSandboxServer({ sandbox });
+  gateway = await startFailingGateway(partnerServer.url);
+  till = openTill({ url: gateway.url, timeoutMs: 800, tuning: { settleWindowMs: 600, reconcileDelaysMs: [50, 100, 200], recoveryProbeMs: 100 } });
+  await readyToSell(till.pos);
+});
+
+afterAll(async () => {
+  await till.close();
+  await gateway.close();
+  await partnerServer.close();
+  fs.rmSync(till.dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  gateway.afterCommit.length = 0;
+  gateway.beforeCommit.length = 0;
+  gateway.blocked.length = 0;
+  gateway.sendPurchasesTwice = 0;
+});
+
+async function settled(saleId: string): Promise<SaleView> {
+  for (let i = 0; i < 400; i++) {
+    const sale = value(await till.pos.api['sale:get']({ saleId }));
+    if (sale.state === 'confirmed' || sale.state === 'rejected') return sale;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`sale ${saleId} did not settle`);
+}
+
+const envelope = (status: number, data: unknown) => JSON.stringify({ success: true, status, message: 'OK', data });
+const lookupsOf = (saleId: string) => gateway.requests.filter((r) => r.method === 'GET' && r.path.includes(`merchant_reference=${encodeURIComponent(saleId)}`));
+
+async function sellCinema(saleId = newSaleId('AO')) {
+  const showing = await findShowing(till.pos);
+  return value(await till.pos.api['sale:submit']({ saleId, kind: 'cinema', cinema: selectionOf(showing, [['Regular', 1]]), customer, tender: { kind: 'cash', tenderedKobo: 10_000_000 } }));
+}
+
+describe('a refusal of a purchase that left the till', () => {
+  it('a gateway that sent the purchase twice passes on the refusal of the second: one lookup finds the first, and the sale is confirmed', async () => {
+    gateway.sendPurchasesTwice = 1;
+    const saleId = newSaleId('AO');
+    const sale = await sellCinema(saleId);
+    // The second copy was refused (its seats' hold was already used), but the first bought them.
+    expect(purchasesOf(sandbox, saleId)).toHaveLength(1);
+    expect(sale).toMatchObject({ state: 'confirmed', partnerReference: purchasesOf(sandbox, saleId)[0]!.reference });
+    expect(lookupsOf(saleId)).toHaveLength(1);
+  });
+
+  it('a 201 that says success false with a 409 after the partner committed: confirmed by the lookup, not called refused', async () => {
+    gateway.afterCommit.push({ kind: 'status', status: 201, body: JSON.stringify({ success: false, status: 409, message: 'Conflict' }) });
+    const saleId = newSaleId('AO');
+    const sale = await sellCinema(saleId);
+    expect(sale).toMatchObject({ state: 'confirmed', partnerReference: purchasesOf(sandbox, saleId)[0]!.reference });
+  });
+
+  it('a refusal the lookup agrees with is a refusal at once, and one the lookup cannot check waits for it', async () => {
+    gateway.beforeCommit.push({ kind: 'status', status: 422, body: JSON.stringify({ success: false, status: 422, message: 'The customer email is not valid.', errors: { email: ['is not valid'] } }) });
+    const refusedId = newSaleId('AO');
+    const refused = await sellCinema(refusedId);
+    expect(refused.state).toBe('rejected');
+    expect(refused.failureReason).toMatch(/customer email is not valid/);
+    expect(lookupsOf(refusedId)).toHaveLength(1);
+
+    // The partner refuses, and its lookup cannot be reached: not believed yet, settled later.
+    gateway.beforeCommit.push({ kind: 'status', status: 409, body: JSON.stringify({ success: false, status: 409, message: 'Sold out.' }) });
+    gateway.blocked.push({ path: /merchant_reference=/, failure: gatewayPage(502, 'Bad Gateway') });
+    const uncheckedId = newSaleId('AO');
+    const unchecked = await sellCinema(uncheckedId);
+    expect(unchecked.state).toBe('unknown');
+    expect(unchecked.failureReason).toMatch(/refused the sale, but the till could not check/);
+    gateway.blocked.length = 0;
+    expect((await settled(uncheckedId)).state).toBe('rejected');
+    expect(purchasesOf(sandbox, uncheckedId)).toHaveLength(0);
+  });
+});
+
+describe('an answer that is another sale’s', () => {
+  it('a caching gateway replays the answer of an earlier sale: the new sale is not confirmed on it, and ends not completed when the partner has nothing', async () => {
+    const first = await sellCinema();
+    expect(first.state).toBe('confirmed');
+    const earlier = purchasesOf(sandbox, first.id)[0]!;
+    // Once with the earlier sale's merchant reference, once without any (only its partner reference).
+    for (const answer of [{ reference: earlier.reference, merchant_reference: first.id }, { reference: earlier.reference }]) {
+      gateway.beforeCommit.push({ kind: 'status', status: 201, body: envelope(201, { ...answer, invoice_id: 7, amount: 3500 }) });
+      const saleId = newSaleId('AO');
+      const sale = await sellCinema(saleId);
+      expect(sale.state).toBe('unknown');
+      expect(sale.failureReason).toMatch(/does not belong to this sale/);
+      const final = await settled(saleId);
+      expect(final.state).toBe('rejected');
+      expect(final.partnerReference).toBeNull();
+    }
+    // The earlier sale keeps its reference, alone.
+    expect(value(till.journal.sales.search({ limit: 500 })).filter((sale) => sale.partnerReference === earlier.reference).map((sale) => sale.id)).toEqual([first.id]);
+  });
+
+  it('a hotel booking answered with a ticket reference is not confirmed on it', async () => {
+    const stay = await findStay(till.pos);
+    gateway.beforeCommit.push({ kind: 'status', status: 201, body: envelope(201, { reference: 'EX9990001112', amount: 3500 }) });
+    const saleId = newSaleId('AO');
+    const sale = value(await till.pos.api['sale:submit']({ saleId, kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'card' } }));
+    expect(sale.state).toBe('unknown');
+    expect(sale.failureReason).toMatch(/belongs to the other service/);
+  });
+
+  it('a lookup that answers with another sale’s transaction, or with a failed one, settles nothing on it', async () => {
+    const first = await sellCinema();
+    const theirs = purchasesOf(sandbox, first.id)[0]!;
+    for (const lookupAnswer of [theirs, { ...theirs, merchant_reference: null }, { ...theirs, reference: 'EX5550001112', merchant_reference: null, status: 'failed' }]) {
+      // The purchase never reaches the partner; the lookup for it answers something else.
+      gateway.beforeCommit.push(gatewayPage(502, 'Bad Gateway'));
+      const saleId = newSaleId('AO');
+      gateway.blocked.push({ path: new RegExp(`merchant_reference=${saleId}`), failure: { kind: 'status', status: 200, body: envelope(200, lookupAnswer) } });
+      const sale = await sellCinema(saleId);
+      expect(sale.state).toBe('unknown');
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      const waiting = value(await till.pos.api['sale:get']({ saleId }));
+      expect(waiting.partnerReference).toBeNull();
+      // A failed transaction reads as none: past the window, the sale is not completed. The others stay open.
+      expect(waiting.state).toBe(lookupAnswer.status === 'failed' ? 'rejected' : 'unknown');
+      gateway.blocked.length = 0;
+      expect((await settled(saleId)).state).toBe('rejected');
+    }
+  });
+});
