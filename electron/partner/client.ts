@@ -151,7 +151,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   // Which month spelling, booking path and lookup form this partner took last; learnt once, so
   // later calls do not pay for the fallbacks again.
   let monthForm = 0;
-  let bookingPath = '/hotels/buy';
+  let bookingPath: '/hotels/buy' | '/hotels/book' | undefined;
   let lookupForms: readonly ReferenceForm[] = referenceForms;
   const pages = createPageMemory();
   const logger = options.logger;
@@ -238,21 +238,16 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     listRooms: (hotelId, page = {}) =>
       get(hotel(`/hotels/${segment(String(hotelId))}/rooms`), wireRoomListSchema, { page: page.page, per_page: page.perPage }),
 
-    // The docs show both /hotels/buy and /hotels/book. Only a 404 may move to the other path, and
-    // only once it is sure the first booked nothing: after a timeout or a 5xx the first request may
-    // have reached a booking handler, and a second one could book the room twice. The partner's
-    // own 404 (its envelope) is sure. A bare 404 page may be a gateway's, sent after the partner
-    // booked: so the booking is looked up first, and the path is asked with a GET, which a route
-    // that exists answers 405 (no booking is made by asking).
+    // The docs show both /hotels/buy and /hotels/book. Which one this partner has is asked before
+    // its first booking, by a GET on each (a route that exists answers 405 or the like; no booking
+    // is made by asking), never learnt from a booking's failure: a bare 404 page may come from a
+    // gateway after the partner booked, and a second POST elsewhere could book the room twice. So
+    // a bare 404 to a booking stays unknown (settled by lookup). Only the partner's own 404 (its
+    // envelope) on /hotels/buy is sure nothing was booked there, and moves on to /hotels/book.
     async bookHotel(request) {
-      const first = await post(hotel(bookingPath), request, wireHotelBookingResultSchema);
-      if (first.ok || first.error.status !== 404 || bookingPath !== '/hotels/buy') return first;
-      if (!first.error.envelope) {
-        const settled = await bookedAfterAll(request.merchant_reference);
-        if (settled !== 'not-booked') return settled ?? first;
-        const route = await transport.send({ method: 'GET', path: hotel('/hotels/buy') }, { retry: false });
-        if (!route.ok || route.status !== 404) return first;
-      }
+      const path = bookingPath ?? (await bookingRoute());
+      const first = await post(hotel(path), request, wireHotelBookingResultSchema);
+      if (first.ok || first.error.status !== 404 || !first.error.envelope || path !== '/hotels/buy') return first;
       const second = await post(hotel('/hotels/book'), request, wireHotelBookingResultSchema);
       if (second.ok || second.error.status !== 404) bookingPath = '/hotels/book';
       return second;
@@ -307,16 +302,26 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   return client;
 
   /**
-   * After a bare 404 on a booking: the booking as the partner holds it under our reference, or
-   * 'not-booked' when the partner itself says it has none, or null when that cannot be known.
+   * The booking route this partner has: /hotels/buy unless a GET says it does not exist and one on
+   * /hotels/book says that one does. Kept once answered; a partner that could not be asked is
+   * asked again at the next booking.
    */
-  async function bookedAfterAll(merchantReference: string | undefined): Promise<PartnerResult<WireHotelBookingResult> | 'not-booked' | null> {
-    if (!merchantReference) return null;
-    const found = await client.lookupTransaction({ merchantReference });
-    if (!found.ok) return null;
-    if (!found.value) return 'not-booked';
-    if (found.value.type !== 'hotel') return null;
-    return { ok: true, value: found.value.details ?? bookingFromTransaction(found.value) };
+  async function bookingRoute(): Promise<'/hotels/buy' | '/hotels/book'> {
+    const exists = async (path: string): Promise<boolean | null> => {
+      const asked = await transport.send({ method: 'GET', path: hotel(path) }, { retry: false });
+      // A 5xx or a 429 says nothing about the route: asked again next time.
+      if (!asked.ok || asked.status >= 500 || asked.status === 429) return null;
+      return asked.status !== 404;
+    };
+    const buy = await exists('/hotels/buy');
+    if (buy !== false) {
+      if (buy) bookingPath = '/hotels/buy';
+      return '/hotels/buy';
+    }
+    const book = await exists('/hotels/book');
+    // Neither route answers a GET (a gateway passing only POSTs on, say): /hotels/buy, as documented.
+    if (book !== null) bookingPath = book ? '/hotels/book' : '/hotels/buy';
+    return bookingPath ?? '/hotels/buy';
   }
 
   function readTransaction(exchange: Exchange): PartnerResult<WireTransaction | null> {
@@ -327,27 +332,6 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     if (form === 'query') return { method: 'GET', path: experience('/transaction'), query: { reference } };
     return { method: 'GET', path: experience(`/${form === 'plural' ? 'transactions' : 'transaction'}/${segment(reference)}`) };
   }
-}
-
-/** A booking found by lookup whose details the partner did not repeat: what the transaction says. */
-function bookingFromTransaction(transaction: WireTransaction): WireHotelBookingResult {
-  return {
-    reference: transaction.reference,
-    invoice_id: transaction.invoice_id,
-    booking_number: null,
-    name: null,
-    email: null,
-    phone_number: null,
-    merchant_reference: transaction.merchant_reference,
-    hotel: null,
-    room: null,
-    checkin_date: null,
-    checkout_date: null,
-    number_of_nights: null,
-    number_of_rooms: null,
-    number_of_guests: null,
-    amount: transaction.amount,
-  };
 }
 
 type ReferenceForm = 'query' | 'path' | 'plural';
