@@ -19,11 +19,19 @@ export function nairaToKobo(naira: number): Kobo {
 /** Kobo to the Naira number the partner API expects in request bodies. */
 export const koboToNaira = (kobo: Kobo): number => kobo / 100;
 
+/**
+ * The most a partner amount may be: ₦10 billion. Far above any ticket or stay, and far below where
+ * kobo stop being exact integers (2^53); a larger amount is a broken answer, refused at the door
+ * instead of reaching the journal (which could not store it) or the screens.
+ */
+export const maxPartnerNaira = 10_000_000_000;
+
 /** A partner-side Naira amount, checked and turned into kobo at the boundary. */
 export const nairaAsKoboSchema = z
   .number()
   .finite()
   .nonnegative()
+  .max(maxPartnerNaira)
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6 * Math.max(1, n), 'at most two decimals')
   // An overwrite, not a transform: it keeps the number type and skips zod's pipe (every price of a list).
   .overwrite((n) => Math.round(n * 100));

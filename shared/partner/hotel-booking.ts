@@ -27,7 +27,8 @@ export type WireHotelBookingRequest = z.input<typeof wireHotelBookingRequestSche
  * a secondary field: only the reference is required; money, when present, is checked (kobo).
  */
 export const wireHotelBookingResultSchema = z.object({
-  reference: z.string().min(1),
+  // Trimmed: a blank or padded reference is not one (the answer is then unreadable, and looked up).
+  reference: z.string().trim().min(1),
   invoice_id: wireCountSchema.nullable().default(null),
   /** Shown by the guest at check-in. */
   booking_number: wireTextSchema,

@@ -35,7 +35,8 @@ export type WireTicketPurchaseRequest = z.input<typeof wireTicketPurchaseRequest
  * present, is still checked (kobo after parsing).
  */
 export const wireTicketPurchaseResultSchema = z.object({
-  reference: z.string().min(1),
+  // Trimmed: a blank or padded reference is not one (the answer is then unreadable, and looked up).
+  reference: z.string().trim().min(1),
   invoice_id: wireCountSchema.nullable().default(null),
   name: wireTextSchema,
   email: wireTextSchema,

@@ -4,7 +4,8 @@ import { wireCountSchema, wireMoneySchema, wireTextSchema } from './primitives';
 import { wireTicketPurchaseResultSchema } from './ticket-purchase';
 
 const transactionBase = {
-  reference: z.string().min(1),
+  // Trimmed: a blank or padded reference is not one (the answer is then unreadable, and looked up).
+  reference: z.string().trim().min(1),
   merchant_reference: wireTextSchema,
   /** Only successful transactions exist on the partner side; kept open for the wording. */
   status: z.string(),

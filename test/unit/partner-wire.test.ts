@@ -75,6 +75,11 @@ describe('money on the wire', () => {
       expect(wireMoneySchema.safeParse(bad).success, String(bad)).toBe(false);
     }
   });
+
+  it('refuses amounts no sale has, long before kobo stop being exact integers', () => {
+    expect(wireMoneySchema.parse(10_000_000_000)).toBe(1_000_000_000_000);
+    for (const bad of [10_000_000_000.01, 1e15, 90071992547409.93, 1e20]) expect(wireMoneySchema.safeParse(bad).success, String(bad)).toBe(false);
+  });
 });
 
 describe('loose values the live service sends', () => {
@@ -179,6 +184,9 @@ describe('purchase, booking and lookup answers', () => {
     expect(wireTicketPurchaseResultSchema.parse({ reference: 'EX0000000001' })).toMatchObject({ reference: 'EX0000000001', amount: null, tickets: [] });
     expect(wireHotelBookingResultSchema.parse({ reference: 'HTL0000000001', number_of_rooms: '2' })).toMatchObject({ number_of_rooms: 2, booking_number: null });
     expect(wireTicketPurchaseResultSchema.safeParse({ invoice_id: 3 }).success).toBe(false);
+    // A blank reference is none: such an answer cannot be read, and the sale is looked up.
+    expect(wireTicketPurchaseResultSchema.safeParse({ reference: '   ' }).success).toBe(false);
+    expect(wireHotelBookingResultSchema.parse({ reference: ' HTL0000000001 ' }).reference).toBe('HTL0000000001');
   });
 
   it('still check money when it is there', () => {
