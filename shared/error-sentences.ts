@@ -131,6 +131,7 @@ export const errorSentences = {
   'said.printer.fileCannotWrite': '{target} cannot be written ({detail}).',
   'said.printer.fileCannotCreate': '{target} cannot be created ({detail}). Check the printer setting.',
   'said.printer.previewCannotSave': 'Receipt previews cannot be saved in {folder} ({detail}).',
+  'said.printer.garbled': 'The printer answered the status query with bytes we do not understand ({bytes}). Check the printer type (EPSON or STAR) in the settings.',
   'said.printer.osUnsupported': 'Printing to a printer by name (printer:{name}) needs CUPS, which Windows does not have. Set the printer as tcp://address:9100 or file: instead.',
   'said.printer.osNoStatusCommand': 'Cannot ask CUPS about printer {name}: `{command}` is not installed.',
   'said.printer.osSlow': 'CUPS did not say how printer {name} is within {wait, number} s.',
@@ -143,6 +144,8 @@ export const errorSentences = {
   'said.print.noAnswer': "The printer at {where} did not answer within {wait, number} s, so the receipt was not sent. Check the printer's lights, paper and cover.",
   'said.print.stoppedTaking':
     'The printer at {where} stopped taking the receipt ({why, select, deadline {not confirmed within {wait, number} s} other {{detail}}}). Part of it may have printed: check the printer before printing it again.',
+  'said.print.stoppedDuring':
+    'The printer at {where} stopped while printing this receipt: {stopped, select, paperOut {it ran out of paper} coverOpen {its cover was opened} other {it went offline}}. Part of it may have printed.',
   'said.print.notFinished': 'The printer did not finish within {wait, number} s. Part of it may have printed.',
   'said.print.notSentAgain': 'It is not sent again: check the printer, and if the receipt is missing or cut short, use Print again (it prints a COPY).',
   'said.print.tryUnfinished': 'The till could not finish this try.',

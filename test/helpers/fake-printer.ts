@@ -12,9 +12,13 @@ import { afterAll, beforeAll } from 'vitest';
  * - `silent`: reads everything, never answers a status query (a printer without status support).
  * - `stalled`: accepts connections, never reads a byte (a hung printer: writes pile up unread).
  * - `jammed`: answers the first status query "ready", then stops reading (hangs mid-job).
+ * - `runs-out`: answers the first status query of a connection "ready", then runs out of paper
+ *   (the mode becomes `paper-out`): the receipt it was sent is cut short.
  * - `off`: not listening: connections are refused.
+ *
+ * `asb` makes it an EPSON with Automatic Status Back on: 4 unasked status bytes as each connection opens.
  */
-export type FakePrinterMode = 'ready' | 'paper-out' | 'cover-open' | 'silent' | 'stalled' | 'jammed' | 'off';
+export type FakePrinterMode = 'ready' | 'paper-out' | 'cover-open' | 'silent' | 'stalled' | 'jammed' | 'runs-out' | 'off';
 
 export interface CapturedConnection {
   bytes: Buffer;
@@ -41,7 +45,7 @@ export interface FakePrinter {
   close(): Promise<void>;
 }
 
-const epsonAnswers: Record<Exclude<FakePrinterMode, 'off' | 'silent' | 'stalled' | 'jammed'>, Record<number, number>> = {
+const epsonAnswers: Record<Exclude<FakePrinterMode, 'off' | 'silent' | 'stalled' | 'jammed' | 'runs-out'>, Record<number, number>> = {
   // n=1 printer, n=2 offline cause, n=3 error cause, n=4 roll paper sensor. Bits 1 and 4 are always set.
   ready: { 1: 0x12, 2: 0x12, 3: 0x12, 4: 0x12 },
   'paper-out': { 1: 0x1a, 2: 0x32, 3: 0x12, 4: 0x7e },
@@ -59,7 +63,17 @@ function starAsb(mode: 'ready' | 'paper-out' | 'cover-open'): Buffer {
   return asb;
 }
 
-export async function startFakePrinter(options: { mode?: FakePrinterMode } = {}): Promise<FakePrinter> {
+interface ConnectionState {
+  scanned: number;
+  answered: number;
+  /** Bytes other than status queries arrived: a receipt. */
+  printed: boolean;
+}
+
+/** An Automatic Status Back frame: online, cover closed, no error, paper present. */
+const asbFrame = Buffer.from([0x10, 0x00, 0x00, 0x00]);
+
+export async function startFakePrinter(options: { mode?: FakePrinterMode; asb?: boolean } = {}): Promise<FakePrinter> {
   let mode: FakePrinterMode = options.mode ?? 'ready';
   let captured: CapturedConnection[] = [];
   const sockets = new Set<net.Socket>();
@@ -67,7 +81,7 @@ export async function startFakePrinter(options: { mode?: FakePrinterMode } = {})
   let server: net.Server | null = null;
   let port = 0;
 
-  function answer(socket: net.Socket, connection: CapturedConnection, state: { scanned: number; answered: number }) {
+  function answer(socket: net.Socket, connection: CapturedConnection, state: ConnectionState) {
     const bytes = connection.bytes;
     let i = state.scanned;
     while (i < bytes.length) {
@@ -87,22 +101,29 @@ export async function startFakePrinter(options: { mode?: FakePrinterMode } = {})
           continue;
         }
       }
+      // Not a status query: something to print.
+      state.printed = true;
       i += 1;
     }
     state.scanned = i;
   }
 
-  function reply(socket: net.Socket, state: { answered: number }, current: FakePrinterMode, make: (mode: 'ready' | 'paper-out' | 'cover-open') => Buffer) {
+  function reply(socket: net.Socket, state: ConnectionState, current: FakePrinterMode, make: (mode: 'ready' | 'paper-out' | 'cover-open') => Buffer) {
     if (current === 'silent' || current === 'stalled' || current === 'off') return;
+    if (current === 'runs-out' && state.printed) {
+      // The receipt came after the first answer: the roll ends under it.
+      mode = 'paper-out';
+      current = 'paper-out';
+    }
     state.answered += 1;
-    socket.write(make(current === 'jammed' ? 'ready' : current));
+    socket.write(make(current === 'jammed' || current === 'runs-out' ? 'ready' : current));
   }
 
   function onConnection(socket: net.Socket) {
     sockets.add(socket);
     const connection: CapturedConnection = { bytes: Buffer.alloc(0), lastByteAt: null, closed: false };
     captured.push(connection);
-    const state = { scanned: 0, answered: 0 };
+    const state: ConnectionState = { scanned: 0, answered: 0, printed: false };
     socket.on('error', () => undefined);
     socket.on('close', () => {
       connection.closed = true;
@@ -113,6 +134,7 @@ export async function startFakePrinter(options: { mode?: FakePrinterMode } = {})
       socket.pause();
       return;
     }
+    if (options.asb) socket.write(asbFrame);
     socket.on('data', (chunk: Buffer) => {
       connection.bytes = Buffer.concat([connection.bytes, chunk]);
       connection.lastByteAt = performance.now();

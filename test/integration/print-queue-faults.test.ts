@@ -170,6 +170,32 @@ describe('printer jams in the middle of a receipt', () => {
   });
 });
 
+describe('the paper runs out under a receipt', () => {
+  it('is not called printed: failed for staff, never sent again by itself, and Print again makes a COPY once the roll is in', async () => {
+    const printer = await printerIn('runs-out');
+    const t = till(printer, { retryPolicy: { deadlineMs: 60_000, firstDelayMs: 50, maxDelayMs: 100 } });
+    const { sale } = await sellTickets(t);
+
+    const failed = await waitFor('the receipt job to fail', async () => {
+      const job = await receiptJob(t, sale.id);
+      return job?.state === 'failed' && job;
+    });
+    expect(failed).toMatchObject({ mayHavePrinted: true, attempts: 1 });
+    expect(failed.lastError).toMatch(/ran out of paper/);
+    expect(failed.lastErrorSaid).toMatchObject({ key: 'said.print.stoppedDuring', values: { stopped: 'paperOut' }, then: { key: 'said.print.notSentAgain' } });
+    await waitFor('the strip to say out of paper', () => t.statuses.some((s) => s.state === 'paper-out'));
+    expect(printedReceipts(printer, 'epson')).toHaveLength(1);
+
+    printer.clear();
+    await printer.setMode('ready');
+    const copy = value(await t.pos.api['print:retry']({ jobId: failed.id }));
+    expect(copy).toMatchObject({ kind: 'reprint', copyNumber: 1, state: 'printed' });
+    const receipts = printedReceipts(printer, 'epson');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.some((line) => line.trim() === 'COPY 1')).toBe(true);
+  });
+});
+
 describe('a restart after a crash in the middle of printing', () => {
   it('does not print the interrupted receipt again; it is listed for staff, who reprint it as a COPY', async () => {
     const printer = await printerIn('off');

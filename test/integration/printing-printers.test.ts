@@ -78,6 +78,18 @@ for (const type of ['epson', 'star'] as const) {
       expect(!result.ok && result.error.message).toMatch(/not confirmed within 0\.7 s.*check the printer before printing it again/);
     });
 
+    it('says a receipt the paper ran out under is not printed: it may be cut short, so only a COPY may follow', async () => {
+      await fake().setMode('runs-out');
+      fake().clear();
+      const result = await printer().print(receipt(type), { deadlineMs: 2_000 });
+      expect(result).toMatchObject({ ok: false, error: { code: 'PRINTER_OFFLINE', said: { key: 'said.print.stoppedDuring', values: { stopped: 'paperOut' } } }, printerState: 'paper-out', mayHavePrinted: true });
+      expect(!result.ok && result.error.message).toMatch(/stopped while printing this receipt: it ran out of paper/);
+      // The receipt did reach the printer, once.
+      await fake().waitForClosed(1);
+      expect(cuts(fake().received(), type)).toBe(1);
+      expect(fake().mode()).toBe('paper-out');
+    });
+
     it('prints exactly once on the retry after a failure: nothing left over from the failed attempt', async () => {
       const document = receipt(type);
       await fake().setMode('off');
@@ -106,6 +118,26 @@ for (const type of ['epson', 'star'] as const) {
     });
   });
 }
+
+describe('an EPSON with Automatic Status Back switched on', () => {
+  it('passes over the status it sends unasked as each connection opens, and prints', async () => {
+    const fake = await startFakePrinter({ asb: true });
+    try {
+      const printer = createPrinter({ interface: fake.url, type: 'epson', columns: 48 }, { dataDir: tmp });
+      expect(await printer.status({ deadlineMs: 2_000 })).toMatchObject({ state: 'ready', said: { key: 'said.printer.ready' } });
+      fake.clear();
+      const printed = await printer.print(receipt('epson'), { deadlineMs: 2_000 });
+      expect(printed).toMatchObject({ ok: true, value: { statusAfter: { state: 'ready' } } });
+      await fake.waitForClosed(1);
+      expect(cuts(fake.received(), 'epson')).toBe(1);
+      // Out of paper still reads as out of paper behind the unasked frame.
+      await fake.setMode('paper-out');
+      expect((await printer.status({ deadlineMs: 2_000 })).state).toBe('paper-out');
+    } finally {
+      await fake.close();
+    }
+  });
+});
 
 describe('preview printer', () => {
   it('keeps each receipt as text and raw bytes in <dataDir>/receipts, for the screen', async () => {

@@ -19,7 +19,7 @@ export const statusQuery = (type: PrinterType): Buffer => (type === 'star' ? sta
 
 /** Bytes in the whole answer once enough has arrived to know, else null. */
 export function statusReplyLength(type: PrinterType, received: Uint8Array): number | null {
-  if (type === 'epson') return 3;
+  if (type === 'epson') return epsonReply(received)?.length ?? null;
   const header = received[0];
   if (header === undefined) return null;
   return starAsbLength(header);
@@ -28,13 +28,40 @@ export function statusReplyLength(type: PrinterType, received: Uint8Array): numb
 export const starAsbLength = (header: number): number => ((header >> 1) & 0x07) | ((header >> 2) & 0x08);
 
 const isEpsonStatusByte = (byte: number) => (byte & 0x93) === 0x12;
+/**
+ * An Epson with Automatic Status Back switched on (GS a) sends 4 bytes of its own when a
+ * connection opens and whenever its state changes: a first byte with bits 0, 1 and 7 clear and
+ * bit 4 set, then three with bits 4 and 7 clear. They are not answers to our query, so they are
+ * passed over; read as the answer, they made the printer look garbled and nothing ever printed.
+ */
+const isEpsonAsbHeader = (byte: number) => (byte & 0x93) === 0x10;
+const asbLength = 4;
+
+/** The three answer bytes to our three queries, passing over unasked status frames; null until all are in. */
+function epsonReply(received: Uint8Array): { length: number; answer: number[] } | null {
+  const answer: number[] = [];
+  let at = 0;
+  while (answer.length < 3) {
+    const byte = received[at];
+    if (byte === undefined) return null;
+    if (isEpsonAsbHeader(byte) && answer.length === 0) {
+      if (received.length < at + asbLength) return null;
+      at += asbLength;
+      continue;
+    }
+    // Anything else counts as an answer byte: a garbled one is reported as such, never waited on.
+    answer.push(byte);
+    at += 1;
+  }
+  return { length: at, answer };
+}
 
 export function parseStatusReply(type: PrinterType, reply: Uint8Array): PrinterStatus {
   return type === 'star' ? parseStarAsb(reply) : parseEpsonStatus(reply);
 }
 
 function parseEpsonStatus(reply: Uint8Array): PrinterStatus {
-  const [printer, offlineCause, paper] = reply;
+  const [printer, offlineCause, paper] = epsonReply(reply)?.answer ?? [];
   if (printer === undefined || offlineCause === undefined || paper === undefined || ![printer, offlineCause, paper].every(isEpsonStatusByte)) {
     return garbled(reply);
   }
@@ -67,7 +94,4 @@ const coverOpen = fixed('cover-open', 'said.printer.coverOpen');
 const paperOut = fixed('paper-out', 'said.printer.paperOut');
 const printerError = fixed('offline', 'said.printer.error');
 const offlineUnknownCause = fixed('offline', 'said.printer.offline');
-const garbled = (reply: Uint8Array): PrinterStatus => ({
-  state: 'unknown',
-  detail: `The printer answered the status query with bytes we do not understand (${Buffer.from(reply).toString('hex')}). Check the printer type (EPSON or STAR) in the settings.`,
-});
+const garbled = (reply: Uint8Array): PrinterStatus => statusSaying('unknown', 'said.printer.garbled', { bytes: Buffer.from(reply).toString('hex') });

@@ -53,7 +53,14 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
         const refused: PosError = { code: 'PRINTER_OFFLINE', message: status.detail, ...(status.said && { said: status.said }) };
         return { ok: false, error: saidBecause(refused, notSent()), printerState: status.state, mayHavePrinted: false };
       }
-      return { ok: true, value: { bytes: document.bytes.length, location: `tcp://${where}`, statusAfter: outcome.value.status } };
+      const after = outcome.value.status;
+      if (after.state === 'paper-out' || after.state === 'cover-open' || after.state === 'offline') {
+        // The printer took every byte, then says it stopped: the receipt may be cut short. Not
+        // "printed": staff check it, and print a COPY if it is missing or incomplete.
+        const stopped = after.state === 'paper-out' ? 'paperOut' : after.state === 'cover-open' ? 'coverOpen' : 'offline';
+        return { ok: false, error: saidError('PRINTER_OFFLINE', 'said.print.stoppedDuring', { where, stopped }), printerState: after.state, mayHavePrinted: true };
+      }
+      return { ok: true, value: { bytes: document.bytes.length, location: `tcp://${where}`, statusAfter: after } };
     });
 
   const status = (deadlineMs: number): Promise<PrinterStatus> =>

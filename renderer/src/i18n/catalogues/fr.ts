@@ -911,4 +911,6 @@ export const fr: Catalogue = {
   'said.print.osNoCups': "Imprimer vers printer:{name} demande CUPS (la commande `{command}`), qui n’est pas installé ici. Installez CUPS ou réglez l’imprimante en tcp://adresse:9100.",
   'said.print.osSlow': "Le système d’impression n’a pas pris le ticket en {wait, number} s. Vérifiez l’imprimante {name} ; le ticket peut encore s’imprimer.",
   'said.print.osRefused': "L’imprimante {name} n’a pas pris le ticket : {detail}. Vérifiez le nom de l’imprimante dans les réglages.",
+  'said.printer.garbled': "L’imprimante a répondu à la demande d’état par des octets que la caisse ne comprend pas ({bytes}). Vérifiez le type d’imprimante (EPSON ou STAR) dans les réglages.",
+  'said.print.stoppedDuring': "L’imprimante à {where} s’est arrêtée pendant l’impression de ce ticket : {stopped, select, paperOut {elle n’a plus de papier} coverOpen {son capot a été ouvert} other {elle s’est mise hors ligne}}. Une partie a peut-être été imprimée.",
 };

@@ -911,4 +911,6 @@ export const ha: Catalogue = {
   'said.print.osNoCups': "Bugawa zuwa printer:{name} yana buƙatar CUPS (umarnin `{command}`), wanda ba a saka a nan ba. Saka CUPS ko saita firinta a matsayin tcp://address:9100.",
   'said.print.osSlow': "Tsarin bugawa bai karɓi rasit cikin {wait, number} s ba. Duba firinta {name}; rasit ɗin yana iya bugawa har yanzu.",
   'said.print.osRefused': "Firinta {name} ba ta karɓi rasit ba: {detail}. Duba sunan firinta a cikin saituna.",
+  'said.printer.garbled': "Firinta ta amsa tambayar yanayi da baiti da ba mu fahimta ba ({bytes}). Duba nau'in firinta (EPSON ko STAR) a cikin saituna.",
+  'said.print.stoppedDuring': "Firintar a {where} ta tsaya yayin buga wannan rasit: {stopped, select, paperOut {takarda ta ƙare} coverOpen {an buɗe murfinta} other {ta katse daga layi}}. Wataƙila wani sashi ya buga.",
 };

@@ -911,4 +911,6 @@ export const ig: Catalogue = {
   'said.print.osNoCups': "Ibipụta na printer:{name} chọrọ CUPS (iwu `{command}`), nke etinyeghị ebe a. Tinye CUPS ma ọ bụ debe igwe mbipụta dịka tcp://address:9100.",
   'said.print.osSlow': "Usoro mbipụta anaraghị rịsịt n’ime {wait, number} s. Lelee igwe mbipụta {name}; rịsịt ka nwere ike ibipụta.",
   'said.print.osRefused': "Igwe mbipụta {name} anaraghị rịsịt: {detail}. Lelee aha igwe mbipụta na ntọala.",
+  'said.printer.garbled': "Igwe mbipụta zara ajụjụ ọnọdụ site na baịt anyị na-aghọtaghị ({bytes}). Lelee ụdị igwe mbipụta (EPSON ma ọ bụ STAR) na ntọala.",
+  'said.print.stoppedDuring': "Igwe mbipụta dị na {where} kwụsịrị mgbe ọ na-ebipụta rịsịt a: {stopped, select, paperOut {akwụkwọ gwụrụ} coverOpen {e meghere mkpuchi ya} other {ọ pụrụ n’ịntanetị}}. Akụkụ ya nwere ike ibipụtala.",
 };

@@ -911,4 +911,6 @@ export const pcm: Catalogue = {
   'said.print.osNoCups': "To print to printer:{name} need CUPS (di `{command}` command), and dem never install am here. Install CUPS or set di printer as tcp://address:9100.",
   'said.print.osSlow': "Di print system no collect di receipt inside {wait, number} s. Check printer {name}; di receipt fit still print.",
   'said.print.osRefused': "Printer {name} no collect di receipt: {detail}. Check di printer name for di settings.",
+  'said.printer.garbled': "Di printer answer di status question with bytes wey we no understand ({bytes}). Check di printer type (EPSON or STAR) for di settings.",
+  'said.print.stoppedDuring': "Di printer for {where} stop while e dey print dis receipt: {stopped, select, paperOut {paper finish} coverOpen {dem open im cover} other {e go offline}}. Part of am fit don print.",
 };

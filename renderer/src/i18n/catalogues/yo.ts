@@ -911,4 +911,6 @@ export const yo: Catalogue = {
   'said.print.osNoCups': "Títẹ̀ sí printer:{name} nílò CUPS (àṣẹ `{command}`), tí a kò fi sórí ẹ̀rọ yìí. Fi CUPS sí i tàbí ṣètò ẹ̀rọ ìtẹ̀wé sí tcp://address:9100.",
   'said.print.osSlow': "Ètò ìtẹ̀wé kò gba rìsíìtì láàárín {wait, number} s. Ṣàyẹ̀wò ẹ̀rọ ìtẹ̀wé {name}; rìsíìtì ṣì lè tẹ̀ jáde.",
   'said.print.osRefused': "Ẹ̀rọ ìtẹ̀wé {name} kò gba rìsíìtì: {detail}. Ṣàyẹ̀wò orúkọ ẹ̀rọ ìtẹ̀wé nínú ètò.",
+  'said.printer.garbled': "Ẹ̀rọ ìtẹ̀wé dáhùn ìbéèrè ipò pẹ̀lú àwọn báìtì tí a kò lóye ({bytes}). Ṣàyẹ̀wò irú ẹ̀rọ ìtẹ̀wé (EPSON tàbí STAR) nínú ètò.",
+  'said.print.stoppedDuring': "Ẹ̀rọ ìtẹ̀wé ní {where} dúró nígbà tí ó ń tẹ rìsíìtì yìí: {stopped, select, paperOut {ìwé tán nínú rẹ̀} coverOpen {a ṣí ìbòrí rẹ̀} other {kò sí lórí ayélujára mọ́}}. Apá kan lè ti tẹ̀ jáde.",
 };
