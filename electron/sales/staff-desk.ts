@@ -45,7 +45,9 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
     status() {
       const count = journal.staff.count();
       if (!count.ok) return count;
-      return ok({ signedIn: current ? toView(current) : null, needsFirstSupervisor: count.value === 0 });
+      const shift = journal.shifts.current();
+      if (!shift.ok) return shift;
+      return ok({ signedIn: current ? toView(current) : null, needsFirstSupervisor: count.value === 0, shiftOpen: shift.value !== null });
     },
 
     list() {

@@ -11,5 +11,7 @@ export const staffStatusSchema = z.object({
   signedIn: staffViewSchema.nullable(),
   /** No staff at all yet: the first person to set up becomes the supervisor. */
   needsFirstSupervisor: z.boolean(),
+  /** A shift is open on this till, so it can sell (a kiosk's attract screen says so before anyone starts). */
+  shiftOpen: z.boolean(),
 });
 export type StaffStatus = z.infer<typeof staffStatusSchema>;
