@@ -464,6 +464,7 @@ export const en = {
   // ---- kiosk ----
   'kiosk.welcome': 'Welcome',
   'kiosk.tagline': 'Cinema tickets and hotel rooms, right here.',
+  'kiosk.notSelling': 'This kiosk is not selling right now. Please ask at the front desk.',
   'kiosk.showing': 'Showing now',
   'kiosk.choose': 'What would you like?',
   'kiosk.cinemaTile': 'Cinema tickets',

@@ -438,6 +438,7 @@ export const fr: Catalogue = {
   'settings.paystackKeyStored': "La clé Paystack est enregistrée. Elle ne sera plus jamais affichée.",
   'kiosk.welcome': "Bienvenue",
   'kiosk.tagline': "Billets de cinéma et chambres d’hôtel, ici même.",
+  'kiosk.notSelling': "Cette borne ne vend pas pour le moment. Adressez-vous à l’accueil.",
   'kiosk.showing': "À l’affiche",
   'kiosk.choose': "Que souhaitez-vous ?",
   'kiosk.cinemaTile': "Billets de cinéma",

@@ -438,6 +438,7 @@ export const ha: Catalogue = {
   'settings.paystackKeyStored': "An adana maɓallin Paystack. Ba za a sake nuna shi ba.",
   'kiosk.welcome': "Barka da zuwa",
   'kiosk.tagline': "Tikitin sinima da ɗakunan otal, a nan.",
+  'kiosk.notSelling': "Wannan na'ura ba ta sayarwa yanzu. Don Allah a tambayi teburin karɓar baƙi.",
   'kiosk.showing': "Ana nunawa yanzu",
   'kiosk.choose': "Me kuke so?",
   'kiosk.cinemaTile': "Tikitin sinima",

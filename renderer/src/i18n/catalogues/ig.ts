@@ -438,6 +438,7 @@ export const ig: Catalogue = {
   'settings.paystackKeyStored': "Echekwala igodo Paystack. A gaghị egosi ya ọzọ.",
   'kiosk.welcome': "Nnọọ",
   'kiosk.tagline': "Tiketi sinima na ọnụ ụlọ họtel, ebe a.",
+  'kiosk.notSelling': "Igwe a anaghị ere ugbu a. Biko jụọ na tebụl nnabata.",
   'kiosk.showing': "Ihe a na-egosi ugbu a",
   'kiosk.choose': "Gịnị ka ị chọrọ?",
   'kiosk.cinemaTile': "Tiketi sinima",

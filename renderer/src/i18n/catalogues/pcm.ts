@@ -438,6 +438,7 @@ export const pcm: Catalogue = {
   'settings.paystackKeyStored': "Di Paystack key don save. We no go ever show am again.",
   'kiosk.welcome': "Welcome o",
   'kiosk.tagline': "Cinema ticket and hotel room, right here.",
+  'kiosk.notSelling': "Dis kiosk no dey sell now. Abeg ask for front desk.",
   'kiosk.showing': "Wetin dey show now",
   'kiosk.choose': "Wetin you want?",
   'kiosk.cinemaTile': "Cinema ticket",

@@ -438,6 +438,7 @@ export const yo: Catalogue = {
   'settings.paystackKeyStored': "A ti fi kọ́kọ́rọ́ Paystack pamọ́. A kò ní fi hàn mọ́ láé.",
   'kiosk.welcome': "Ẹ káàbọ̀",
   'kiosk.tagline': "Tíkẹ́ẹ̀tì sinimá àti yàrá ilé ìtura, níbí gan-an.",
+  'kiosk.notSelling': "Ẹ̀rọ yìí kò tà báyìí. Ẹ jọ̀wọ́ béèrè ní tábìlì ìgbàlejò.",
   'kiosk.showing': "Ohun tí ń ṣàfihàn",
   'kiosk.choose': "Kí ni ẹ fẹ́?",
   'kiosk.cinemaTile': "Tíkẹ́ẹ̀tì sinimá",
