@@ -3,8 +3,8 @@
  * language adds the same keys in its own catalogue (the compiler lists any it misses).
  */
 export const refundsEn = {
-  'refunds.section': 'Money given back',
-  'refunds.none': 'Nothing has been given back for this sale.',
+  'refunds.section': 'Refunds and voids',
+  'refunds.none': 'No refund or void yet.',
   'refunds.refund': 'Refund…',
   'refunds.void': 'Give the money back (void)…',
   'refunds.kiosk': 'Refunds are not given at this kiosk. Please see the front desk with your sale reference {reference}.',
