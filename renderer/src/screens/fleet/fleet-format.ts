@@ -1,10 +1,10 @@
 import { addDays, lagosDate } from '@shared/dates';
-import { formatDate, type Translate } from '@renderer/i18n/format';
+import { formatDate, formatLagosClock, type Translate } from '@renderer/i18n/format';
 
 /** Lagos wall-clock time of an ISO instant ("14:05", or "Tue 25 Nov 14:05" when not today), names from the catalogue. */
 export function lagosTime(t: Translate, iso: string, now = new Date()): string {
   const when = new Date(iso);
-  const time = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(when);
+  const time = formatLagosClock(when);
   const day = lagosDate(when);
   if (day === lagosDate(now)) return time;
   return `${formatDate(t, day, 'short')} ${time}`;

@@ -1,5 +1,6 @@
 import type { CorrectionView } from '@shared/sales/corrections';
 import { useI18n } from '@renderer/i18n/I18nProvider';
+import { formatLagosDateTime } from '@renderer/i18n/format';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { Button } from '@ui/Button';
 import styles from './Refunds.module.css';
@@ -14,7 +15,7 @@ export function CorrectionList({ corrections }: { corrections: readonly Correcti
         <li key={c.id} className={styles.row} data-testid="correction" data-state={c.state}>
           <span className={styles.head}>
             <span className={styles.kind}>{t(c.kind === 'refund' ? 'refunds.row.refund' : 'refunds.row.void')}</span>{' '}
-            <span className={styles.muted}>{new Date(c.createdAt).toLocaleString('en-NG')}</span>
+            <span className={styles.muted}>{formatLagosDateTime(c.createdAt)}</span>
           </span>
           <span className={styles.amount}>{money(c.amountKobo)}</span>
           {c.lines.length > 0 && <span>{c.lines.map((l) => t('refunds.row.items', { quantity: l.quantity, label: l.label })).join(', ')}</span>}

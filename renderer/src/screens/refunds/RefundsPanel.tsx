@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { agreementChannelIds, type AgreementChannel, type CancellationView } from '@shared/sales/corrections';
 import { useNavigation } from '@renderer/navigation';
 import { useI18n, useErrorText } from '@renderer/i18n/I18nProvider';
+import { formatLagosDateTime } from '@renderer/i18n/format';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { usePosQuery } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
@@ -61,7 +62,7 @@ function FindSale() {
                         <strong>{sale.title}</strong>
                         <br />
                         <span className={styles.muted}>
-                          {sale.customer.name} · {sale.customer.phone} · {sale.partnerReference ?? sale.id} · {new Date(sale.createdAt).toLocaleString('en-NG')}
+                          {sale.customer.name} · {sale.customer.phone} · {sale.partnerReference ?? sale.id} · {formatLagosDateTime(sale.createdAt)}
                         </span>
                       </span>
                       <span className={styles.amount}>{money(sale.totalKobo)}</span>
@@ -101,7 +102,7 @@ function OwedCancellations() {
                     <br />
                     <span className={styles.muted}>
                       {c.customerName} · {c.lines.map((l) => t('refunds.row.items', { quantity: l.quantity, label: l.label })).join(', ')} · {money(c.amountKobo)} ·{' '}
-                      {new Date(c.openedAt).toLocaleString('en-NG')}
+                      {formatLagosDateTime(c.openedAt)}
                     </span>
                     {c.state === 'agreed' && (
                       <>

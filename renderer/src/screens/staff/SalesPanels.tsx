@@ -7,6 +7,7 @@ import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { Money } from '@ui/Money';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
+import { formatLagosDateTime } from '@renderer/i18n/format';
 import { downloadCsv } from './download';
 
 
@@ -18,7 +19,7 @@ function SaleRow({ sale, action }: { sale: SaleView; action?: ReactNode }) {
       <button type="button" className="sale-row-main" onClick={() => go({ name: 'sale', saleId: sale.id })}>
         <span className={`state state-${sale.state}`}>{t(`state.${sale.state}`)}{sale.amountMismatch ? ` · ${t('sales.amountDiffers')}` : ''}</span>
         <span className="sale-title">{sale.title}</span>
-        <span className="muted">{sale.customer.name} · {new Date(sale.createdAt).toLocaleString('en-NG')} · {sale.partnerReference ?? sale.id.slice(0, 8)}</span>
+        <span className="muted">{sale.customer.name} · {formatLagosDateTime(sale.createdAt)} · {sale.partnerReference ?? sale.id.slice(0, 8)}</span>
         <Money kobo={sale.totalKobo} />
       </button>
       {action}
