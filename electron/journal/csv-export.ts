@@ -4,9 +4,15 @@ import { csvRecord, type CsvCell } from './csv';
 
 /**
  * One row per sale, and one per void or refund (`record`), linked to its sale by `sale_id`; amounts
- * in Naira with two decimals (what an accountant's spreadsheet expects). A void or refund row has
- * the money it gave back as a negative amount in its tender's column, who asked (`cashier`) and
- * who approved, and the cancellation the partner owes for a refund.
+ * in Naira with two decimals (what an accountant's spreadsheet expects). Every money column sums
+ * honestly down the file: each row carries only the money it moved itself. A sale row has what was
+ * taken in its tender's column (`cash_ngn`, `card_ngn`, `transfer_ngn`) and nothing in
+ * `given_back_ngn`; a void or refund row has the money it gave back as a negative amount in its
+ * tender's column and as a positive one in `given_back_ngn`, who asked (`cashier`) and who
+ * approved, and the cancellation the partner owes for a refund. A refund through the card terminal
+ * moves money only once the terminal says it is done (`money_state`): until then, and if it
+ * failed, its money columns are 0.00, as on the X and Z reports, and `correction_amount_ngn` says
+ * what was asked (that column is for reading, not summing).
  */
 const columns = [
   'sale_id', 'created_at', 'updated_at', 'terminal_id', 'shift_number', 'cashier', 'kind', 'state',
@@ -16,7 +22,15 @@ const columns = [
   'record', 'correction_id', 'approved_by', 'correction_reason', 'correction_note', 'given_back_items', 'money_route', 'money_state',
   'terminal_reference', 'given_back_ngn', 'cancellation_state', 'cancellation_agreed_by', 'cancellation_channel', 'cancellation_fee_ngn',
   'card_scheme', 'card_masked_pan', 'card_auth_code', 'card_payment_reference', 'card_terminal_reference', 'card_payment_state', 'card_attempts', 'card_reversed_ngn',
+  'correction_amount_ngn',
 ] as const;
+
+/**
+ * UTF-8's byte-order mark, first in the file: without it Excel reads the CSV as the PC's legacy code
+ * page and garbles "·", "₦" and accented names. Readers of the file skip it (RFC 4180 readers and
+ * spreadsheets do; `test/helpers/csv-reader.ts` does).
+ */
+export const CSV_BYTE_ORDER_MARK = '\uFEFF';
 
 /** A sale's card payments at an integrated terminal (journals from before card terminals have none). */
 interface CardPaymentRow {
@@ -76,6 +90,7 @@ interface ExportRow {
   cancellation_agreed_by: string | null;
   cancellation_channel: string | null;
   cancellation_fee_kobo: number | null;
+  correction_amount_kobo: number | null;
 }
 
 export interface CsvExport {
@@ -94,7 +109,7 @@ export function koboToNairaText(kobo: number | null): string | null {
   return kobo === null ? null : koboDecimalText(kobo);
 }
 
-const salesPart = (withCorrections: boolean) => `SELECT s.id AS sale_id, s.created_at, s.updated_at, s.terminal_id, sh.number AS shift_number,
+const salesPart = `SELECT s.id AS sale_id, s.created_at, s.updated_at, s.terminal_id, sh.number AS shift_number,
        st.name AS cashier, s.kind, s.state, s.quote_kobo, s.partner_amount_kobo, s.amount_mismatch,
        coalesce((SELECT sum(amount_kobo) FROM tenders WHERE sale_id = s.id AND kind = 'cash'), 0) AS cash_kobo,
        coalesce((SELECT sum(amount_kobo) FROM tenders WHERE sale_id = s.id AND kind = 'card'), 0) AS card_kobo,
@@ -107,29 +122,36 @@ const salesPart = (withCorrections: boolean) => `SELECT s.id AS sale_id, s.creat
        CASE WHEN s.state = 'confirmed' THEN NULL ELSE s.failure_reason END AS failure_reason, s.details_json,
        'sale' AS record, NULL AS correction_id, NULL AS approved_by, NULL AS correction_reason, NULL AS correction_note,
        NULL AS lines_json, NULL AS sale_details_json, NULL AS money_route, NULL AS money_state, NULL AS terminal_reference,
-       ${withCorrections ? '(SELECT sum(amount_kobo) FROM corrections_in_force WHERE sale_id = s.id)' : 'NULL'} AS given_back_kobo,
-       NULL AS cancellation_state, NULL AS cancellation_agreed_by, NULL AS cancellation_channel, NULL AS cancellation_fee_kobo
+       NULL AS given_back_kobo,
+       NULL AS cancellation_state, NULL AS cancellation_agreed_by, NULL AS cancellation_channel, NULL AS cancellation_fee_kobo,
+       NULL AS correction_amount_kobo
 FROM sales s LEFT JOIN shifts sh ON sh.id = s.shift_id LEFT JOIN staff st ON st.id = s.staff_id
 WHERE (@from IS NULL OR s.created_at >= @from) AND (@to IS NULL OR s.created_at < @to)`;
+
+/** Whether a void's or refund's money has moved: at once by hand (drawer, stand-alone card, transfer); through the terminal once it said done. */
+const moneyState = `CASE WHEN c.route <> 'terminal' THEN 'done' WHEN f.outcome IS NOT NULL THEN f.outcome
+            WHEN EXISTS (SELECT 1 FROM correction_outcomes u WHERE u.correction_id = c.id) THEN 'unknown' ELSE 'pending' END`;
+/** The money a void or refund row moved: its amount once done, else nothing. */
+const moved = `CASE WHEN (${moneyState}) = 'done' THEN c.amount_kobo ELSE 0 END`;
 
 /** Voids and refunds made in the range, each linked to its sale (journals from before they existed have none). */
 const correctionsPart = `SELECT c.sale_id, c.created_at, coalesce(f.at, c.created_at) AS updated_at, c.terminal_id, sh.number AS shift_number,
        a.name AS cashier, s.kind, s.state, NULL AS quote_kobo, NULL AS partner_amount_kobo, NULL AS amount_mismatch,
-       CASE c.tender WHEN 'cash' THEN -c.amount_kobo ELSE 0 END AS cash_kobo,
-       CASE c.tender WHEN 'card' THEN -c.amount_kobo ELSE 0 END AS card_kobo,
-       CASE c.tender WHEN 'transfer' THEN -c.amount_kobo ELSE 0 END AS transfer_kobo,
+       CASE c.tender WHEN 'cash' THEN -${moved} ELSE 0 END AS cash_kobo,
+       CASE c.tender WHEN 'card' THEN -${moved} ELSE 0 END AS card_kobo,
+       CASE c.tender WHEN 'transfer' THEN -${moved} ELSE 0 END AS transfer_kobo,
        NULL AS cash_tendered_kobo, NULL AS change_kobo, c.approval_code AS card_approval_codes, c.transfer_reference AS transfer_references,
        s.partner_reference, s.invoice_id, s.booking_number,
        CASE WHEN f.outcome = 'failed' THEN f.detail END AS failure_reason, NULL AS details_json,
        c.kind AS record, c.id AS correction_id, p.name AS approved_by, c.reason AS correction_reason, c.note AS correction_note,
        c.lines_json, s.details_json AS sale_details_json, c.route AS money_route,
-       CASE WHEN c.route <> 'terminal' THEN 'done' WHEN f.outcome IS NOT NULL THEN f.outcome
-            WHEN EXISTS (SELECT 1 FROM correction_outcomes u WHERE u.correction_id = c.id) THEN 'unknown' ELSE 'pending' END AS money_state,
-       f.terminal_reference, c.amount_kobo AS given_back_kobo,
+       ${moneyState} AS money_state,
+       f.terminal_reference, ${moved} AS given_back_kobo,
        CASE WHEN k.correction_id IS NULL THEN NULL
             WHEN EXISTS (SELECT 1 FROM cancellation_moves m WHERE m.correction_id = c.id AND m.to_state = 'closed') THEN 'closed'
             WHEN ag.id IS NOT NULL THEN 'agreed' ELSE 'owed' END AS cancellation_state,
-       ag.agreed_by_name AS cancellation_agreed_by, ag.agreed_channel AS cancellation_channel, ag.fee_withheld_kobo AS cancellation_fee_kobo
+       ag.agreed_by_name AS cancellation_agreed_by, ag.agreed_channel AS cancellation_channel, ag.fee_withheld_kobo AS cancellation_fee_kobo,
+       c.amount_kobo AS correction_amount_kobo
 FROM corrections c
 JOIN sales s ON s.id = c.sale_id
 LEFT JOIN shifts sh ON sh.id = c.shift_id
@@ -142,8 +164,8 @@ WHERE (@from IS NULL OR c.created_at >= @from) AND (@to IS NULL OR c.created_at 
 
 const exportQuery = (withCorrections: boolean) =>
   withCorrections
-    ? `SELECT * FROM (${salesPart(true)} UNION ALL ${correctionsPart}) ORDER BY created_at, record <> 'sale', sale_id, correction_id`
-    : `${salesPart(false)} ORDER BY s.created_at, s.id`;
+    ? `SELECT * FROM (${salesPart} UNION ALL ${correctionsPart}) ORDER BY created_at, record <> 'sale', sale_id, correction_id`
+    : `${salesPart} ORDER BY s.created_at, s.id`;
 
 /** "2 x Regular; 1 x VIP": the items a refund took back, by the sale's own labels. */
 function itemsText(linesJson: string | null, saleDetailsJson: string | null): string | null {
@@ -174,7 +196,7 @@ const cells = (row: ExportRow): CsvCell[] => [
  * is prepared here, not up front, because on a damaged file even preparing it can fail.
  */
 export function exportSalesCsv(db: Database.Database, range: { from?: string; to?: string }): CsvExport {
-  let csv = csvRecord(columns);
+  let csv = CSV_BYTE_ORDER_MARK + csvRecord(columns);
   let rows = 0;
   try {
     const withCorrections = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'corrections'").get() !== undefined;
@@ -183,7 +205,7 @@ export function exportSalesCsv(db: Database.Database, range: { from?: string; to
       ? db.prepare<[string], CardPaymentRow>('SELECT reference, state, scheme, masked_pan, auth_code, terminal_reference, amount_kobo FROM card_payments WHERE sale_id = ? ORDER BY attempt')
       : null;
     for (const row of db.prepare<[{ from: string | null; to: string | null }], ExportRow>(exportQuery(withCorrections)).iterate({ from: range.from ?? null, to: range.to ?? null })) {
-      csv += csvRecord([...cells(row), ...cardCells(row.record === 'sale' && paymentsOf ? paymentsOf.all(row.sale_id) : [])]);
+      csv += csvRecord([...cells(row), ...cardCells(row.record === 'sale' && paymentsOf ? paymentsOf.all(row.sale_id) : []), koboToNairaText(row.correction_amount_kobo)]);
       rows++;
     }
     return { csv, rows, complete: true };

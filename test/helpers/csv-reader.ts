@@ -1,5 +1,12 @@
-/** A strict RFC 4180 reader: the export must come back out field for field. */
-export function parseCsv(text: string): string[][] {
+/** UTF-8's byte-order mark, which the journal's CSV starts with so Excel reads it as UTF-8. */
+export const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * A strict RFC 4180 reader: the export must come back out field for field. A leading byte-order
+ * mark is skipped, as spreadsheets do (whether the file has one is the caller's to check).
+ */
+export function parseCsv(file: string): string[][] {
+  const text = file.startsWith(BYTE_ORDER_MARK) ? file.slice(1) : file;
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
