@@ -112,6 +112,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Times on screen are Lagos time whatever the computer's zone: through renderer/src/i18n/format.ts
+  // (formatLagosDateTime, formatLagosClock), never the browser's own zone.
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+          "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          "CallExpression[callee.property.name=/^get(Hours|Minutes|Seconds|Date|Day|Month|FullYear)$/]",
+        ].map((selector) => ({ selector, message: "This uses the computer's own time zone: show times with formatLagosDateTime or formatLagosClock (renderer/src/i18n/format.ts)." })),
+      ],
+    },
+  },
   // No hard-coded words on screen: text and user-facing props in renderer JSX come from t().
   {
     files: ['renderer/src/**/*.tsx'],
