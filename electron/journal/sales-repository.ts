@@ -41,6 +41,8 @@ export interface SalesRepository {
   listAmountMismatches(): Result<Sale[]>;
   /** The sale a partner reference already confirms, if any: one purchase is one sale (a trigger refuses a second). */
   saleWithReference(partnerReference: string): Result<string | null>;
+  /** The latest confirmed sale with its partner reference: one the partner is known to hold. */
+  latestConfirmed(): Result<{ id: string; partnerReference: string } | null>;
 }
 
 export function createSalesRepository(deps: {
@@ -53,6 +55,10 @@ export function createSalesRepository(deps: {
 
   const selectSale = db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?');
   const selectByReference = db.prepare<[string], string>('SELECT id FROM sales WHERE partner_reference = ? ORDER BY created_at LIMIT 1').pluck();
+  // Walks sales_by_state backwards: the newest confirmed rows first, without sorting them all.
+  const selectLatestConfirmed = db.prepare<[], { id: string; partnerReference: string }>(
+    "SELECT id, partner_reference AS partnerReference FROM sales WHERE state = 'confirmed' AND partner_reference IS NOT NULL ORDER BY rowid DESC LIMIT 1",
+  );
   // A card paid at the till's terminal carries the payment's approval code and masked card (migration 0005).
   const selectTenders = db.prepare<[string], TenderRow>(
     `SELECT t.*, p.auth_code AS card_auth_code, CASE WHEN p.masked_pan GLOB '*[0-9][0-9][0-9][0-9]' THEN substr(p.masked_pan, -4) END AS card_last4
@@ -218,6 +224,7 @@ export function createSalesRepository(deps: {
 
     listAmountMismatches: () => guard.read(() => ok(selectMismatches.all().map(load))),
     saleWithReference: (partnerReference) => guard.read(() => ok(selectByReference.get(partnerReference) ?? null)),
+    latestConfirmed: () => guard.read(() => ok(selectLatestConfirmed.get() ?? null)),
   };
 }
 

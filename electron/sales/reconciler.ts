@@ -236,10 +236,36 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     }
     const rejectAt = sentAt(current) + deps.settleWindowMs;
     if (clock().getTime() >= rejectAt) {
+      const proof = await lookupFindsWhatItHolds(sale.id);
+      if (proof !== 'proven') {
+        // "No record" from a lookup that does not find a sale the partner surely holds means nothing.
+        const problem = proof === 'unreachable' ? 'it could not be reached' : `its lookup by our sale number does not find sale ${proof.id}, which it confirmed, so its "no record" cannot be believed`;
+        if (proof !== 'unreachable') logger.error('the partner lookup by merchant reference does not find a confirmed sale: no sale is given up on it', { saleId: sale.id, known: proof.id });
+        setWaiting(current, { kind: 'unreachable', problem });
+        return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk } }) : ok(current);
+      }
       return move(current, { to: 'rejected', detail: { failureReason: paidAtTerminal(current) ? noRecordPaidAtTerminal : noRecord, note: { settledBy: 'transaction lookup', found: false } } });
     }
     setWaiting(current, { kind: 'no-record-yet', rejectAt });
     return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: waiting } }) : ok(current);
+  }
+
+  /**
+   * Before a sale is given up because the partner has no record of it: does the lookup by our
+   * own reference find a sale the partner surely holds (the latest confirmed one)? A partner whose
+   * framework answers every unknown route with its own 404 envelope says "no record" for
+   * everything, and a sale it holds would be called not completed. Asked each time (one GET, only
+   * when a sale is about to be given up: the route could break at any deploy); with no confirmed
+   * sale yet there is nothing to prove it with, and "no record" stands.
+   */
+  async function lookupFindsWhatItHolds(exceptId: string): Promise<'proven' | 'unreachable' | { id: string }> {
+    const known = journal.sales.latestConfirmed();
+    if (!known.ok || !known.value || known.value.id === exceptId) return 'proven';
+    const { id, partnerReference } = known.value;
+    const found = await partner.lookupTransaction({ merchantReference: id });
+    if (!found.ok) return 'unreachable';
+    if (!found.value || (found.value.merchant_reference !== null && found.value.merchant_reference !== id) || found.value.reference.trim() !== partnerReference) return { id };
+    return 'proven';
   }
 
   function settle(saleId: string): Promise<Result<Sale>> {

@@ -144,3 +144,26 @@ describe('an answer that is another sale’s', () => {
     }
   });
 });
+
+describe('a lookup that says "no record" for everything', () => {
+  it('does not give up a sale the partner holds: "no record" is believed only from a lookup that finds a sale the partner surely holds', async () => {
+    const known = await sellCinema();
+    expect(known.state).toBe('confirmed');
+    // The partner takes the next sale, the gateway loses the answer, and the partner's framework
+    // answers every lookup by our reference with its own 404 envelope (the route is not there).
+    gateway.afterCommit.push(gatewayPage(502, 'Bad Gateway'));
+    gateway.blocked.push({ path: /merchant_reference=/, failure: { kind: 'status', status: 404, body: JSON.stringify({ success: false, status: 404, message: 'Not found.' }) } });
+    const saleId = newSaleId('AO');
+    expect((await sellCinema(saleId)).state).toBe('unknown');
+    expect(purchasesOf(sandbox, saleId)).toHaveLength(1);
+    // Well past the grace window (600 ms), it is still open, and says why.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const waiting = value(await till.pos.api['sale:get']({ saleId }));
+    expect(waiting.state).toBe('unknown');
+    expect(waiting.failureReason).toMatch(new RegExp(`does not find sale ${known.id}`));
+    expect(lookupsOf(known.id).length).toBeGreaterThan(0);
+    // The route works again: settled as the partner holds it.
+    gateway.blocked.length = 0;
+    expect(await settled(saleId)).toMatchObject({ state: 'confirmed', partnerReference: purchasesOf(sandbox, saleId)[0]!.reference });
+  });
+});
