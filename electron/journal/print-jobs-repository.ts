@@ -194,7 +194,8 @@ export function createPrintJobsRepository(deps: {
   );
   const hurry = db.prepare('UPDATE print_jobs SET next_attempt_at = @at, deadline_at = max(deadline_at, @deadlineAt), updated_at = @at WHERE id = @id');
   const setSuperseded = db.prepare('UPDATE print_jobs SET superseded_by = @byId, updated_at = @at WHERE id = @id');
-  const setPrinted = db.prepare("UPDATE print_jobs SET state = 'printed', printed_at = @at, updated_at = @at WHERE id = @id");
+  // Printed: no try failed last, so an earlier try's reason is not shown beside it.
+  const setPrinted = db.prepare("UPDATE print_jobs SET state = 'printed', printed_at = @at, last_error = NULL, last_error_said = NULL, updated_at = @at WHERE id = @id");
   const setMayHavePrinted = db.prepare('UPDATE print_jobs SET may_have_printed = 1 WHERE id = ?');
   const setState = db.prepare(
     `UPDATE print_jobs SET state = @state, attempts = attempts + @addAttempt, next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at),

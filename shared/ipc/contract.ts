@@ -141,7 +141,8 @@ export const channels = {
   'shift:current': { request: empty, response: z.object({ report: shiftReportSchema.nullable(), overTwelveHours: z.boolean() }), access: 'staff' },
   'shift:open': { request: z.object({ floatKobo: koboSchema.nonnegative() }).strict(), response: shiftReportSchema, access: 'staff' },
   'shift:cash': {
-    request: z.object({ kind: z.enum(['in', 'out']), amountKobo: koboSchema.positive(), reason: z.string().trim().min(3, 'say why').max(200) }).strict(),
+    // Three letters or digits at least: a reason of invisible or only punctuation characters says nothing.
+    request: z.object({ kind: z.enum(['in', 'out']), amountKobo: koboSchema.positive(), reason: z.string().trim().max(200).refine((text) => (text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3, 'say why') }).strict(),
     response: shiftReportSchema,
     access: 'staff',
   },

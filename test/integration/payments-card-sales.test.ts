@@ -53,6 +53,22 @@ async function cinemaSale(till: CardTill, category: string, film = 'Harmattan He
   return { saleId: newSaleId('CARD'), kind: 'cinema' as const, cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'card' as const }, totalKobo: hold.quote.totalKobo };
 }
 
+describe('the payments of a sale the till never wrote down', () => {
+  it('are NOT_FOUND at a counter, as the sale itself is, whatever the id looks like', async () => {
+    const counter = openCardTill({ partner, terminal, profile: 'counter' });
+    try {
+      await readyToSell(counter.pos);
+      for (const saleId of ['constructor', 'a'.repeat(64), newSaleId('NONE')]) {
+        for (const channel of ['payment:get', 'payment:cancel', 'sale:get'] as const) {
+          expect(await counter.pos.api[channel]({ saleId }), `${channel} ${saleId}`).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+        }
+      }
+    } finally {
+      await counter.close();
+    }
+  });
+});
+
 describe('a card sale at a kiosk', () => {
   it('approved: paid at the terminal, then bought, confirmed with the card on record; progress reaches the screen', async () => {
     const request = await cinemaSale(kiosk, 'Regular');

@@ -19,6 +19,14 @@ describe('the contract', () => {
     }
   });
 
+  it('takes a cash movement only with a reason that says something', () => {
+    const cash = (reason: string) => channels['shift:cash'].request.safeParse({ kind: 'out', amountKobo: 500, reason }).success;
+    expect(cash('Bank run')).toBe(true);
+    expect(cash('Ọjà')).toBe(true);
+    // Invisible right-to-left overrides, spaces and punctuation alone are not a reason.
+    for (const empty of ['\u202e'.repeat(50), '   ', '...', 'ab']) expect(cash(empty), JSON.stringify(empty)).toBe(false);
+  });
+
   it('writes an access rule on every channel', () => {
     for (const name of channelNames) expect(accessLevels).toContain(channels[name].access);
     // A channel without one does not compile (checked by `tsc -p tsconfig.node.json`).
