@@ -77,6 +77,81 @@ test('a complete cinema sale: two categories, cash, confirmed, in the journal an
   expect(paper.y).toBeLessThan(outcome.y + 200);
 });
 
+/**
+ * No visible part of the sale's refunds section is under anything else (the "New sale" bar): at
+ * rest and scrolled to the end, every point down its middle that is on screen reaches the section.
+ */
+async function refundsNotCovered(page: import('@playwright/test').Page, where: string) {
+  const section = page.getByTestId('sale-corrections');
+  await expect(section).toBeVisible();
+  for (const end of [false, true]) {
+    await page.locator('main').evaluate((main, toEnd) => main.scrollTo(0, toEnd ? main.scrollHeight : 0), end);
+    const covered = await section.evaluate((el) => {
+      const main = el.closest('main')!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const hidden: string[] = [];
+      for (let y = Math.max(box.top, main.top) + 2; y < Math.min(box.bottom, main.bottom) - 1; y += 8) {
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !el.contains(hit)) hidden.push(`${Math.round(y)}: ${hit?.className || hit?.tagName}`);
+      }
+      return hidden;
+    });
+    expect(covered, `${where}, scrolled to the ${end ? 'end' : 'top'}`).toEqual([]);
+  }
+  await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+}
+
+test('the change is called out only right after the sale; a sale opened later says it quietly; nothing hides under the New sale bar', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await chooseShowtime(page);
+  const row = page.locator('.ticket-row:not(.ticket-sold-out)').first();
+  const total = naira((await row.locator('.ticket-price').textContent())!) * 2;
+  await row.getByRole('button', { name: /^More:/ }).click();
+  await row.getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillCustomer(page, { name: 'Chiamaka Obi', email: 'chiamaka@example.com', phone: '0803 123 4567' });
+  const cash = Math.ceil((total + 1) / 100_000) * 1000;
+  const change = formatNaira(cash * 100 - total);
+  await page.getByLabel('Cash received (₦)').fill(String(cash));
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+
+  // Right after confirming: the cashier must hand the change over now, in large type.
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  await expect(page.getByTestId('change-due')).toHaveText(`Give change: ${change}`);
+  const reference = (await page.getByTestId('partner-reference').textContent())!;
+  // The refunds section cannot be read as change: "Refunds and voids", none yet.
+  const refunds = page.getByTestId('sale-corrections');
+  await expect(refunds.getByRole('heading')).toHaveText('Refunds and voids');
+  await expect(refunds).toContainText('No refund or void yet.');
+  await expect(page.getByText(/given back/)).toHaveCount(0);
+  await refundsNotCovered(page, 'just sold, 1280x800');
+  await page.screenshot({ path: test.info().outputPath('sale-just-paid-1280x800.png') });
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await refundsNotCovered(page, 'just sold, 800x1280');
+  await page.screenshot({ path: test.info().outputPath('sale-just-paid-800x1280.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Later, the sale found again from the back office: the change is a quiet fact, not an order.
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Sales', exact: true }).click();
+  await page.getByLabel('Find the sale: reference, phone or name').fill(reference);
+  await page.getByTestId('refunds-panel').getByRole('button', { name: 'Search' }).click();
+  await page.getByTestId('refunds-panel').getByRole('button', { name: new RegExp(reference) }).click();
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  await expect(page.getByTestId('change-given')).toHaveText(`Change given: ${change}`);
+  await expect(page.getByTestId('change-due')).toHaveCount(0);
+  await expect(page.getByText(/Give change/)).toHaveCount(0);
+  await refundsNotCovered(page, 'opened later, 1280x800');
+  await page.screenshot({ path: test.info().outputPath('sale-reopened-1280x800.png') });
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await refundsNotCovered(page, 'opened later, 800x1280');
+  await page.screenshot({ path: test.info().outputPath('sale-reopened-800x1280.png') });
+});
+
 test('printer off: the sale is confirmed anyway; the one original prints once the printer is back, later prints are COPY', async ({ page }) => {
   await printer.setMode('off');
   await page.goto(stack.host.url);

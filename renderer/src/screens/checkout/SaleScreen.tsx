@@ -42,6 +42,10 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
     else replace({ name: 'film', filmId: order.selection.filmId });
   };
   const change = sale.tenders.find((t) => t.kind === 'cash')?.changeKobo ?? null;
+  // The big "give change" call-out is for the moment the cashier who just took the cash must hand
+  // it over (she came here from checkout); a sale opened again later says it quietly, as a fact,
+  // so nobody hands the change over twice.
+  const justPaid = order !== undefined;
 
   // Enter or N: the next customer (the documented counter key; no text field is on this screen).
   useShortcuts({ Enter: home, n: home, N: home });
@@ -74,7 +78,12 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
                   </>
                 )}
               </p>
-              {change !== null && change > 0 && <p className="change-due">{t('sale.giveChange', { amount: formatMoney(change) })}</p>}
+              {change !== null && change > 0 &&
+                (justPaid ? (
+                  <p className="change-due" data-testid="change-due">{t('sale.giveChange', { amount: formatMoney(change) })}</p>
+                ) : (
+                  <p data-testid="change-given">{t('sale.changeGiven', { amount: formatMoney(change) })}</p>
+                ))}
               {sale.amountMismatch && <p className="field-error">{sale.partnerAmountKobo === null ? t('sale.mismatchUnknown') : t('sale.mismatch', { amount: formatMoney(sale.partnerAmountKobo) })}</p>}
             </>
           )}
@@ -94,8 +103,8 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
             </>
           )}
           {facts}
-          {canReprint && <SaleCorrections sale={sale} />}
-          <div className="action-bar">
+          {/* In the flow, above the refunds: a bar stuck to the bottom hid the refunds and the Refund button. */}
+          <div className="action-bar action-bar-inline">
             {sale.state === 'rejected' && (
               <Button variant="secondary" size="large" onClick={retry}>
                 {t('common.tryAgain')}
@@ -105,6 +114,7 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
               {t('sale.newSale')}
             </Button>
           </div>
+          {canReprint && <SaleCorrections sale={sale} />}
         </div>
         {sale.state === 'confirmed' && <ReceiptPanel saleId={sale.id} canReprint={canReprint} />}
       </div>
