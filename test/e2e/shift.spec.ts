@@ -23,6 +23,7 @@ async function sellOneTicketForCash(page: import('@playwright/test').Page, custo
 }
 
 test('shift: open, two cash sales, close with a counted difference, the Z report shows it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(stack.host.url);
   await setUpTill(page, { floatNaira: 5000 });
   const first = await sellOneTicketForCash(page, 'First Customer');
@@ -31,10 +32,30 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
 
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(expected));
-  // The drawer is ₦200 short.
+  // The drawer is ₦200 short. The count has its own field, apart from cash in / out.
   const counted = expected - 20_000;
-  await page.getByLabel('Amount (₦)').fill(String(counted / 100));
-  await page.getByRole('button', { name: 'Close shift with this count' }).click();
+  await expect(page.getByRole('button', { name: 'Close the shift…' })).toBeDisabled();
+  await page.getByLabel('Cash counted in the drawer (₦)').fill(String(counted / 100));
+  await expect(page.getByLabel('Amount (₦)')).toHaveValue('');
+  await page.getByRole('button', { name: 'Close the shift…' }).click();
+  // A confirm step first: what the drawer should hold, what was counted, the difference.
+  let confirm = page.getByRole('alertdialog', { name: 'Close shift 1?' });
+  await expect(confirm.getByTestId('confirm-expected')).toHaveText(formatNaira(expected));
+  await expect(confirm.getByTestId('confirm-counted')).toHaveText(formatNaira(counted));
+  await expect(confirm.getByTestId('confirm-difference')).toHaveText(`${formatNaira(-20_000)} (short)`);
+  await expect(confirm).toContainText('cannot be opened again');
+  await page.screenshot({ path: test.info().outputPath('close-confirm-1280x800.png') });
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await page.screenshot({ path: test.info().outputPath('close-confirm-800x1280.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Count again: nothing is closed.
+  await confirm.getByRole('button', { name: 'Count again' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByTestId('x-report')).toBeVisible();
+  expect(stack.journal('SELECT id FROM shifts WHERE z_number IS NOT NULL')).toHaveLength(0);
+  await page.getByRole('button', { name: 'Close the shift…' }).click();
+  confirm = page.getByRole('alertdialog', { name: 'Close shift 1?' });
+  await confirm.getByRole('button', { name: 'Close the shift and make the Z report' }).click();
   const z = page.getByTestId('z-report');
   await expect(z).toContainText('Z report #1');
   await expect(z.getByTestId('difference')).toContainText(`${formatNaira(-20_000)}`);
@@ -46,4 +67,69 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
 
   const [shift] = stack.journal<{ z_number: number; counted_kobo: number; expected_kobo: number }>('SELECT z_number, counted_kobo, expected_kobo FROM shifts');
   expect(shift).toEqual({ z_number: 1, counted_kobo: counted, expected_kobo: expected });
+});
+
+/** Two taps on one button before the screen can redraw it (what a double tap on a touch screen does). */
+const doubleTap = (button: import('@playwright/test').Locator) => button.evaluate((b: HTMLElement) => (b.click(), b.click()));
+
+test('double taps on Open shift and on closing send once: no refusal contradicts what just worked', async ({ page }) => {
+  const own = await startStack();
+  try {
+    expect((await own.host.rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' })).json.ok).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(own.host.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await page.getByLabel('Opening float (₦)').fill('5000');
+    await doubleTap(page.getByRole('button', { name: 'Open shift' }));
+    await expect(page.getByTestId('x-report')).toBeVisible();
+    // One more round trip after both taps' answers: any refusal of a second tap is on screen by now.
+    await page.getByRole('button', { name: 'Print X report' }).click();
+    await expect(page.getByText(/^X report, shift 1: /)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(own.journal('SELECT id FROM shifts')).toHaveLength(1);
+
+    await page.getByLabel('Cash counted in the drawer (₦)').fill('5000');
+    await page.getByRole('button', { name: 'Close the shift…' }).click();
+    await doubleTap(page.getByRole('alertdialog').getByRole('button', { name: 'Close the shift and make the Z report' }));
+    await expect(page.getByTestId('z-report')).toContainText('Z report #1');
+    await page.getByRole('button', { name: 'Print Z report #1' }).click();
+    await expect(page.getByText(/^Z report 1: /)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(own.journal('SELECT z_number FROM shifts')).toEqual([{ z_number: 1 }]);
+    await page.screenshot({ path: test.info().outputPath('shift-closed-1280x800.png'), fullPage: true });
+  } finally {
+    await own.stop();
+  }
+});
+
+test('a cashier is told that a supervisor closes the shift, and has no way to close it', async ({ page }) => {
+  const own = await startStack();
+  try {
+    const rpc = async (channel: string, body: unknown) => {
+      const { json } = await own.host.rpc(channel, body);
+      expect(json.ok, `${channel}: ${JSON.stringify(json.error)}`).toBe(true);
+      return json.value;
+    };
+    await rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' });
+    await rpc('shift:open', { floatKobo: 500_000 });
+    const tunde = await rpc('staff:create', { name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
+    await rpc('staff:sign-in', { staffId: tunde.id, pin: '1357' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(own.host.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await expect(page.getByText('Signed in: Tunde Bakare')).toBeVisible();
+    const closing = page.getByRole('region', { name: 'Close the shift' });
+    await expect(closing).toContainText('A supervisor closes the shift: they count the cash in the drawer and make the Z report.');
+    await expect(page.getByLabel('Cash counted in the drawer (₦)')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Close the shift/ })).toHaveCount(0);
+    // Cash in and out stay the cashier's.
+    await expect(page.getByRole('region', { name: 'Cash in and out of the drawer' }).getByRole('button', { name: 'Cash in' })).toBeVisible();
+    await closing.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('shift-cashier-1280x800.png') });
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await closing.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('shift-cashier-800x1280.png') });
+  } finally {
+    await own.stop();
+  }
 });

@@ -1,11 +1,14 @@
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { printWhyIn } from '@renderer/i18n/error-text';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZReport } from '@shared/sales/reports';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { LoadingBlock, QueryState } from '@ui/Status';
+import { Button } from '@ui/Button';
+import { Money } from '@ui/Money';
+import { Sheet } from '@ui/Sheet';
 import { ReportView } from './ReportView';
 import { UnsentWarning } from '@renderer/screens/fleet/UnsentWarning';
 
@@ -22,16 +25,59 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const shift = usePosQuery('shift:current', {}, { staleTime: 0 });
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [counted, setCounted] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const [closed, setClosed] = useState<ZReport | null>(null);
   const refresh = () => client.invalidateQueries();
-  const open = useMutation({ mutationFn: async (floatKobo: number) => unwrap(await pos['shift:open']({ floatKobo })), onSuccess: () => (setAmount(''), refresh()) });
+
+  // Opening and closing are sent once per shift state: a second tap (before React has re-rendered
+  // the button as busy, or after the answer and before the screen shows the new shift) would be
+  // refused with a sentence contradicting what just worked. The ref stops it at once; the state
+  // keeps the button disabled until the shift the till shows has changed.
+  const shiftKey = shift.data ? String(shift.data.report?.shiftId ?? 'none') : 'loading';
+  const sentFor = useRef<string | null>(null);
+  const [lockedFor, setLockedFor] = useState<string | null>(null);
+  const locked = lockedFor === shiftKey;
+  const sendOnce = (send: () => void) => {
+    if (sentFor.current === shiftKey) return;
+    sentFor.current = shiftKey;
+    setLockedFor(shiftKey);
+    send();
+  };
+  const unlock = () => ((sentFor.current = null), setLockedFor(null));
+  // A cash movement may be repeated on purpose, but not by one double tap.
+  const cashInFlight = useRef(false);
+
+  const open = useMutation({
+    mutationFn: async (floatKobo: number) => unwrap(await pos['shift:open']({ floatKobo })),
+    onSuccess: () => (setAmount(''), refresh()),
+    onError: unlock,
+  });
   const cash = useMutation({
     mutationFn: async (kind: 'in' | 'out') => unwrap(await pos['shift:cash']({ kind, amountKobo: toKobo(amount) ?? 0, reason })),
     onSuccess: () => (setAmount(''), setReason(''), refresh()),
+    onSettled: () => void (cashInFlight.current = false),
   });
-  const close = useMutation({ mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })), onSuccess: (z) => (setAmount(''), setClosed(z), refresh()) });
+  const close = useMutation({
+    mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })),
+    onSuccess: (z) => (setCounted(''), setConfirming(false), setClosed(z), refresh()),
+    onError: () => (setConfirming(false), unlock()),
+  });
   const printReport = useMutation({ mutationFn: async (request: { kind: 'x' } | { kind: 'z'; zNumber: number }) => unwrap(await pos['report:print'](request)) });
   const error = [open, cash, close, printReport].map((m) => m.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
+
+  const sendCash = (kind: 'in' | 'out') => {
+    if (cashInFlight.current) return;
+    cashInFlight.current = true;
+    cash.mutate(kind);
+  };
+  const countedKobo = toKobo(counted);
+  const askToClose = () => {
+    if (countedKobo === null) return;
+    // The expected cash shown in the confirm step is the drawer's as of now.
+    void shift.refetch();
+    setConfirming(true);
+  };
 
   return (
     <section className="panel" aria-labelledby="shift-title">
@@ -47,12 +93,12 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
       <QueryState query={shift} loading={<LoadingBlock label={t('shift.loading')} rows={1} />}>
         {({ report, overTwelveHours }) =>
           report === null ? (
-            <form className="form-row" onSubmit={(e) => (e.preventDefault(), toKobo(amount) !== null && open.mutate(toKobo(amount)!))}>
+            <form className="form-row" onSubmit={(e) => (e.preventDefault(), toKobo(amount) !== null && sendOnce(() => open.mutate(toKobo(amount)!)))}>
               <label className="field">
                 <span>{t('shift.float')}</span>
                 <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
               </label>
-              <button type="submit" className="button button-primary button-large" disabled={toKobo(amount) === null || open.isPending}>
+              <button type="submit" className="button button-primary button-large" disabled={toKobo(amount) === null || open.isPending || locked} aria-busy={open.isPending || undefined}>
                 {t('shift.open')}
               </button>
             </form>
@@ -63,28 +109,70 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
               <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'x' })}>
                 {t('shift.printX')}
               </button>
-              <div className="form-row">
-                <label className="field">
-                  <span>{t('shift.amount')}</span>
-                  <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-                </label>
-                <label className="field field-grow">
-                  <span>{t('shift.reason')}</span>
-                  <input value={reason} onChange={(e) => setReason(e.target.value)} />
-                </label>
-                <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => cash.mutate('in')}>
-                  {t('shift.cashIn')}
-                </button>
-                <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => cash.mutate('out')}>
-                  {t('shift.cashOut')}
-                </button>
-                {isSupervisor && (
-                  <button type="button" className="button button-primary" disabled={toKobo(amount) === null || close.isPending} onClick={() => close.mutate(toKobo(amount)!)}>
-                    {t('shift.close')}
+              <section className="shift-part" aria-labelledby="shift-cash-title">
+                <h3 id="shift-cash-title">{t('shift.cashTitle')}</h3>
+                <div className="form-row">
+                  <label className="field">
+                    <span>{t('shift.amount')}</span>
+                    <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                  </label>
+                  <label className="field field-grow">
+                    <span>{t('shift.reason')}</span>
+                    <input value={reason} onChange={(e) => setReason(e.target.value)} />
+                  </label>
+                  <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('in')}>
+                    {t('shift.cashIn')}
                   </button>
+                  <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('out')}>
+                    {t('shift.cashOut')}
+                  </button>
+                </div>
+              </section>
+              <section className="shift-part" aria-labelledby="shift-close-title">
+                <h3 id="shift-close-title">{t('shift.closeTitle')}</h3>
+                {isSupervisor ? (
+                  <>
+                    <form className="form-row" onSubmit={(e) => (e.preventDefault(), askToClose())}>
+                      <label className="field">
+                        <span>{t('shift.counted')}</span>
+                        <input inputMode="decimal" value={counted} onChange={(e) => setCounted(e.target.value)} />
+                      </label>
+                      <button type="submit" className="button button-primary" disabled={countedKobo === null || close.isPending || locked}>
+                        {t('shift.close')}
+                      </button>
+                    </form>
+                    <UnsentWarning />
+                  </>
+                ) : (
+                  <p className="muted" data-testid="shift-supervisor-closes">{t('shift.supervisorCloses')}</p>
                 )}
-              </div>
-              {isSupervisor && <UnsentWarning />}
+              </section>
+              {confirming && countedKobo !== null && (
+                <Sheet role="alertdialog" title={t('shift.confirm.title', { shift: report.shiftNumber })} onClose={close.isPending ? undefined : () => setConfirming(false)}
+                  actions={
+                    <>
+                      <Button variant="secondary" size="large" disabled={close.isPending || locked} onClick={() => setConfirming(false)}>
+                        {t('shift.confirm.back')}
+                      </Button>
+                      <Button variant="primary" size="large" busy={close.isPending} disabled={locked} onClick={() => sendOnce(() => close.mutate(countedKobo))}>
+                        {t('shift.confirm.yes')}
+                      </Button>
+                    </>
+                  }
+                >
+                  <dl className="report-grid" data-testid="close-confirm">
+                    <dt>{t('report.expected')}</dt>
+                    <dd data-testid="confirm-expected"><Money kobo={report.cash.expectedKobo} /></dd>
+                    <dt>{t('report.counted')}</dt>
+                    <dd data-testid="confirm-counted"><Money kobo={countedKobo} /></dd>
+                    <dt>{t('report.difference')}</dt>
+                    <dd data-testid="confirm-difference" className={countedKobo === report.cash.expectedKobo ? '' : 'field-error'}>
+                      <Money kobo={countedKobo - report.cash.expectedKobo} /> {countedKobo < report.cash.expectedKobo ? t('report.short') : countedKobo > report.cash.expectedKobo ? t('report.over') : ''}
+                    </dd>
+                  </dl>
+                  <p>{t('shift.confirm.body')}</p>
+                </Sheet>
+              )}
             </>
           )
         }
