@@ -21,6 +21,7 @@ export const errorSentences = {
   'said.staffAlreadySetUp': 'Staff are already set up on this till. Sign in with your PIN; a supervisor can add more staff.',
   'said.nameTaken': 'There is already someone called {name}.',
   'said.staffNotActive': 'That member of staff is not on file or no longer active.',
+  'said.saleIdReused': 'This sale was already sent with other details, so nothing new was sent. Look it up under Staff → Sales before selling anything again.',
   'said.kioskOwnSaleOnly': 'This screen can only show the sale made on it. Ask a member of staff for help with any other sale.',
   'said.notFromKiosk': 'Do this from a staffed counter, not from a kiosk.',
 

@@ -16,6 +16,7 @@ import { hotelBookingBody, hotelDetails, quoteHotel } from './hotel-plan';
 import { notOursOutcome, purchaseOutcome, type Outcome } from './purchase-outcome';
 import { notThisSale } from './answer-owner';
 import { checkedRefusal } from './refusal-check';
+import { submittedFingerprint } from './submitted-fingerprint';
 import type { Reconciler } from './reconciler';
 import type { SaleDetails } from '../../shared/sales/sale-details';
 import type { LanguageCode } from '../../shared/languages';
@@ -57,7 +58,12 @@ type SalePlan =
 const maxHoldOwners = 1_000;
 
 /** The screen's language goes with the sale's details: its receipt (and every reprint) is printed in it. */
-const withLanguage = <D extends SaleDetails>(details: D, language: LanguageCode | undefined): D => (language ? { ...details, language } : details);
+/** The screen's language (the receipt is printed in it) and what was asked (submitted-fingerprint.ts), kept with what was sold. */
+const stamped = <D extends SaleDetails>(details: D, request: SubmitSaleRequest): D => ({
+  ...details,
+  ...(request.language ? { language: request.language as LanguageCode } : {}),
+  submitted: submittedFingerprint(request),
+});
 
 /** A rejected sale paid at the terminal: the partner charged nothing, and the card payment is reversed automatically. */
 const cardGoesBack = (reason: string | undefined) =>
@@ -86,6 +92,8 @@ export interface CheckoutDeps {
 export function createCheckout(deps: CheckoutDeps): Checkout {
   const { journal, partner, clock, logger, config, staff, holds } = deps;
   const inFlight = new Map<string, Promise<Result<SaleView>>>();
+  /** What each submit on its way asked for (submitted-fingerprint.ts). */
+  const inFlightAsked = new Map<string, string>();
   /**
    * Which sale each hold's seats went to (holdId -> saleId), kept while the sale is in flight and
    * after it sold (or may have): one hold buys one sale, whatever sale ids the screens send.
@@ -141,7 +149,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       kind: 'cinema',
       quoteKobo: quote.value.totalKobo,
       body: cinemaPurchaseBody(request.saleId, request.cinema, quote.value, request.customer, hold.value.reservationIds),
-      details: withLanguage(cinemaDetails(request.cinema, quote.value, request.customer, config.locale), request.language),
+      details: stamped(cinemaDetails(request.cinema, quote.value, request.customer, config.locale), request),
       tenders: tenders.value,
       holdId: hold.value.holdId,
       holdExpiresAt: hold.value.expiresAt,
@@ -160,7 +168,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       kind: 'hotel',
       quoteKobo: quote.value.totalKobo,
       body: hotelBookingBody(request.saleId, request.hotel, { ...request.customer, dob: request.customer.dob! }),
-      details: withLanguage(hotelDetails(request.hotel, quote.value, request.customer, config.locale, deps.hotelTimes?.of(request.hotel.hotelId)), request.language),
+      details: stamped(hotelDetails(request.hotel, quote.value, request.customer, config.locale, deps.hotelTimes?.of(request.hotel.hotelId)), request),
       tenders: tenders.value,
       holdId: null,
     });
@@ -257,7 +265,11 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   async function run(request: SubmitSaleRequest): Promise<Result<SaleView>> {
     const existing = journal.sales.get(request.saleId);
     if (!existing.ok) return existing;
-    if (existing.value) return ok(deps.view(existing.value));
+    if (existing.value) {
+      const first = (existing.value.details as { submitted?: unknown } | null)?.submitted;
+      if (typeof first === 'string' && first !== submittedFingerprint(request)) return fail(saidError('CONFLICT', 'said.saleIdReused'));
+      return ok(deps.view(existing.value));
+    }
     const who = seller();
     if (!who.ok) return who;
     // Refused before any partner read: no amount is needed to know a kiosk takes cards only.
@@ -291,7 +303,10 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
 
     submit(request) {
       const already = inFlight.get(request.saleId);
-      if (already) return already;
+      if (already) {
+        // A double tap shares the sale on its way; the same id asking for something else does not.
+        return inFlightAsked.get(request.saleId) === submittedFingerprint(request) ? already : Promise.resolve(fail(saidError('CONFLICT', 'said.saleIdReused')));
+      }
       const work = run(request)
         .then((result) => {
           // Seats not sold (refused before or by the partner) are free for another sale again.
@@ -302,8 +317,12 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
           }
           return result;
         })
-        .finally(() => inFlight.delete(request.saleId));
+        .finally(() => {
+          inFlight.delete(request.saleId);
+          inFlightAsked.delete(request.saleId);
+        });
       inFlight.set(request.saleId, work);
+      inFlightAsked.set(request.saleId, submittedFingerprint(request));
       return work;
     },
 

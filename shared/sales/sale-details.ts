@@ -21,6 +21,8 @@ const common = {
   customer: customerSchema,
   /** The screen's language when it was sold (`sale:submit`'s `language`): its receipt is printed in it. Absent on older sales: English. */
   language: languageSchema.optional(),
+  /** A digest of the `sale:submit` that made it: the same sale id sent again with other contents is refused. Absent on older sales. */
+  submitted: z.string().optional(),
 };
 
 export const cinemaDetailsSchema = z.object({

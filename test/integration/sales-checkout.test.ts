@@ -178,11 +178,33 @@ describe('the same sale submitted again', () => {
     expect(value(till.journal.sales.events(saleId)).map((e) => e.toState)).toEqual(['pending', 'sent', 'confirmed']);
     expect(statesOf(saleId)).toEqual(['sent', 'confirmed']);
 
-    // Later, even with other details (a retry from another window), the existing sale comes back.
-    const again = value(await till.pos.api['sale:submit']({ ...request, tender: { kind: 'card' }, holdId: undefined }));
+    // Later, the same request (a retry) gets the sale back; the same id with other details is not
+    // a retry (as with a payment API's idempotency key): refused, and nothing is sent.
+    const again = value(await till.pos.api['sale:submit'](request));
     expect(again).toEqual(value(await till.pos.api['sale:get']({ saleId })));
+    // The screen's language is not part of what was asked.
+    expect(value(await till.pos.api['sale:submit']({ ...request, language: 'fr' })).id).toBe(saleId);
+    for (const other of [{ ...request, tender: { kind: 'card' as const } }, { ...request, cinema: selectionOf(showing, [['Regular', 3]]) }]) {
+      expect(await till.pos.api['sale:submit'](other)).toMatchObject({ ok: false, error: { code: 'CONFLICT', said: { key: 'said.saleIdReused' } } });
+    }
     expect(partner.purchaseAttempts() - attemptsBefore).toBe(1);
     expect(purchasesOf(partner.sandbox, saleId)).toHaveLength(1);
+  });
+
+  it('the same id asking for something else while the first is on its way is refused, and the first goes on alone', async () => {
+    const showing = await findShowing(till.pos, 'Kingdom of Oyo');
+    const saleId = newSaleId('TAP');
+    const request = { saleId, kind: 'cinema' as const, cinema: selectionOf(showing, [['Regular', 1]]), customer, tender: { kind: 'cash' as const, tenderedKobo: 1_000_000 } };
+    const [first, twin, other] = await Promise.all([
+      till.pos.api['sale:submit'](request),
+      till.pos.api['sale:submit'](request),
+      till.pos.api['sale:submit']({ ...request, tender: { kind: 'cash' as const, tenderedKobo: 2_000_000 } }),
+    ]);
+    expect(value(first).state).toBe('confirmed');
+    expect(value(twin)).toEqual(value(first));
+    expect(other).toMatchObject({ ok: false, error: { code: 'CONFLICT', said: { key: 'said.saleIdReused' } } });
+    expect(purchasesOf(partner.sandbox, saleId)).toHaveLength(1);
+    expect(value(till.journal.sales.get(saleId))!.tenders[0]!.tenderedKobo).toBe(1_000_000);
   });
 
   it('one hold is bought once: a second sale on the same hold, at once or later, is refused', async () => {
