@@ -84,5 +84,9 @@ test('a browser in New York time shows the sale, the journal and the refund at t
   // The sale screen: its refund line, at the Lagos time it was made.
   await panel.getByRole('button', { name: new RegExp(reference) }).click();
   await expect(page.getByTestId('correction')).toContainText(lagosText(refund!.created_at));
-  await page.screenshot({ path: test.info().outputPath('lagos-time-sale-1920x1080.png') });
+  for (const [width, height] of [[1920, 1080], [1080, 1920]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId('sale-corrections').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`lagos-time-refund-line-${width}x${height}.png`) });
+  }
 });
