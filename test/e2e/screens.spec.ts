@@ -65,6 +65,10 @@ test('counter screens: home, staff, films, film, hotels, hotel, checkout, outcom
 test('kiosk screens: attract, idle warning', async ({ page }) => {
   const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '2', '--kiosk-warning-seconds', '30'] });
   try {
+    // The attract screen offers its tiles only while a shift is open.
+    expect((await kiosk.rpc('staff:setup', { name: 'Kiosk Supervisor', pin: '2468' })).json.ok).toBe(true);
+    expect((await kiosk.rpc('shift:open', { floatKobo: 0 })).json.ok).toBe(true);
+    await kiosk.rpc('staff:sign-out', {});
     await page.setViewportSize({ width: 1080, height: 1920 });
     await page.goto(kiosk.url);
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();

@@ -9,8 +9,9 @@ import { TerminalProblem } from '@renderer/screens/checkout/TerminalProblem';
 import styles from './AttractScreen.module.css';
 
 /**
- * The kiosk's resting screen, made to sell from across the lobby: what is showing (posters from
- * the catalogue, one touch to its times), the two things this kiosk sells, and the language.
+ * The kiosk's resting screen, made to sell from across the lobby: the language, the two things this
+ * kiosk sells (above the fold), what is showing (posters from the catalogue, one touch to its
+ * times). With no open shift it says the kiosk is not selling and offers nothing to start.
  */
 export function AttractScreen({ info }: { info: AppInfo }) {
   const t = useT();
@@ -18,6 +19,9 @@ export function AttractScreen({ info }: { info: AppInfo }) {
   const { language, setLanguage } = useLanguage();
   const films = usePosQuery('cinema:films', { perPage: 12 }, { staleTime: 5 * 60_000 });
   const showing = (films.data?.films ?? []).filter((film) => film.posterUrl).slice(0, 6);
+  // No open shift: nothing can be sold, so say it here rather than at the third step, and invite nobody in.
+  const staff = usePosQuery('staff:status', {}, { staleTime: 0, refetchInterval: 30_000 });
+  const selling = staff.data?.shiftOpen !== false;
   return (
     <div className={styles.attract}>
       <header className={styles.head}>
@@ -35,7 +39,26 @@ export function AttractScreen({ info }: { info: AppInfo }) {
           </button>
         ))}
       </nav>
-      {showing.length > 0 && (
+      {/* The two things sold here come first: in view without scrolling, whatever the screen's shape. */}
+      {selling ? (
+        <nav className={styles.tiles} aria-label={t('kiosk.choose')}>
+          <button type="button" className={`${styles.tile} ${styles.cinema}`} onClick={() => go({ name: 'k-films' })}>
+            <FilmIcon size={88} />
+            <span className={styles.tileTitle}>{t('kiosk.cinemaTile')}</span>
+            <span className={styles.tileSub}>{t('kiosk.cinemaTileSub')}</span>
+          </button>
+          <button type="button" className={`${styles.tile} ${styles.hotels}`} onClick={() => go({ name: 'k-where', search: newHotelSearch() })}>
+            <BedIcon size={88} />
+            <span className={styles.tileTitle}>{t('kiosk.hotelTile')}</span>
+            <span className={styles.tileSub}>{t('kiosk.hotelTileSub')}</span>
+          </button>
+        </nav>
+      ) : (
+        <p className={styles.notSelling} role="status" data-testid="kiosk-not-selling">
+          {t('kiosk.notSelling')}
+        </p>
+      )}
+      {selling && showing.length > 0 && (
         <section className={styles.showing} aria-labelledby="showing-title">
           <h2 id="showing-title" className={styles.sectionTitle}>
             {t('kiosk.showing')}
@@ -52,18 +75,6 @@ export function AttractScreen({ info }: { info: AppInfo }) {
           </ul>
         </section>
       )}
-      <nav className={styles.tiles} aria-label={t('kiosk.choose')}>
-        <button type="button" className={`${styles.tile} ${styles.cinema}`} onClick={() => go({ name: 'k-films' })}>
-          <FilmIcon size={88} />
-          <span className={styles.tileTitle}>{t('kiosk.cinemaTile')}</span>
-          <span className={styles.tileSub}>{t('kiosk.cinemaTileSub')}</span>
-        </button>
-        <button type="button" className={`${styles.tile} ${styles.hotels}`} onClick={() => go({ name: 'k-where', search: newHotelSearch() })}>
-          <BedIcon size={88} />
-          <span className={styles.tileTitle}>{t('kiosk.hotelTile')}</span>
-          <span className={styles.tileSub}>{t('kiosk.hotelTileSub')}</span>
-        </button>
-      </nav>
       <footer className={styles.foot}>
         <p>
           {t('kiosk.payNote')}
