@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { languages, type Language } from '../../renderer/src/i18n/languages';
-import { openKioskShift, startStack, type Stack } from './support';
+import { expectInView, openKioskShift, startStack, type Stack } from './support';
 import { say } from './i18n-support';
 
 /**
@@ -224,5 +224,75 @@ for (const language of ['fr', 'ha', 'ig', 'pcm'] as const) {
       await page.getByRole('button', { name: s('common.startOver') }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('en', 'kiosk.welcome'));
     }
+  });
+}
+
+/** The kiosk sizes the audit found wanting: a 1280×800 landscape screen and its 800×1280 portrait. */
+const smallScreens = [
+  { name: 'landscape', width: 1280, height: 800 },
+  { name: 'portrait', width: 800, height: 1280 },
+];
+
+/** From the attract screen (French, as in the audit): the first film's first showtime, one ticket, to Details. */
+async function toDetails(page: Page, s: (key: Parameters<typeof say>[1]) => string) {
+  await page.getByRole('button', { name: 'Français' }).click();
+  await page.getByRole('region', { name: s('kiosk.showing') }).getByRole('button').first().click();
+  await page.locator('main section[aria-label] button').first().click();
+  const more = new RegExp(`^${say('fr', 'stepper.more', { label: 'XX' }).split('XX')[0]}`);
+  await page.getByTestId('kiosk-ticket').getByRole('button', { name: more }).first().click();
+  await page.getByRole('button', { name: s('common.continue') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.details.title'));
+}
+
+for (const size of smallScreens) {
+  const s = (key: Parameters<typeof say>[1], values?: Record<string, string | number>) => say('fr', key, values);
+
+  test(`${size.name} ${size.width}x${size.height}: the field being typed into and its label stay clear of the keyboard and the Continue bar`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto(stack.host.url);
+    await toDetails(page, s);
+    const keyboard = page.getByRole('group', { name: s('osk.label') });
+    const fields = [
+      { label: s('checkout.name'), keys: ['n', 'g'] },
+      { label: s('checkout.email'), keys: ['n', '@'] },
+      { label: s('checkout.phone'), keys: ['0', '8'] },
+    ];
+    for (const [i, field] of fields.entries()) {
+      const input = page.getByLabel(field.label);
+      await input.click();
+      await expect(keyboard).toBeVisible();
+      await expectInView(input, `${field.label} on focus`);
+      await expectInView(page.locator('label').filter({ hasText: field.label }), `${field.label}'s label on focus`);
+      for (const key of field.keys) await keyboard.locator(`[data-skbtn="${key}"]`).click();
+      await expect(input).toHaveValue(field.keys.join(''));
+      await expectInView(input, `${field.label} while typing`);
+      await expectInView(page.locator('label').filter({ hasText: field.label }), `${field.label}'s label while typing`);
+      await page.screenshot({ path: test.info().outputPath(`details-osk-${size.name}-${i + 1}.png`) });
+    }
+    // Done closes the keyboard; Continue is in view again, pinned at the bottom.
+    await keyboard.locator('[data-skbtn="{done}"]').click();
+    await expect(keyboard).toHaveCount(0);
+    await expectInView(page.getByRole('button', { name: s('common.continue') }), 'Continue once the keyboard is closed');
+  });
+
+  test(`${size.name} ${size.width}x${size.height}: the booking code, "take your receipt" and the countdown are in view when booked`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto(stack.host.url);
+    await toDetails(page, s);
+    await page.getByLabel(s('checkout.name')).fill('Ngozi Eze');
+    await page.getByLabel(s('checkout.email')).fill('ngozi@example.com');
+    await page.getByLabel(s('checkout.phone')).fill('08031234567');
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.getByRole('button', { name: s('common.continue') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.pay.title'));
+    await page.getByRole('button', { name: new RegExp(s('kiosk.pay.button', { total: 'XX' }).split('XX')[0]!.trim()) }).click();
+    await payOnTerminal(page, 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.done.title'), { timeout: 15_000 });
+    await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(s('kiosk.done.takeReceipt'), { timeout: 15_000 });
+    await page.screenshot({ path: test.info().outputPath(`done-${size.name}.png`) });
+    await expectInView(page.getByTestId('booking-code'), 'the booking code');
+    await expectInView(page.getByTestId('booking-qr'), 'the booking QR');
+    await expectInView(page.getByTestId('kiosk-receipt-state'), 'Take your receipt');
+    await expectInView(page.getByRole('timer'), 'the countdown');
   });
 }

@@ -1,10 +1,30 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+import { en } from '../../renderer/src/i18n/catalogues/en';
+import { yo } from '../../renderer/src/i18n/catalogues/yo';
+import { expectInView } from './support';
+
+const small = [
+  { name: 'landscape', width: 1280, height: 800 },
+  { name: 'portrait', width: 800, height: 1280 },
+];
+
+/** A kiosk sells inside a shift a supervisor opened: open one through the contract, then sign out. */
+async function openShift(kiosk: PreviewHost) {
+  expect((await kiosk.rpc('staff:setup', { name: 'Kiosk Supervisor', pin: '2468' })).json.ok).toBe(true);
+  expect((await kiosk.rpc('shift:open', { floatKobo: 0 })).json.ok).toBe(true);
+  await kiosk.rpc('staff:sign-out', {});
+}
+
+async function look(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+}
 
 let host: PreviewHost;
 test.beforeAll(async () => {
   // A short idle time, but a warning long enough for a loaded machine to click within it.
   host = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '3', '--kiosk-warning-seconds', '8'] });
+  await openShift(host);
 });
 test.afterAll(async () => host?.stop());
 
@@ -42,19 +62,94 @@ test('idle: "Still there?" warns with a countdown, then the screen resets and fo
 });
 
 test('staff screens refuse without a PIN, and the on-screen keyboard types into fields', async ({ page }) => {
-  await page.goto(host.url);
-  await page.getByRole('button', { name: 'Staff', exact: true }).click();
-  // A fresh kiosk asks for the first supervisor; nothing of the staff tools shows before a PIN.
-  await expect(page.getByRole('heading', { name: /Set up this till|Sign in/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Shift' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Journal' })).toHaveCount(0);
-  await page.getByLabel('Your name').click();
-  const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
-  await expect(keyboard).toBeVisible();
-  for (const key of ['{shift}', 'K', 'e', 'm', 'i']) await keyboard.locator(`[data-skbtn="${key}"]`).click();
-  await expect(page.getByLabel('Your name')).toHaveValue('Kemi');
-  // Through the contract too: staff actions are refused while nobody is signed in.
-  const refused = await host.rpc('shift:open', { floatKobo: 0 });
-  expect(refused.json).toMatchObject({ ok: false });
-  expect(['UNAUTHORIZED', 'FORBIDDEN']).toContain(refused.json.error.code);
+  // A kiosk fresh out of the box (no staff yet): the shared one above has a supervisor and a shift.
+  const fresh = await startPreviewHost({ args: ['--profile', 'kiosk'] });
+  try {
+    await page.goto(fresh.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    // A fresh kiosk asks for the first supervisor; nothing of the staff tools shows before a PIN.
+    await expect(page.getByRole('heading', { name: /Set up this till|Sign in/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Shift' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Journal' })).toHaveCount(0);
+    await page.getByLabel('Your name').click();
+    const keyboard = page.getByRole('group', { name: 'On-screen keyboard' });
+    await expect(keyboard).toBeVisible();
+    for (const key of ['{shift}', 'K', 'e', 'm', 'i']) await keyboard.locator(`[data-skbtn="${key}"]`).click();
+    await expect(page.getByLabel('Your name')).toHaveValue('Kemi');
+    // Through the contract too: staff actions are refused while nobody is signed in.
+    const refused = await fresh.rpc('shift:open', { floatKobo: 0 });
+    expect(refused.json).toMatchObject({ ok: false });
+    expect(['UNAUTHORIZED', 'FORBIDDEN']).toContain(refused.json.error.code);
+  } finally {
+    await fresh.stop();
+  }
 });
+
+test('an idle reset closes the on-screen keyboard: the next customer gets a clean attract screen', async ({ page }) => {
+  // Long enough idle for a loaded machine to walk to the Details step between touches.
+  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '6', '--kiosk-warning-seconds', '2'] });
+  try {
+    await openShift(kiosk);
+    await page.setViewportSize(small[0]!);
+    await page.goto(kiosk.url);
+    await page.getByRole('region', { name: en['kiosk.showing'] }).getByRole('button').first().click();
+    await page.locator('main section[aria-label] button').first().click();
+    await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More: / }).first().click();
+    await page.getByRole('button', { name: en['common.continue'] }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.details.title']);
+    await page.getByLabel(en['checkout.name']).click();
+    const keyboard = page.getByRole('group', { name: en['osk.label'] });
+    await keyboard.locator('[data-skbtn="a"]').click();
+    await expect(page.getByLabel(en['checkout.name'])).toHaveValue('a');
+    // The customer walks away: "Still there?", then the attract screen, with no keyboard left over it.
+    await expect(page.getByRole('alertdialog', { name: en['idle.title'] })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.welcome'], { timeout: 10_000 });
+    await expect(keyboard).toHaveCount(0);
+    await look(page, 'attract-after-idle-reset');
+    // From the top, as the first customer saw it.
+    await expectInView(page.getByRole('heading', { name: en['kiosk.welcome'] }), 'Welcome after the reset');
+    await expectInView(page.getByRole('button', { name: /Cinema tickets/ }), 'Cinema tickets after the reset');
+    await expectInView(page.getByRole('button', { name: /Book a room/ }), 'Book a room after the reset');
+  } finally {
+    await kiosk.stop();
+  }
+});
+
+test('a kiosk with no open shift says so on the attract screen, in her language, and offers nothing to start', async ({ page }) => {
+  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
+  try {
+    for (const size of small) {
+      await page.setViewportSize(size);
+      await page.goto(kiosk.url);
+      const notice = page.getByTestId('kiosk-not-selling');
+      await expect(notice).toHaveText(en['kiosk.notSelling']);
+      await expectInView(notice, `${size.name}: the not-selling notice`);
+      await expect(page.getByRole('button', { name: /Cinema tickets|Book a room/ })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: en['kiosk.showing'] })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Yorùbá' }).click();
+      await expect(notice).toHaveText(yo['kiosk.notSelling']);
+      await look(page, `not-selling-${size.name}-yo`);
+      // Staff can still get in to open a shift.
+      await expect(page.getByRole('button', { name: yo['common.staff'], exact: true })).toBeVisible();
+    }
+    // Once a supervisor opens the shift the next customer is invited in.
+    await openShift(kiosk);
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Cinema tickets/ })).toBeVisible();
+    await expect(page.getByTestId('kiosk-not-selling')).toHaveCount(0);
+  } finally {
+    await kiosk.stop();
+  }
+});
+
+for (const size of small) {
+  test(`${size.name} ${size.width}x${size.height}: the attract screen's two main buttons are in view without scrolling`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto(host.url);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await expect(page.getByRole('region', { name: en['kiosk.showing'] }).getByRole('button').first()).toBeVisible();
+    await look(page, `attract-${size.name}`);
+    await expectInView(page.getByRole('button', { name: /Cinema tickets/ }), 'Cinema tickets');
+    await expectInView(page.getByRole('button', { name: /Book a room/ }), 'Book a room');
+  });
+}

@@ -118,3 +118,27 @@ export async function openKioskShift(stack: Stack) {
   expect((await stack.host.rpc('shift:open', { floatKobo: 0 })).json.ok).toBe(true);
   await stack.host.rpc('staff:sign-out', {});
 }
+
+/**
+ * The element is on screen and nothing covers it (a keyboard, a pinned bar, the fold): the topmost
+ * element at its corners and centre is the element itself or inside it. Scrolls nothing.
+ */
+export async function expectInView(locator: ReturnType<Page['locator']>, what: string) {
+  await expect(locator, what).toBeVisible();
+  const blocked = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const inset = Math.min(10, r.width / 4, r.height / 4);
+    const points: [number, number][] = [
+      [r.left + inset, r.top + inset],
+      [r.right - inset, r.top + inset],
+      [r.left + inset, r.bottom - inset],
+      [r.right - inset, r.bottom - inset],
+      [(r.left + r.right) / 2, (r.top + r.bottom) / 2],
+    ];
+    return points
+      .map(([x, y]) => ({ x: Math.round(x), y: Math.round(y), hit: document.elementFromPoint(x, y) }))
+      .filter(({ hit }) => !hit || !el.contains(hit))
+      .map(({ x, y, hit }) => `(${x}, ${y}) ${hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')} "${(hit.textContent ?? '').trim().slice(0, 30)}"` : 'off screen'}`);
+  });
+  expect(blocked, `${what}: in view and uncovered (points covered or off screen)`).toEqual([]);
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppInfo } from '@shared/app';
 import { useNavigation } from '@renderer/navigation';
@@ -32,6 +32,8 @@ export function KioskApp({ info }: { info: AppInfo }) {
   const pos = usePos();
   const client = useQueryClient();
   const { setLanguage } = useLanguage();
+  // Each customer gets a keyboard of their own: nothing of the last one's (open, shifted) stays.
+  const [customerNo, setCustomerNo] = useState(0);
   useEffect(() => {
     // A kiosk serves one stranger after another: a screen's data is worth keeping only while the
     // customer might step back to it. Queries left behind linger a few seconds, not a minute, so
@@ -54,6 +56,8 @@ export function KioskApp({ info }: { info: AppInfo }) {
       client.getMutationCache().clear();
     }, 0);
     setLanguage(defaultLanguage);
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    setCustomerNo((n) => n + 1);
     home();
   }, [pos, stack, client, setLanguage, home]);
   const goBack = useCallback(() => {
@@ -63,6 +67,12 @@ export function KioskApp({ info }: { info: AppInfo }) {
     back();
   }, [pos, stack, route.name, back]);
   const controls = useMemo(() => ({ back: goBack, startOver }), [goBack, startOver]);
+  // Every screen starts at its top: the scrolling box outlives the screens, and the next customer
+  // must not find the attract screen scrolled to where the last one typed their phone number.
+  const content = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    content.current?.scrollTo(0, 0);
+  }, [route]);
 
   return (
     <KioskContext.Provider value={controls}>
@@ -74,12 +84,12 @@ export function KioskApp({ info }: { info: AppInfo }) {
               {t('kiosk.training')}
             </p>
           )}
-          <div className={appStyles.content}>
+          <div className={appStyles.content} ref={content}>
           <IdleReset idleSeconds={info.kiosk.idleSeconds} warningSeconds={info.kiosk.warningSeconds} atRest={route.name === 'home' && stack.length === 1} onReset={startOver}>
             {kioskScreen()}
           </IdleReset>
           </div>
-          <OnScreenKeyboard />
+          <OnScreenKeyboard key={customerNo} />
         </main>
       </div>
     </KioskContext.Provider>

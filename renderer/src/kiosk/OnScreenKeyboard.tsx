@@ -19,6 +19,33 @@ function typeInto(input: HTMLInputElement, next: string) {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** Room kept between the field (with its label) and the edges of what can be seen. */
+const viewMargin = 24;
+
+/**
+ * Scrolls the screen so the field being typed into, its label and its error sit in view, clear of
+ * the keyboard below (the screen scrolls in the space left above it) and of anything pinned over
+ * that screen's bottom edge. Only the field's own scrolling box moves, never the page's frame.
+ */
+function keepInView(input: HTMLInputElement) {
+  const box = input.labels?.[0]?.parentElement?.contains(input) ? input.labels[0].parentElement : input;
+  let scroller = input.parentElement;
+  while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+  if (!scroller) return;
+  const view = scroller.getBoundingClientRect();
+  let bottom = view.bottom;
+  for (const pinned of scroller.querySelectorAll<HTMLElement>('*')) {
+    if (getComputedStyle(pinned).position !== 'sticky' || pinned.contains(box)) continue;
+    const r = pinned.getBoundingClientRect();
+    if (r.bottom >= view.bottom - 1 && r.top > view.top) bottom = Math.min(bottom, r.top);
+  }
+  const field = box.getBoundingClientRect();
+  const room = bottom - view.top - 2 * viewMargin;
+  // Below what can be seen: lift it; above (or taller than the room left): its label goes to the top.
+  const by = field.top < view.top + viewMargin || field.height > room ? field.top - view.top - viewMargin : field.bottom > bottom - viewMargin ? field.bottom - bottom + viewMargin : 0;
+  if (by !== 0) scroller.scrollTop += by;
+}
+
 /**
  * A kiosk has no physical keyboard: whichever text field has focus gets this keyboard docked at
  * the bottom, numeric for phone numbers and amounts. Keys do not steal focus from the field.
@@ -66,8 +93,16 @@ export function OnScreenKeyboard() {
   }, []);
 
   useEffect(() => {
-    // The screen above the keyboard just got shorter: keep the field being typed into in view.
-    target?.scrollIntoView({ block: 'nearest' });
+    if (!target) return;
+    // A field that leaves the screen takes the keyboard with it: removed with its step (an idle
+    // reset, Start over) or hidden behind "Still there?". Removing a focused field does not blur it.
+    const gone = () => !target.isConnected || !target.checkVisibility({ checkVisibilityCSS: true });
+    if (gone()) return setTarget(null);
+    const watch = new MutationObserver(() => gone() && setTarget(null));
+    watch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden', 'aria-hidden'] });
+    // The screen above the keyboard just got shorter: bring the field and its label into view.
+    keepInView(target);
+    return () => watch.disconnect();
   }, [target]);
 
   if (!target) return null;

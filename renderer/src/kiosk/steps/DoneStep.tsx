@@ -69,11 +69,14 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
   const job = receipt.data?.jobs.find((j) => j.kind === 'receipt') ?? receipt.data?.jobs[0];
   return (
     <KioskFrame title={t('kiosk.done.title')} lead={order.kind === 'cinema' ? t('kiosk.done.cinema') : t('kiosk.done.hotel')} canGoBack={false}>
-      <div className={styles.centre}>
+      {/* Portrait: one column. Landscape: the code beside the rest, so nothing waits below the fold. */}
+      <div className={styles.done}>
         {/* The order's words, made on this screen in the customer's language (main writes English). */}
-        <p className={styles.lead}>{order.title}</p>
-        <p className={styles.lead}>{order.subtitle}</p>
-        <figure className={styles.centre}>
+        <div className={`${styles.centre} ${styles.doneWhat}`}>
+          <p className={styles.lead}>{order.title}</p>
+          <p className={styles.lead}>{order.subtitle}</p>
+        </div>
+        <figure className={`${styles.centre} ${styles.doneCode}`}>
           <div className={styles.qr}>
             <QRCodeSVG value={code} size={360} level="M" marginSize={2} title={t('kiosk.done.scan')} data-testid="booking-qr" />
           </div>
@@ -81,21 +84,23 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
             {t('kiosk.done.code')}: <strong className={styles.code} data-testid="booking-code">{code}</strong>
           </figcaption>
         </figure>
-        <p className={styles.receiptNote} role="status" data-testid="kiosk-receipt-state" data-state={job?.state ?? 'none'}>
-          {job?.state === 'failed' ? t('kiosk.done.receiptFailed') : job?.state === 'printed' ? t('kiosk.done.takeReceipt') : t('kiosk.done.receiptPrinting')}
-        </p>
-        {job?.state !== 'failed' && (
-          <span className={styles.downArrow} aria-hidden="true">
-            ↓
-          </span>
-        )}
-        <p className={styles.lead} role="timer" aria-live="off">
-          {t('kiosk.done.back', { seconds: left })}
-        </p>
-        <Button variant="primary" size="hero" onClick={startOver}>
-          {t('kiosk.done.finish')}
-        </Button>
-        <KioskRefundNote reference={code || sale.id} />
+        <div className={`${styles.centre} ${styles.doneRest}`}>
+          <p className={styles.receiptNote} role="status" data-testid="kiosk-receipt-state" data-state={job?.state ?? 'none'}>
+            {job?.state === 'failed' ? t('kiosk.done.receiptFailed') : job?.state === 'printed' ? t('kiosk.done.takeReceipt') : t('kiosk.done.receiptPrinting')}
+          </p>
+          {job?.state !== 'failed' && (
+            <span className={styles.downArrow} aria-hidden="true">
+              ↓
+            </span>
+          )}
+          <p className={styles.lead} role="timer" aria-live="off">
+            {t('kiosk.done.back', { seconds: left })}
+          </p>
+          <Button variant="primary" size="hero" onClick={startOver}>
+            {t('kiosk.done.finish')}
+          </Button>
+          <KioskRefundNote reference={code || sale.id} />
+        </div>
       </div>
     </KioskFrame>
   );
