@@ -17,7 +17,8 @@ export function DateInput({ label, value, onChange, error, optional }: { label: 
   const parsed = parseTypedDate(text);
   const invalid = text.trim() !== '' && parsed === null;
   return (
-    <Field label={label} hint={parsed ? formatDate(t, parsed, 'long') : t('validation.date')} error={error ?? (invalid ? t('validation.date') : undefined)}>
+    // A date typed that cannot be read is said as such, before any "required": she did type one.
+    <Field label={label} hint={parsed ? formatDate(t, parsed, 'long') : t('validation.date')} error={invalid ? t('validation.date') : error}>
       <input
         inputMode="numeric"
         autoComplete="off"

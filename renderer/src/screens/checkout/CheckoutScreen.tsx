@@ -19,7 +19,7 @@ import { formatMoney } from '@renderer/i18n/format';
 import { HoldCountdown, useSecondsLeft } from './HoldCountdown';
 import { newSaleId, orderLines, orderTotal, type Order } from './order';
 import { CardPayment } from './CardPayment';
-import { TenderPicker } from './TenderPicker';
+import { TenderPicker, type TenderGap } from './TenderPicker';
 
 // zod's messages are main's; the screen says what is wrong in the cashier's language (validation.*).
 const hotelCustomerSchema = customerSchema.extend({ dob: z.iso.date() });
@@ -31,6 +31,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
   const tenderKinds: TenderRequest['kind'][] = profile === 'kiosk' ? ['card'] : ['cash', 'card', 'transfer'];
   const [tender, setTender] = useState<TenderRequest | null>(tenderKinds[0] === 'card' ? { kind: 'card' } : null);
   const [tenderError, setTenderError] = useState<string>();
+  const [tenderGap, setTenderGap] = useState<TenderGap | undefined>(tenderKinds[0] === 'cash' ? 'cash' : undefined);
   const form = useForm<CustomerInput>({
     resolver: zodResolver(order.kind === 'hotel' ? hotelCustomerSchema : customerSchema),
     mode: 'onBlur',
@@ -61,7 +62,8 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
 
   const t = useT();
   const onConfirm = form.handleSubmit((customer) => {
-    if (!tender) return setTenderError(tenderKinds.length > 1 ? t('checkout.enterPayment') : t('checkout.choosePayment'));
+    // Say what is missing: the cash handed over, a number that can be read, the transfer reference.
+    if (!tender) return setTenderError(tenderGap ? t(`checkout.missing.${tenderGap}`) : tenderKinds.length > 1 ? t('checkout.enterPayment') : t('checkout.choosePayment'));
     if (tender.kind === 'cash' && tender.tenderedKobo < total) return setTenderError(t('checkout.cashShort'));
     setTenderError(undefined);
     if (tender.kind === 'card' && !tender.approvalCode && terminal.data?.integrated) return setCardRequest(requestFor(customer, tender));
@@ -136,7 +138,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
               onChange={(dob) => form.setValue('dob', dob || undefined)}
             />
           </fieldset>
-          <TenderPicker totalKobo={total} kinds={tenderKinds} value={tender} onChange={(t) => (setTender(t), setTenderError(undefined))} error={tenderError} />
+          <TenderPicker totalKobo={total} kinds={tenderKinds} value={tender} onChange={(t, gap) => (setTender(t), setTenderGap(gap), setTenderError(undefined))} error={tenderError} />
           {failure && !shownBesideFields(failure) && (
             <div ref={failurePanel}>
               <ErrorPanel error={failure} />

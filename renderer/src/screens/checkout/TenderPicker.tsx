@@ -8,6 +8,8 @@ import { useTerminalProblem } from './TerminalProblem';
 import { Chip } from '@ui/Chip';
 
 type Kind = TenderRequest['kind'];
+/** Why there is no tender yet, so Confirm can say what is missing instead of "how does the customer pay". */
+export type TenderGap = 'cash' | 'cashUnreadable' | 'transfer';
 
 /** Notes a cashier is likely to be handed, above the total, for one-tap cash entry. */
 function quickCash(totalKobo: number): number[] {
@@ -19,7 +21,19 @@ function quickCash(totalKobo: number): number[] {
  * How the customer pays. Only cash needs a number (what was handed over); card and transfer are
  * taken on the external terminal or the bank app, and the till records the reference.
  */
-export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { totalKobo: number; kinds: Kind[]; value: TenderRequest | null; onChange: (tender: TenderRequest | null) => void; error?: string }) {
+export function TenderPicker({
+  totalKobo,
+  kinds,
+  value,
+  onChange,
+  error,
+}: {
+  totalKobo: number;
+  kinds: Kind[];
+  value: TenderRequest | null;
+  onChange: (tender: TenderRequest | null, gap?: TenderGap) => void;
+  error?: string;
+}) {
   const t = useT();
   const [kind, setKind] = useState<Kind>(kinds[0]!);
   const [cashText, setCashText] = useState('');
@@ -36,9 +50,11 @@ export function TenderPicker({ totalKobo, kinds, value, onChange, error }: { tot
     if (next.approval !== undefined) setApproval(next.approval);
     if (next.reference !== undefined) setReference(next.reference);
     const tenderedKobo = Math.round(Number(cash.replace(/[,\s₦]/g, '')) * 100);
-    if (k === 'cash') onChange(cash.trim() && Number.isFinite(tenderedKobo) && tenderedKobo > 0 ? { kind: 'cash', tenderedKobo } : null);
-    else if (k === 'card') onChange(code.trim() ? { kind: 'card', approvalCode: code.trim() } : { kind: 'card' });
-    else onChange(ref.trim() ? { kind: 'transfer', reference: ref.trim() } : null);
+    if (k === 'cash') {
+      if (!cash.trim()) onChange(null, 'cash');
+      else onChange(Number.isFinite(tenderedKobo) && tenderedKobo > 0 ? { kind: 'cash', tenderedKobo } : null, 'cashUnreadable');
+    } else if (k === 'card') onChange(code.trim() ? { kind: 'card', approvalCode: code.trim() } : { kind: 'card' });
+    else onChange(ref.trim() ? { kind: 'transfer', reference: ref.trim() } : null, 'transfer');
   };
   const change = value?.kind === 'cash' ? value.tenderedKobo - totalKobo : null;
   // A card terminal the till drives takes the card itself; a stand-alone machine gives an approval code.
