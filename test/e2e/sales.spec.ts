@@ -165,6 +165,14 @@ test('printer off: the sale is confirmed anyway; the one original prints once th
   await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
   await expect(page.getByTestId('print-state')).toContainText(/not printed|Printing…|Waiting for the printer/, { timeout: 10_000 });
   expect(stack.journal<{ state: string }>('SELECT state FROM sales')).toEqual([{ state: 'confirmed' }]);
+  // At 1280x800 the long printer line wraps in the receipt's column; it does not widen that column
+  // over the sale's facts (the facts card stays beside it, its text inside it).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('print-state')).toContainText(/Waiting for the printer|Receipt not printed: /, { timeout: 15_000 });
+  const facts = page.locator('.sale-facts');
+  expect(await facts.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect((await facts.boundingBox())!.x + (await facts.boundingBox())!.width).toBeLessThanOrEqual((await page.locator('.receipt-panel').boundingBox())!.x);
+  await page.screenshot({ path: test.info().outputPath('sale-printer-waiting-1280x800.png') });
 
   await printer.setMode('ready');
   // The queue notices the printer is back and prints the waiting original by itself; no copy.
