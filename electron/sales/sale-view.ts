@@ -1,7 +1,7 @@
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Journal, Sale } from '../journal';
 import { ok } from '../../shared/result';
-import { saleDetailsSchema } from '../../shared/sales/sale-details';
+import { saleDetailsSchema, type SaleDetails } from '../../shared/sales/sale-details';
 import { toCorrectionView } from './corrections/correction-view';
 
 export type ToSaleView = (sale: Sale) => SaleView;
@@ -72,6 +72,7 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => st
       failureReason: waitingFor(sale) ?? sale.failureReason,
       title: details.title,
       subtitle: details.subtitle,
+      ...(parsed.success && { when: whenOf(parsed.data) }),
       lines: details.lines,
       customer: { name: details.customer.name, email: details.customer.email, phone: details.customer.phone },
       tenders: sale.tenders.map((tender) => ({ ...tender })),
@@ -82,4 +83,11 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => st
       corrections: corrections.ok ? corrections.value.map((correction) => toCorrectionView(correction, about)) : [],
     };
   };
+}
+
+/** When the sale is for, as facts: the screen words it in its own language. */
+function whenOf(details: SaleDetails): NonNullable<SaleView['when']> {
+  return details.kind === 'cinema'
+    ? { kind: 'showing', date: details.date, start: details.showtime.start }
+    : { kind: 'stay', checkIn: details.checkIn, checkOut: details.checkOut, nights: details.nights, rooms: details.rooms, guests: details.guests };
 }

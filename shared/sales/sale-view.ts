@@ -23,8 +23,15 @@ export const saleViewSchema = z.object({
   failureReason: z.string().nullable(),
   /** "Harmattan Heart · Marina Screens Lekki" or "Lagoon Crest Hotel · Club Room". */
   title: z.string(),
-  /** "Sat 21 Nov, 11:30AM" or "21 Nov → 23 Nov, 2 nights, 1 room, 2 guests". */
+  /** "Sat 21 Nov, 11:30AM" or "21 Nov → 23 Nov, 2 nights, 1 room, 2 guests" (English, as main wrote it when selling). */
   subtitle: z.string(),
+  /** The same facts, for a screen to say in its reader's language; absent when the sale's details cannot be read. */
+  when: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('showing'), date: z.string(), start: z.string() }),
+      z.object({ kind: z.literal('stay'), checkIn: z.string(), checkOut: z.string(), nights: z.number().int(), rooms: z.number().int(), guests: z.number().int() }),
+    ])
+    .optional(),
   lines: z.array(z.object({ label: z.string(), quantity: z.number().int(), unitKobo: koboSchema, totalKobo: koboSchema })),
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   tenders: z.array(

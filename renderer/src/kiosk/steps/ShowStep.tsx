@@ -2,9 +2,9 @@ import type { Film } from '@shared/catalog/cinema';
 import { addDays, lagosDate } from '@shared/dates';
 import { useNavigation } from '@renderer/navigation';
 import { usePosQuery } from '@renderer/pos/queries';
-import { formatDay } from '@renderer/i18n/format';
+import { formatDay, formatShowtime } from '@renderer/i18n/format';
 import { useShowDates } from '@renderer/screens/cinema/use-show-dates';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useT, useLanguage } from '@renderer/i18n/I18nProvider';
 import { Chip, Chips } from '@ui/Chip';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { CustomerError } from '../CustomerError';
@@ -60,6 +60,7 @@ function Times({ film }: { film: Film }) {
 
 function LocationTimes({ film, locationId, name, city, date, dayLabel }: { film: Film; locationId: number; name: string; city: string | null; date: string; dayLabel: string }) {
   const t = useT();
+  const { language } = useLanguage();
   const { go } = useNavigation();
   const showtimes = usePosQuery('cinema:showtimes', { filmId: film.id, locationId, date }, { staleTime: 60_000 });
   const list = showtimes.data?.showtimes ?? [];
@@ -78,9 +79,9 @@ function LocationTimes({ film, locationId, name, city, date, dayLabel }: { film:
                 key={showtime.id}
                 type="button"
                 className={styles.time}
-                onClick={() => go({ name: 'k-tickets', film, locationId, date, showtimeId: showtime.id, showLabel: `${name} · ${dayLabel}, ${showtime.start}` })}
+                onClick={() => go({ name: 'k-tickets', film, locationId, date, showtimeId: showtime.id, showLabel: `${name} · ${dayLabel}, ${formatShowtime(showtime.start, language)}` })}
               >
-                {showtime.start}
+                {formatShowtime(showtime.start, language)}
               </button>
             ))}
           </div>

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Film, Showtime, TicketCategory } from '@shared/catalog/cinema';
 import { addDays, lagosDate } from '@shared/dates';
-import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
-import { formatDate, formatDay } from '@renderer/i18n/format';
+import { useT, useErrorText, useLanguage } from '@renderer/i18n/I18nProvider';
+import { formatDate, formatDay, formatShowtime } from '@renderer/i18n/format';
 import { useShortcuts } from '@ui/shortcuts';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
@@ -96,6 +96,7 @@ function Schedule({ film, locationId }: { film: Film; locationId: number }) {
 
 function Showtimes({ filmId, locationId, date, selected, onSelect }: { filmId: string; locationId: number; date: string; selected: number | null; onSelect: (id: number) => void }) {
   const t = useT();
+  const { language } = useLanguage();
   const showtimes = usePosQuery('cinema:showtimes', { filmId, locationId, date }, { staleTime: 60_000 });
   return (
     <section aria-labelledby="showtime">
@@ -108,8 +109,8 @@ function Showtimes({ filmId, locationId, date, selected, onSelect }: { filmId: s
             <div className="chips">
               {list.map((showtime) => (
                 <Chip key={showtime.id} selected={showtime.id === selected} onClick={() => onSelect(showtime.id)}>
-                  {showtime.start}
-                  <span className="chip-note">{t('film.ends', { time: showtime.end })}</span>
+                  {formatShowtime(showtime.start, language)}
+                  <span className="chip-note">{t('film.ends', { time: formatShowtime(showtime.end, language) })}</span>
                 </Chip>
               ))}
             </div>
@@ -122,6 +123,7 @@ function Showtimes({ filmId, locationId, date, selected, onSelect }: { filmId: s
 
 function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationId: number; date: string; showtimeId: number }) {
   const t = useT();
+  const { language } = useLanguage();
   const say = useErrorText();
   const pos = usePos();
   const { go } = useNavigation();
@@ -135,7 +137,7 @@ function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationI
     },
     onSuccess: ({ selection, hold: held }) => {
       const location = film.locations.find((l) => l.id === locationId)?.name ?? '';
-      go({ name: 'checkout', order: { kind: 'cinema', saleId: newSaleId(), selection, hold: held, title: film.title, subtitle: `${location} · ${formatDate(t, date)}, ${showtime?.start ?? ''}` } });
+      go({ name: 'checkout', order: { kind: 'cinema', saleId: newSaleId(), selection, hold: held, title: film.title, subtitle: `${location} · ${formatDate(t, date)}, ${showtime ? formatShowtime(showtime.start, language) : ''}` } });
     },
     // Someone else may have taken the seats: show the fresh counts.
     onError: () => void tickets.refetch(),
