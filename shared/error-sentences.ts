@@ -178,6 +178,7 @@ export const errorSentences = {
   'said.journal.unexpected': 'The sale journal cannot be written, so selling is paused. An unexpected error happened in the journal. Restart Lobby POS; if it happens again, call support.',
   'said.answerNotRecorded':
     '{confirmed, select, yes {The partner confirmed this sale (reference {reference}), but} other {The partner answered, but}} the journal could not record it. Do not sell it again: the till will check with the partner.',
+  'said.detailsInvalid': 'Some details are missing or not valid.',
   'said.internal': 'Something went wrong inside the till and the action was not completed. Try again; if it keeps happening, call a supervisor.',
 } as const;
 

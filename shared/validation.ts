@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { posError, type PosError } from './errors';
+import { posError, saidError, type PosError } from './errors';
 
 /** More offending fields than a person can act on only makes the answer big; the rest are counted. */
 const maxFields = 50;
@@ -9,7 +9,7 @@ const maxFields = 50;
  * names come from the request, so they may be anything, `__proto__`, `constructor` or `toString`
  * included: the map has no prototype, and a key is only ever read as its own property.
  */
-export function validationError(error: z.ZodError, message = 'Some details are missing or not valid.'): PosError {
+export function validationError(error: z.ZodError, message?: string): PosError {
   const fields: Record<string, string[]> = Object.create(null);
   let count = 0;
   let dropped = 0;
@@ -30,5 +30,6 @@ export function validationError(error: z.ZodError, message = 'Some details are m
     if (Object.hasOwn(fields, '(request)')) fields['(request)']!.push(more);
     else Object.defineProperty(fields, '(request)', { value: [more], enumerable: true, writable: true, configurable: true });
   }
-  return posError('VALIDATION', message, fields);
+  // Without words of the caller's own, the shared sentence: a screen says it in its reader's language.
+  return message === undefined ? saidError('VALIDATION', 'said.detailsInvalid', undefined, fields) : posError('VALIDATION', message, fields);
 }

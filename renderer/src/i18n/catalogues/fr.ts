@@ -927,4 +927,5 @@ export const fr: Catalogue = {
   'said.printer.garbled': "L’imprimante a répondu à la demande d’état par des octets que la caisse ne comprend pas ({bytes}). Vérifiez le type d’imprimante (EPSON ou STAR) dans les réglages.",
   'said.print.stoppedDuring': "L’imprimante à {where} s’est arrêtée pendant l’impression de ce ticket : {stopped, select, paperOut {elle n’a plus de papier} coverOpen {son capot a été ouvert} other {elle s’est mise hors ligne}}. Une partie a peut-être été imprimée.",
   'said.saleIdReused': "Cette vente a déjà été envoyée avec d’autres détails : rien de nouveau n’a été envoyé. Consultez-la dans Personnel → Ventes avant de vendre quoi que ce soit de nouveau.",
+  'said.detailsInvalid': "Certains détails manquent ou ne sont pas valides.",
 };

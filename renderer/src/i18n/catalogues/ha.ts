@@ -927,4 +927,5 @@ export const ha: Catalogue = {
   'said.printer.garbled': "Firinta ta amsa tambayar yanayi da baiti da ba mu fahimta ba ({bytes}). Duba nau'in firinta (EPSON ko STAR) a cikin saituna.",
   'said.print.stoppedDuring': "Firintar a {where} ta tsaya yayin buga wannan rasit: {stopped, select, paperOut {takarda ta ƙare} coverOpen {an buɗe murfinta} other {ta katse daga layi}}. Wataƙila wani sashi ya buga.",
   'said.saleIdReused': "An riga an aika wannan sayarwa da wasu bayanai, don haka ba a aika da wani sabon abu ba. Nemo ta a Ma'aikata → Sayarwa kafin ka sake sayar da komai.",
+  'said.detailsInvalid': "Wasu bayanai sun ɓace ko ba su daidai ba.",
 };

@@ -927,4 +927,5 @@ export const ig: Catalogue = {
   'said.printer.garbled': "Igwe mbipụta zara ajụjụ ọnọdụ site na baịt anyị na-aghọtaghị ({bytes}). Lelee ụdị igwe mbipụta (EPSON ma ọ bụ STAR) na ntọala.",
   'said.print.stoppedDuring': "Igwe mbipụta dị na {where} kwụsịrị mgbe ọ na-ebipụta rịsịt a: {stopped, select, paperOut {akwụkwọ gwụrụ} coverOpen {e meghere mkpuchi ya} other {ọ pụrụ n’ịntanetị}}. Akụkụ ya nwere ike ibipụtala.",
   'said.saleIdReused': "E zigara ahịa a na mbụ ya na nkọwa ndị ọzọ, ya mere o nweghị ihe ọhụrụ e zigara. Chọọ ya na Ndị ọrụ → Ire tupu ị ree ihe ọ bụla ọzọ.",
+  'said.detailsInvalid': "Ụfọdụ nkọwa adịghị ma ọ bụ ha ezighị ezi.",
 };

@@ -927,4 +927,5 @@ export const pcm: Catalogue = {
   'said.printer.garbled': "Di printer answer di status question with bytes wey we no understand ({bytes}). Check di printer type (EPSON or STAR) for di settings.",
   'said.print.stoppedDuring': "Di printer for {where} stop while e dey print dis receipt: {stopped, select, paperOut {paper finish} coverOpen {dem open im cover} other {e go offline}}. Part of am fit don print.",
   'said.saleIdReused': "Dem don send dis sale before with oda details, so notin new go. Find am for Staff → Sales before you sell anytin again.",
+  'said.detailsInvalid': "Some details no dey or dem no correct.",
 };

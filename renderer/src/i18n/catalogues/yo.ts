@@ -927,4 +927,5 @@ export const yo: Catalogue = {
   'said.printer.garbled': "Ẹ̀rọ ìtẹ̀wé dáhùn ìbéèrè ipò pẹ̀lú àwọn báìtì tí a kò lóye ({bytes}). Ṣàyẹ̀wò irú ẹ̀rọ ìtẹ̀wé (EPSON tàbí STAR) nínú ètò.",
   'said.print.stoppedDuring': "Ẹ̀rọ ìtẹ̀wé ní {where} dúró nígbà tí ó ń tẹ rìsíìtì yìí: {stopped, select, paperOut {ìwé tán nínú rẹ̀} coverOpen {a ṣí ìbòrí rẹ̀} other {kò sí lórí ayélujára mọ́}}. Apá kan lè ti tẹ̀ jáde.",
   'said.saleIdReused': "A ti fi títà yìí ránṣẹ́ tẹ́lẹ̀ pẹ̀lú àwọn àlàyé mìíràn, nítorí náà a kò fi ohun tuntun ránṣẹ́. Wá a nínú Òṣìṣẹ́ → Títà kí o tó ta ohunkóhun mọ́.",
+  'said.detailsInvalid': "Àwọn àlàyé kan kò sí tàbí wọn kò tọ́.",
 };
