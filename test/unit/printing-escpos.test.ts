@@ -63,7 +63,14 @@ describe('ESC/POS rendering', () => {
 describe('printer status answers', () => {
   it('reads EPSON DLE EOT 1, 2 and 4', () => {
     expect(statusQuery('epson')).toEqual(Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]));
-    expect(statusReplyLength('epson', new Uint8Array())).toBe(3);
+    // Three answer bytes, one per query; a status the printer sent unasked (Automatic Status Back:
+    // 4 bytes, first with bits 0, 1 and 7 clear and bit 4 set) before them is passed over.
+    expect(statusReplyLength('epson', new Uint8Array())).toBeNull();
+    expect(statusReplyLength('epson', Buffer.from([0x12, 0x12]))).toBeNull();
+    expect(statusReplyLength('epson', Buffer.from([0x12, 0x12, 0x12]))).toBe(3);
+    expect(statusReplyLength('epson', Buffer.from([0x10, 0x00, 0x00]))).toBeNull();
+    expect(statusReplyLength('epson', Buffer.from([0x10, 0x00, 0x00, 0x00, 0x12, 0x12, 0x12]))).toBe(7);
+    expect(parseStatusReply('epson', Buffer.from([0x10, 0x00, 0x00, 0x00, 0x1a, 0x32, 0x72])).state).toBe('paper-out');
     expect(parseStatusReply('epson', Buffer.from([0x12, 0x12, 0x12])).state).toBe('ready');
     expect(parseStatusReply('epson', Buffer.from([0x12, 0x12, 0x1e])).detail).toMatch(/nearly finished/);
     expect(parseStatusReply('epson', Buffer.from([0x1a, 0x32, 0x72])).state).toBe('paper-out');
