@@ -58,6 +58,18 @@ export interface ShiftsRepository {
   close(input: z.input<typeof closeShiftSchema>): Result<{ shift: Shift; zReport: ZReport }>;
   /** A stored Z report of this terminal, exactly as it was closed. */
   zReport(zNumber: number): Result<ZReport | null>;
+  /** This terminal's Z reports in short, newest first (`before`: only those numbered below it). */
+  zReports(input: { limit: number; before?: number }): Result<ZReportSummary[]>;
+}
+
+export interface ZReportSummary {
+  zNumber: number;
+  shiftNumber: number;
+  closedAt: string;
+  closedBy: { id: number; name: string };
+  expectedKobo: Kobo;
+  countedKobo: Kobo;
+  differenceKobo: Kobo;
 }
 
 interface ShiftRow {
@@ -89,6 +101,15 @@ const toShift = (row: ShiftRow): Shift => ({
   zNumber: row.z_number,
 });
 
+const closedByName = (row: ShiftRow & { closed_by_name: string }): string => {
+  try {
+    const frozen = JSON.parse(row.z_report_json ?? '{}') as { closedBy?: { name?: unknown } };
+    return typeof frozen.closedBy?.name === 'string' ? frozen.closedBy.name : row.closed_by_name;
+  } catch {
+    return row.closed_by_name;
+  }
+};
+
 const noShift = () => fail(saidError('SHIFT_REQUIRED', 'said.noOpenShift'));
 
 export function createShiftsRepository(deps: {
@@ -104,6 +125,11 @@ export function createShiftsRepository(deps: {
   const selectOpen = db.prepare<[string], ShiftRow>('SELECT * FROM shifts WHERE terminal_id = ? AND closed_at IS NULL');
   const selectById = db.prepare<[number], ShiftRow>('SELECT * FROM shifts WHERE id = ?');
   const selectByZ = db.prepare<[string, number], ShiftRow>('SELECT * FROM shifts WHERE terminal_id = ? AND z_number = ?');
+  const selectZs = db.prepare<[string, number | null, number | null, number], ShiftRow & { closed_by_name: string }>(
+    `SELECT shifts.*, staff.name AS closed_by_name FROM shifts JOIN staff ON staff.id = shifts.closed_by
+     WHERE shifts.terminal_id = ? AND shifts.z_number IS NOT NULL AND (? IS NULL OR shifts.z_number < ?)
+     ORDER BY shifts.z_number DESC LIMIT ?`,
+  );
   const selectStaff = db.prepare<[number], { name: string; active: number }>('SELECT name, active FROM staff WHERE id = ?');
   const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM shifts WHERE terminal_id = ?').pluck();
   const nextZ = db.prepare<[string], number>('SELECT coalesce(max(z_number), 0) + 1 FROM shifts WHERE terminal_id = ?').pluck();
@@ -221,6 +247,22 @@ export function createShiftsRepository(deps: {
       }),
 
     close: (input) => guard.write(() => parsed(closeShiftSchema, input, closeTx)),
+
+    zReports: ({ limit, before }) =>
+      guard.read(() =>
+        ok(
+          selectZs.all(terminalId, before ?? null, before ?? null, limit).map((row) => ({
+            zNumber: row.z_number!,
+            shiftNumber: row.number,
+            closedAt: row.closed_at!,
+            // The name as it was at close (the Z report froze it), not as the staff list says today.
+            closedBy: { id: row.closed_by!, name: closedByName(row) },
+            expectedKobo: row.expected_kobo!,
+            countedKobo: row.counted_kobo!,
+            differenceKobo: row.counted_kobo! - row.expected_kobo!,
+          })),
+        ),
+      ),
 
     zReport: (zNumber) =>
       guard.read(() => {

@@ -25,6 +25,9 @@ export const createStaffSchema = z
   .strict();
 export type CreateStaffInput = z.input<typeof createStaffSchema>;
 
+const setActiveSchema = z.object({ staffId: staffIdSchema, active: z.boolean(), by: staffIdSchema }).strict();
+const setPinSchema = z.object({ staffId: staffIdSchema, pin: pinSchema, by: staffIdSchema }).strict();
+
 const verifyPinSchema = z.object({ staffId: staffIdSchema, pin: z.string().max(64) }).strict();
 
 /** How PIN attempts turn into locks (the policy lives in sales/pin-lockout.ts; the count lives here). */
@@ -41,10 +44,12 @@ export type PinAttemptTicket =
   /** `lockStarted`: this attempt reached the limit, so the lock stands unless its PIN proves right. */
   | { allowed: true; lockStarted: { until: string; ms: number; locksInARow: number } | null };
 
+export type StaffAuditKind = 'pin-locked' | 'deactivated' | 'reactivated' | 'pin-set';
+
 export interface StaffAuditEvent {
   id: number;
   staffId: number | null;
-  kind: 'pin-locked';
+  kind: StaffAuditKind;
   at: string;
   detail: Record<string, unknown>;
 }
@@ -71,6 +76,14 @@ export interface StaffRepository {
   pinLockState(staffId: number): Result<{ attempts: number; locksInARow: number; lockedUntil: string | null } | null>;
   /** The staff audit trail, oldest first. */
   audit(staffId?: number): Result<StaffAuditEvent[]>;
+  /**
+   * Deactivates (someone who left) or reactivates a member of staff, with an audit event naming
+   * `by`. Never deletes; the last active supervisor stays (CONFLICT, and a trigger refuses it too).
+   * Already in that state: answered as it is, nothing written.
+   */
+  setActive(input: { staffId: number; active: boolean; by: number }): Result<Staff>;
+  /** A new PIN chosen by a supervisor (`by`): it replaces the old one and clears any PIN lock, with an audit event. */
+  setPin(input: { staffId: number; pin: string; by: number }): Promise<Result<Staff>>;
 }
 
 interface LockoutRow {
@@ -83,7 +96,7 @@ interface LockoutRow {
 interface AuditRow {
   id: number;
   staff_id: number | null;
-  kind: 'pin-locked';
+  kind: StaffAuditKind;
   at: string;
   detail_json: string;
 }
@@ -138,6 +151,39 @@ export function createStaffRepository(deps: {
       const until = new Date(now.getTime() + ms).toISOString();
       upsertLockout.run({ staffId, attempts: 0, locks: locksInARow, until, at });
       return ok({ allowed: true, lockStarted: { until, ms, locksInARow } });
+    })
+    .immediate;
+
+  const setActiveRow = db.prepare('UPDATE staff SET active = @active WHERE id = @id');
+  const setPinHash = db.prepare('UPDATE staff SET pin_hash = @pinHash WHERE id = @id');
+  const otherActiveSupervisors = db.prepare<[number], number>("SELECT count(*) FROM staff WHERE id <> ? AND role = 'supervisor' AND active = 1").pluck();
+  const noSuchStaff = () => fail(saidError('NOT_FOUND', 'said.noSuchStaff', undefined, { staffId: ['is not on this till'] }));
+  const writeAudit = (staffId: number, kind: StaffAuditKind, detail: Record<string, unknown>) =>
+    insertAudit.run({ terminalId, staffId, kind, at: clock().toISOString(), detail: JSON.stringify(detail) });
+
+  const setActiveTx = db
+    .transaction((input: z.output<typeof setActiveSchema>): Result<Staff> => {
+      const row = selectById.get(input.staffId);
+      if (!row) return noSuchStaff();
+      if ((row.active === 1) === input.active) return ok(toStaff(row));
+      if (!input.active && row.role === 'supervisor' && otherActiveSupervisors.get(row.id) === 0) {
+        return fail(saidError('CONFLICT', 'said.lastSupervisor', { name: row.name }));
+      }
+      setActiveRow.run({ id: row.id, active: input.active ? 1 : 0 });
+      writeAudit(row.id, input.active ? 'reactivated' : 'deactivated', { by: input.by });
+      return ok(toStaff(selectById.get(row.id)!));
+    })
+    .immediate;
+
+  const setPinTx = db
+    .transaction((staffId: number, pinHash: string, by: number): Result<Staff> => {
+      const row = selectById.get(staffId);
+      if (!row) return noSuchStaff();
+      setPinHash.run({ id: staffId, pinHash });
+      // A new PIN starts the count over: whoever was locked out can sign in with it at once.
+      upsertLockout.run({ staffId, attempts: 0, locks: 0, until: null, at: clock().toISOString() });
+      writeAudit(staffId, 'pin-set', { by });
+      return ok(toStaff(selectById.get(staffId)!));
     })
     .immediate;
 
@@ -201,6 +247,22 @@ export function createStaffRepository(deps: {
         const row = selectLockout.get(staffId);
         return ok(row ? { attempts: row.attempts, locksInARow: row.locks_in_a_row, lockedUntil: row.locked_until } : null);
       }),
+
+    setActive: (input) =>
+      guard.write(() => {
+        const parsed = setActiveSchema.safeParse(input);
+        return parsed.success ? setActiveTx(parsed.data) : fail(validationError(parsed.error));
+      }),
+
+    async setPin(input) {
+      const parsed = setPinSchema.safeParse(input);
+      if (!parsed.success) return fail(validationError(parsed.error));
+      const found = guard.read(() => ok(selectById.get(parsed.data.staffId)));
+      if (!found.ok) return found;
+      if (!found.value) return noSuchStaff();
+      const pinHash = await hashPin(parsed.data.pin);
+      return guard.write(() => setPinTx(parsed.data.staffId, pinHash, parsed.data.by));
+    },
 
     audit: (staffId) =>
       guard.read(() =>

@@ -1,6 +1,6 @@
 import { posError, saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
-import type { ShiftReport, ZReport } from '../../shared/sales/reports';
+import type { ShiftReport, ZReport, ZReportSummary } from '../../shared/sales/reports';
 import type { Journal } from '../journal';
 import type { Logger } from '../core/logger';
 import type { StaffDesk } from './staff-desk';
@@ -15,6 +15,8 @@ export interface ShiftDesk {
   /** Supervisor only. */
   close(input: { countedKobo: number }): Result<ZReport>;
   zReport(input: { zNumber: number }): Result<ZReport>;
+  /** Supervisor only: the till's Z reports, newest first. */
+  zReports(input: { limit: number; before?: number }): Result<{ reports: ZReportSummary[] }>;
 }
 
 /** The drawer: every figure comes from the journal; this only says who may do what. */
@@ -61,6 +63,13 @@ export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; cloc
       if (!closed.ok) return closed;
       logger.info('shift closed', { shiftId: closed.value.shift.id, zNumber: closed.value.zReport.zNumber, differenceKobo: closed.value.zReport.differenceKobo });
       return ok(closed.value.zReport);
+    },
+
+    zReports(input) {
+      const boss = staff.supervisor('viewZReports');
+      if (!boss.ok) return boss;
+      const reports = journal.shifts.zReports(input);
+      return reports.ok ? ok({ reports: reports.value }) : reports;
     },
 
     zReport({ zNumber }) {

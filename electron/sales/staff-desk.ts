@@ -1,6 +1,6 @@
 import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
-import type { StaffStatus, StaffView } from '../../shared/sales/staff';
+import type { StaffMember, StaffStatus, StaffView } from '../../shared/sales/staff';
 import type { Journal, Staff, StaffRole } from '../journal';
 import type { Logger } from '../core/logger';
 import { createSerialQueue } from '../../shared/serial';
@@ -14,6 +14,13 @@ export interface StaffDesk {
   signIn(input: { staffId: number; pin: string }): Promise<Result<StaffView>>;
   signOut(): Result<{ signedOut: boolean }>;
   create(input: { name: string; role: StaffRole; pin: string }): Promise<Result<StaffView>>;
+  /** Supervisor only: everyone, active or not, with whether their PIN is locked now. */
+  members(): Result<{ staff: StaffMember[] }>;
+  /** Supervisor only: never themselves, never the last active supervisor; they leave the roster and cannot sign in. */
+  deactivate(input: { staffId: number }): Result<StaffMember>;
+  reactivate(input: { staffId: number }): Result<StaffMember>;
+  /** Supervisor only: a new PIN, which clears a PIN lock. */
+  setPin(input: { staffId: number; pin: string }): Promise<Result<StaffMember>>;
   /** The member of staff signed in on this till, or UNAUTHORIZED. */
   signedIn(): Result<Staff>;
   /** The signed-in supervisor, or UNAUTHORIZED / FORBIDDEN saying who may `action`. */
@@ -21,7 +28,7 @@ export interface StaffDesk {
 }
 
 /** What only a supervisor may do, named in the refusal (said.supervisorOnlyTo). */
-export type SupervisorAction = 'addStaff' | 'exportJournal' | 'closeShift';
+export type SupervisorAction = 'addStaff' | 'exportJournal' | 'closeShift' | 'manageStaff' | 'viewZReports';
 
 const toView = (staff: Staff): StaffView => ({ id: staff.id, name: staff.name, role: staff.role });
 
@@ -40,6 +47,29 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
   let current: Staff | null = null;
 
   const signedIn = (): Result<Staff> => (current ? ok(current) : fail(signInFirst()));
+  const supervisor = (action: SupervisorAction): Result<Staff> => {
+    const staff = signedIn();
+    if (!staff.ok) return staff;
+    return staff.value.role === 'supervisor' ? staff : fail(onlySupervisors(action));
+  };
+
+  const toMember = (staff: Staff): Result<StaffMember> => {
+    const lock = journal.staff.pinLockState(staff.id);
+    if (!lock.ok) return lock;
+    const until = lock.value?.lockedUntil ?? null;
+    const locked = until !== null && Date.parse(until) > deps.clock().getTime();
+    return ok({ ...toView(staff), active: staff.active, pinLockedUntil: locked ? until : null });
+  };
+
+  const setActive = (staffId: number, active: boolean): Result<StaffMember> => {
+    const boss = supervisor('manageStaff');
+    if (!boss.ok) return boss;
+    if (!active && staffId === boss.value.id) return fail(saidError('CONFLICT', 'said.notYourself'));
+    const changed = journal.staff.setActive({ staffId, active, by: boss.value.id });
+    if (!changed.ok) return changed;
+    logger.info(active ? 'staff reactivated' : 'staff deactivated', { staffId, by: boss.value.id });
+    return toMember(changed.value);
+  };
 
   return {
     status() {
@@ -106,13 +136,35 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
         return ok(toView(created.value));
       }),
 
-    signedIn,
-
-    supervisor(action) {
-      const staff = signedIn();
-      if (!staff.ok) return staff;
-      return staff.value.role === 'supervisor' ? staff : fail(onlySupervisors(action));
+    members() {
+      const boss = supervisor('manageStaff');
+      if (!boss.ok) return boss;
+      const all = journal.staff.list();
+      if (!all.ok) return all;
+      const staff: StaffMember[] = [];
+      for (const one of all.value) {
+        const member = toMember(one);
+        if (!member.ok) return member;
+        staff.push(member.value);
+      }
+      return ok({ staff });
     },
+
+    deactivate: ({ staffId }) => setActive(staffId, false),
+    reactivate: ({ staffId }) => setActive(staffId, true),
+
+    setPin: (input) =>
+      serial(async () => {
+        const boss = supervisor('manageStaff');
+        if (!boss.ok) return boss;
+        const changed = await journal.staff.setPin({ ...input, by: boss.value.id });
+        if (!changed.ok) return changed;
+        logger.info('staff PIN set', { staffId: input.staffId, by: boss.value.id });
+        return toMember(changed.value);
+      }),
+
+    signedIn,
+    supervisor,
   };
 }
 

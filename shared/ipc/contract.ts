@@ -24,9 +24,9 @@ import {
   voidRequestSchema,
 } from '../sales/corrections';
 import { correctionResultSchema } from '../sales/correction-result';
-import { shiftReportSchema, zReportSchema } from '../sales/reports';
+import { shiftReportSchema, zReportSchema, zReportsRequestSchema, zReportSummarySchema } from '../sales/reports';
 import { saleViewSchema } from '../sales/sale-view';
-import { pinSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
+import { pinSchema, setStaffPinRequestSchema, staffIdRequestSchema, staffMemberSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
 import { koboSchema } from '../money';
 import {
   printJobsRequestSchema,
@@ -136,6 +136,13 @@ export const channels = {
   'staff:sign-out': { request: empty, response: z.object({ signedOut: z.boolean() }), access: 'public', endsCustomer: true },
   /** Supervisor only. */
   'staff:create': { request: z.object({ name: z.string().trim().min(2).max(60), role: z.enum(staffRoles), pin: pinSchema }).strict(), response: staffViewSchema, access: 'supervisor' },
+  /** Supervisor: everyone on the staff list, active or not, with whether their PIN is locked. */
+  'staff:members': { request: empty, response: z.object({ staff: z.array(staffMemberSchema) }), access: 'supervisor' },
+  /** Supervisor: someone who left can no longer sign in and leaves the roster (never yourself, never the last active supervisor). */
+  'staff:deactivate': { request: staffIdRequestSchema, response: staffMemberSchema, access: 'supervisor' },
+  'staff:reactivate': { request: staffIdRequestSchema, response: staffMemberSchema, access: 'supervisor' },
+  /** Supervisor: a new PIN for a member of staff (typed twice on screen); it clears a PIN lock. */
+  'staff:set-pin': { request: setStaffPinRequestSchema, response: staffMemberSchema, access: 'supervisor' },
 
   /** The open shift's running totals (X report) and a warning past 12 hours; null when none is open. */
   'shift:current': { request: empty, response: z.object({ report: shiftReportSchema.nullable(), overTwelveHours: z.boolean() }), access: 'staff' },
@@ -149,6 +156,8 @@ export const channels = {
   /** Supervisor only: count the drawer, close the shift, get the numbered Z report. */
   'shift:close': { request: z.object({ countedKobo: koboSchema.nonnegative() }).strict(), response: zReportSchema, access: 'supervisor' },
   'shift:z-report': { request: z.object({ zNumber: z.number().int().positive() }).strict(), response: zReportSchema, access: 'staff' },
+  /** Supervisor: this till's Z reports, newest first (`before`: older than that Z number), to open and print again. */
+  'shift:z-reports': { request: zReportsRequestSchema, response: z.object({ reports: z.array(zReportSummarySchema) }), access: 'supervisor' },
 
   /** The receipt printer as the status strip shows it; `refresh` asks the printer now. */
   'printer:status': { request: z.object({ refresh: z.boolean().default(false) }).strict(), response: printerStatusViewSchema, access: 'public' },

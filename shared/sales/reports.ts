@@ -89,3 +89,17 @@ export const zReportSchema = shiftReportSchema.extend({
   chain: z.object({ seq: z.number().int().nonnegative(), hash: z.string().regex(/^[0-9a-f]{64}$/), grandTotalKobo: kobo }).optional(),
 });
 export type ZReport = z.infer<typeof zReportSchema>;
+
+/** One line of the past Z reports list (Staff -> Staff -> Past Z reports): open it with shift:z-report. */
+export const zReportSummarySchema = z.object({
+  zNumber: z.number().int().positive(),
+  shiftNumber: z.number().int(),
+  closedAt: z.string(),
+  closedBy: staffRef,
+  expectedKobo: kobo,
+  countedKobo: kobo,
+  differenceKobo: kobo,
+});
+export type ZReportSummary = z.infer<typeof zReportSummarySchema>;
+
+export const zReportsRequestSchema = z.object({ limit: z.number().int().min(1).max(200).default(30), before: z.number().int().positive().optional() }).strict();

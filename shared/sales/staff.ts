@@ -15,3 +15,14 @@ export const staffStatusSchema = z.object({
   shiftOpen: z.boolean(),
 });
 export type StaffStatus = z.infer<typeof staffStatusSchema>;
+
+/** A member of staff as a supervisor manages them (Staff -> Staff): whether they can sign in, whether their PIN is locked. */
+export const staffMemberSchema = staffViewSchema.extend({
+  active: z.boolean(),
+  /** Locked after too many wrong PINs until this time (ISO), or null; a new PIN clears it. */
+  pinLockedUntil: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffIdRequestSchema = z.object({ staffId: z.number().int().positive() }).strict();
+export const setStaffPinRequestSchema = z.object({ staffId: z.number().int().positive(), pin: pinSchema }).strict();

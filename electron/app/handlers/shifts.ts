@@ -2,7 +2,7 @@ import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 import { withSales } from './with-sales';
 
-type ShiftChannel = 'shift:current' | 'shift:open' | 'shift:cash' | 'shift:close' | 'shift:z-report';
+type ShiftChannel = 'shift:current' | 'shift:open' | 'shift:cash' | 'shift:close' | 'shift:z-report' | 'shift:z-reports';
 
 /** Shift channels: the drawer's figures all come from the journal. */
 export function createShiftHandlers(ctx: PosContext): Pick<Handlers, ShiftChannel> {
@@ -13,5 +13,6 @@ export function createShiftHandlers(ctx: PosContext): Pick<Handlers, ShiftChanne
     'shift:cash': (input) => sales((s) => s.shifts.cash(input)),
     'shift:close': (input) => sales((s) => s.shifts.close(input)),
     'shift:z-report': (input) => sales((s) => s.shifts.zReport(input)),
+    'shift:z-reports': (input) => sales((s) => s.shifts.zReports(input)),
   };
 }

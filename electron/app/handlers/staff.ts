@@ -3,7 +3,7 @@ import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 import { withSales } from './with-sales';
 
-type StaffChannel = 'staff:status' | 'staff:list' | 'staff:roster' | 'staff:setup' | 'staff:sign-in' | 'staff:sign-out' | 'staff:create';
+type StaffChannel = 'staff:status' | 'staff:list' | 'staff:roster' | 'staff:setup' | 'staff:sign-in' | 'staff:sign-out' | 'staff:create' | 'staff:members' | 'staff:deactivate' | 'staff:reactivate' | 'staff:set-pin';
 
 /** Staff channels: who is at the till is held by electron/sales for this running app. */
 export function createStaffHandlers(ctx: PosContext): Pick<Handlers, StaffChannel> {
@@ -21,5 +21,9 @@ export function createStaffHandlers(ctx: PosContext): Pick<Handlers, StaffChanne
     'staff:sign-in': (input) => sales((s) => s.staff.signIn(input)),
     'staff:sign-out': () => sales((s) => s.staff.signOut()),
     'staff:create': (input) => sales((s) => s.staff.create(input)),
+    'staff:members': () => sales((s) => s.staff.members()),
+    'staff:deactivate': (input) => sales((s) => s.staff.deactivate(input)),
+    'staff:reactivate': (input) => sales((s) => s.staff.reactivate(input)),
+    'staff:set-pin': (input) => sales((s) => s.staff.setPin(input)),
   };
 }

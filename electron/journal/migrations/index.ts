@@ -8,6 +8,7 @@ import { chain } from './0007-chain';
 import { chainWithoutRowIndex } from './0008-chain-without-row-index';
 import { printErrorSentence } from './0009-print-error-sentence';
 import { oneSalePerPartnerReference } from './0010-one-sale-per-partner-reference';
+import { staffChanges } from './0011-staff-changes';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -20,4 +21,4 @@ import { oneSalePerPartnerReference } from './0010-one-sale-per-partner-referenc
  */
 // 0007 (the hash chain) chains every table the steps before it create; a later step that adds a
 // money table chains it itself (chainTables, see ../README.md).
-export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference];
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges];
