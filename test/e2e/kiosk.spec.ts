@@ -85,32 +85,38 @@ test('staff screens refuse without a PIN, and the on-screen keyboard types into 
   }
 });
 
-test('an idle reset closes the on-screen keyboard: the next customer gets a clean attract screen', async ({ page }) => {
+test('an idle reset closes the on-screen keyboard: the next customer gets a clean attract screen', async ({ browser }) => {
   // Long enough idle for a loaded machine to walk to the Details step between touches.
   const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '6', '--kiosk-warning-seconds', '2'] });
+  // A touch screen, tapped as a customer does (a tapped key sends no click after its touch).
+  const context = await browser.newContext({ hasTouch: true, viewport: small[0]! });
+  const page = await context.newPage();
   try {
     await openShift(kiosk);
-    await page.setViewportSize(small[0]!);
     await page.goto(kiosk.url);
-    await page.getByRole('region', { name: en['kiosk.showing'] }).getByRole('button').first().click();
-    await page.locator('main section[aria-label] button').first().click();
-    await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More: / }).first().click();
-    await page.getByRole('button', { name: en['common.continue'] }).click();
+    await page.getByRole('region', { name: en['kiosk.showing'] }).getByRole('button').first().tap();
+    await page.locator('main section[aria-label] button').first().tap();
+    await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More: / }).first().tap();
+    await page.getByRole('button', { name: en['common.continue'] }).tap();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.details.title']);
-    await page.getByLabel(en['checkout.name']).click();
+    await page.getByLabel(en['checkout.name']).tap();
     const keyboard = page.getByRole('group', { name: en['osk.label'] });
-    await keyboard.locator('[data-skbtn="a"]').click();
+    await keyboard.locator('[data-skbtn="a"]').tap();
     await expect(page.getByLabel(en['checkout.name'])).toHaveValue('a');
+    // Shift for the next capital: the keys change under her finger (the audit's keyboard stayed up in capitals).
+    await keyboard.locator('[data-skbtn="{shift}"]').click();
+    await expect(keyboard.locator('[data-skbtn="Q"]')).toBeVisible();
     // The customer walks away: "Still there?", then the attract screen, with no keyboard left over it.
     await expect(page.getByRole('alertdialog', { name: en['idle.title'] })).toBeVisible({ timeout: 10_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.welcome'], { timeout: 10_000 });
-    await expect(keyboard).toHaveCount(0);
     await look(page, 'attract-after-idle-reset');
+    await expect(keyboard).toHaveCount(0);
     // From the top, as the first customer saw it.
     await expectInView(page.getByRole('heading', { name: en['kiosk.welcome'] }), 'Welcome after the reset');
     await expectInView(page.getByRole('button', { name: /Cinema tickets/ }), 'Cinema tickets after the reset');
     await expectInView(page.getByRole('button', { name: /Book a room/ }), 'Book a room after the reset');
   } finally {
+    await context.close();
     await kiosk.stop();
   }
 });

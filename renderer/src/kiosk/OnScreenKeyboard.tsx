@@ -74,6 +74,12 @@ export function OnScreenKeyboard() {
     const onDown = () => {
       pressing = true;
     };
+    // A key that changes the layout (Shift) is replaced under the mouse: no click follows its press.
+    // With a mouse, focus moved at the press already, so its release ends the press; a touch moves
+    // focus only with the mouse events that follow its release, so a touch still waits for the click.
+    const onRelease = (event: PointerEvent) => {
+      if (event.pointerType === 'mouse' && !hideAfterPress) pressing = false;
+    };
     const onUp = () => {
       pressing = false;
       if (hideAfterPress) setTimeout(() => (hideAfterPress ? ((hideAfterPress = false), setTarget(null)) : undefined), 0);
@@ -81,12 +87,14 @@ export function OnScreenKeyboard() {
     document.addEventListener('focusin', onFocus);
     document.addEventListener('focusout', onBlur);
     window.addEventListener('pointerdown', onDown, true);
+    window.addEventListener('pointerup', onRelease, true);
     window.addEventListener('click', onUp, true);
     window.addEventListener('pointercancel', onUp, true);
     return () => {
       document.removeEventListener('focusin', onFocus);
       document.removeEventListener('focusout', onBlur);
       window.removeEventListener('pointerdown', onDown, true);
+      window.removeEventListener('pointerup', onRelease, true);
       window.removeEventListener('click', onUp, true);
       window.removeEventListener('pointercancel', onUp, true);
     };
