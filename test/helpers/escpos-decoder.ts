@@ -107,14 +107,25 @@ function reader(bytes: Uint8Array) {
 const ascii = (data: Uint8Array) => Buffer.from(data).toString('latin1');
 const hex = (...values: number[]) => values.map((v) => v.toString(16).padStart(2, '0')).join(' ');
 
-function printable(page: ReturnType<typeof createPage>, byte: number): boolean {
+/**
+ * The upper half of PC850 / PC858 (IBM's tables), written out here rather than taken from the code
+ * under test: the decoder reads bytes as a printer would.
+ */
+const pc850 =
+  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u00ad±‗¾¶§÷¸°¨·¹³²■\u00a0';
+const pc858 = `${pc850.slice(0, 0x55)}€${pc850.slice(0x56)}`;
+/** The code pages a printer is told to use, by the number EPSON (ESC t n) or STAR (ESC GS t n) gives them. */
+const epsonPages: Record<number, string> = { 2: pc850, 19: pc858 };
+const starPages: Record<number, string> = { 4: pc858, 5: pc850 };
+
+function printable(page: ReturnType<typeof createPage>, byte: number, codePage: string | null): boolean {
   if (byte >= 0x20 && byte <= 0x7e) {
     page.char(String.fromCharCode(byte));
     return true;
   }
   if (byte >= 0x80) {
-    // Whatever glyph the code page has there, it is not text we meant to print.
-    page.char('\uFFFD');
+    // The selected page's glyph; with none selected (or one we do not know), not text we meant to print.
+    page.char(codePage?.[byte - 0x80] ?? '\uFFFD');
     return true;
   }
   return false;
@@ -123,6 +134,7 @@ function printable(page: ReturnType<typeof createPage>, byte: number): boolean {
 function decodeEpson(bytes: Uint8Array): DecodedItem[] {
   const page = createPage();
   const r = reader(bytes);
+  let codePage: string | null = null;
   let qrData: string | null = null;
   let qrModel: number | null = null;
   let qrCell: number | null = null;
@@ -131,7 +143,7 @@ function decodeEpson(bytes: Uint8Array): DecodedItem[] {
   while (!r.done()) {
     const start = r.at;
     const byte = r.next();
-    if (printable(page, byte)) continue;
+    if (printable(page, byte, codePage)) continue;
     switch (byte) {
       case 0x0a:
         page.endLine();
@@ -150,8 +162,11 @@ function decodeEpson(bytes: Uint8Array): DecodedItem[] {
         switch (command) {
           case 0x40: // ESC @
             page.reset();
+            codePage = null;
             break;
           case 0x74: // ESC t n: code page
+            codePage = epsonPages[r.next()] ?? null;
+            break;
           case 0x2d: // ESC - n: underline
           case 0x4d: // ESC M n: font
           case 0x7b: // ESC { n: upside down
@@ -234,6 +249,7 @@ function decodeEpson(bytes: Uint8Array): DecodedItem[] {
 function decodeStar(bytes: Uint8Array): DecodedItem[] {
   const page = createPage();
   const r = reader(bytes);
+  let codePage: string | null = null;
   let qrData: string | null = null;
   let qrModel: number | null = null;
   let qrCell: number | null = null;
@@ -242,7 +258,7 @@ function decodeStar(bytes: Uint8Array): DecodedItem[] {
   while (!r.done()) {
     const start = r.at;
     const byte = r.next();
-    if (printable(page, byte)) continue;
+    if (printable(page, byte, codePage)) continue;
     switch (byte) {
       case 0x0a:
         page.endLine();
@@ -263,6 +279,7 @@ function decodeStar(bytes: Uint8Array): DecodedItem[] {
         switch (command) {
           case 0x40: // ESC @
             page.reset();
+            codePage = null;
             break;
           case 0x06: {
             const n = r.next();
@@ -311,7 +328,7 @@ function decodeStar(bytes: Uint8Array): DecodedItem[] {
             const sub = r.next();
             switch (sub) {
               case 0x74: // ESC GS t n: code page
-                r.next();
+                codePage = starPages[r.next()] ?? null;
                 break;
               case 0x61: // ESC GS a n: alignment
                 page.setStyle({ align: alignOf(r.next()) });

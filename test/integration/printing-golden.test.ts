@@ -43,7 +43,8 @@ const papers: Record<string, { build: (columns: Columns) => ReceiptLine[]; shows
   // The same sale in French, reprinted: COPIE 1 at the top, bottom and on every stub.
   'cinema-reprint-fr': {
     build: (columns) => buildReceipt(cinemaReprintFrench, { columns }),
-    shows: ['COPIE 1', 'Imprimee le 21 nov. 2025 16:20 par Supervisor Bola', 'TOTAL', 'Monnaie rendue', '3 ENTREES', 'UNE ENTREE', 'sam. 22 nov. 2025', 'pas l\'original'],
+    // French prints with its accents (code page PC850/858): "Reçu", "Imprimée", "ENTRÉES".
+    shows: ['COPIE 1', 'Imprimée le 21 nov. 2025 16:20 par Supervisor Bola', 'Reçu no', 'TOTAL', 'Monnaie rendue', '3 ENTRÉES', 'UNE ENTRÉE', 'sam. 22 nov. 2025', 'pas l\'original'],
   },
   // The hotel booking in Hausa, with the hotel's check-in and check-out times.
   'hotel-booking-ha': {

@@ -46,7 +46,7 @@ describe('ESC/POS rendering', () => {
     }
   });
 
-  it('sends only printable ASCII as text, so no code page can turn a name into ?', () => {
+  it('sends only what the selected code page prints, so no printer turns a name into ?', () => {
     for (const { type, columns } of cases) {
       const text = textLines(decodeEscPos(renderEscPos(buildReceipt(hotelSale, { columns }), { type, columns }), type)).join('\n');
       expect(text).not.toMatch(/[?\uFFFD]/);

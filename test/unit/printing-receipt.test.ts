@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReceipt } from '../../electron/printing/receipts/build-receipt';
 import { cleanText, toPrintable } from '../../electron/printing/layout/printable-text';
+import { inCodePage } from '../../electron/printing/layout/code-page';
 import { receiptInputSchema, type ReceiptInput } from '../../electron/printing/receipts/receipt-input';
 import { charsPerLine, type Columns, type ReceiptLine } from '../../electron/printing/layout/receipt-line';
 import { renderText } from '../../electron/printing/layout/render-text';
@@ -33,7 +34,9 @@ describe('receipt model', () => {
         for (const sale of [cinemaSale, hotelSale, trainingSale, cinemaReprint]) {
           for (const line of buildReceipt(sale, { columns })) {
             if (line.kind !== 'text') continue;
-            expect(line.text).toMatch(/^[\x20-\x7e]*$/);
+            // Printable ASCII and the code page's accented letters (PC850/858), nothing else.
+            expect(line.text).toMatch(/^[\x20-\x7eÀ-ÿ]*$/);
+            expect([...line.text].every((char) => char <= '~' || inCodePage(char)), line.text).toBe(true);
             expect(line.text.length).toBeLessThanOrEqual(charsPerLine(columns, line.size));
           }
         }
@@ -160,13 +163,19 @@ describe('receipt model', () => {
 });
 
 describe('printable text', () => {
-  it('takes accents off, spells out the Naira sign, maps Hausa hooked letters and leaves emoji out', () => {
+  it('keeps the accents the code page has, word by word; takes the rest off, spells out the Naira sign, maps Hausa hooked letters and leaves emoji out', () => {
+    // French prints as written (PC850): "Reçu", "Arrivée", "à l'entrée".
+    expect(toPrintable('Reçu no · Arrivée à l’entrée')).toBe("Reçu no . Arrivée à l'entrée");
+    // The same é typed as e + a combining accent.
+    expect(toPrintable('Arrive\u0301e')).toBe('Arrivée');
+    // A word with a letter the page lacks loses every mark: never a half-marked Yoruba name.
+    expect(toPrintable('Adébáyọ̀ Zoë')).toBe('Adebayo Zoë');
     expect(toPrintable('Ọlọ́run Ṣeun')).toBe('Olorun Seun');
     expect(toPrintable('ẹ ọ ṣ ɓ ɗ ƙ Ɓ Ɗ Ƙ ƴ')).toBe('e o s b d k B D K y');
     expect(toPrintable('Ada 👩🏽‍🍳 🇳🇬!')).toBe('Ada  !');
     expect(toPrintable('₦12,000')).toBe('NGN12,000');
     expect(toPrintable('“Quoted” – dash… ﬁne')).toBe('"Quoted" - dash... fine');
-    expect(toPrintable('Straße Ærø')).toBe('Strasse Aero');
+    expect(toPrintable('Straße Ærø Œuvre')).toBe('Straße Ærø Oeuvre');
     expect(toPrintable('Chris 🎬 影院')).toBe('Chris  YingYuan');
     expect(cleanText('  Chris 🎬 影院  ')).toBe('Chris YingYuan');
   });

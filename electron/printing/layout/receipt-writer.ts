@@ -12,8 +12,11 @@ export interface TextStyle {
  * Builds receipt lines for one paper width. Every piece of text goes through `cleanText` and the
  * layout helpers here, which is what lets `ReceiptLine` promise printable, fitting text.
  */
-export function createReceiptWriter(columns: Columns) {
+export function createReceiptWriter(columns: Columns, options: { accents?: boolean } = {}) {
   const lines: ReceiptLine[] = [];
+  // Accents the code page has, unless the paper's language is printed in plain letters (printable-text.ts).
+  const accents = { accents: options.accents ?? true };
+  const clean = (text: string) => cleanText(text, accents);
   const push = (texts: string[], style: TextStyle) => {
     for (const text of texts) lines.push({ kind: 'text', text, align: style.align ?? 'left', bold: style.bold ?? false, size: style.size ?? 'normal' });
   };
@@ -24,20 +27,20 @@ export function createReceiptWriter(columns: Columns) {
     text(text: string, style: TextStyle & { indent?: number; keepSpacing?: boolean } = {}) {
       const indent = ' '.repeat(style.indent ?? 0);
       const width = charsPerLine(columns, style.size ?? 'normal') - indent.length;
-      const printable = style.keepSpacing ? toPrintable(text).trim() : cleanText(text);
+      const printable = style.keepSpacing ? toPrintable(text, accents).trim() : clean(text);
       const fitted = style.keepSpacing && printable.length <= width ? [printable] : wrap(printable, width);
       push(fitted.map((line) => indent + line), style);
     },
     /** A label with an amount (or any short value) flush right. */
     pair(label: string, value: string, style: { bold?: boolean; indent?: number } = {}) {
       const indent = ' '.repeat(style.indent ?? 0);
-      const text = leftRight(cleanText(label), cleanText(value), columns - indent.length).map((line) => indent + line);
+      const text = leftRight(clean(label), clean(value), columns - indent.length).map((line) => indent + line);
       push(text, { bold: style.bold ?? false });
     },
     /** A label with a value that may be long (a film title, a customer name). */
     field(label: string, value: string, style: { indent?: number } = {}) {
       const indent = ' '.repeat(style.indent ?? 0);
-      push(labelled(cleanText(label), cleanText(value) || '-', columns - indent.length).map((line) => indent + line), {});
+      push(labelled(clean(label), clean(value) || '-', columns - indent.length).map((line) => indent + line), {});
     },
     rule(char: '-' | '=' = '-') {
       lines.push({ kind: 'rule', char });
@@ -46,7 +49,8 @@ export function createReceiptWriter(columns: Columns) {
       lines.push({ kind: 'blank' });
     },
     qr(payload: string) {
-      const printable = toPrintable(payload).trim();
+      // A QR code holds plain ASCII: every phone's reader takes it the same way.
+      const printable = toPrintable(payload, { accents: false }).trim();
       if (printable !== '') lines.push({ kind: 'qr', payload: printable });
     },
     /** The end of a document (full cut), or a hinge between tear-off parts (`partial`). */

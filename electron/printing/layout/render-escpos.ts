@@ -1,6 +1,7 @@
 import { BreakLine, CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { Columns, ReceiptLine, TextSize } from './receipt-line';
 import { starQrCommands } from './star-qr';
+import { codePageBytes } from './code-page';
 
 export type PrinterType = 'epson' | 'star';
 
@@ -10,11 +11,11 @@ type LibraryPrinter = ThermalPrinter & { initHardware(): void };
 const QR_CELL_SIZE = 6;
 
 /**
- * Text goes in as bytes: the model already made it printable ASCII, and the library's string path
- * re-checks the code page one character at a time with a buffer copy each (most of the render
- * time). The bytes are the same as `println`'s.
+ * Text goes in as bytes: the model already made it printable in the code page (printable-text.ts),
+ * and the library's string path re-checks the code page one character at a time with a buffer
+ * copy each (most of the render time).
  */
-const asciiLine = (text: string) => Buffer.from(`${text}\n`, 'latin1');
+const textLine = (text: string) => codePageBytes(`${text}\n`);
 
 /**
  * The receipt as printer commands, through node-thermal-printer's EPSON or STAR command set.
@@ -43,8 +44,16 @@ export function libraryPrinter(options: { type: PrinterType; columns: Columns },
 export function appendReceiptLines(library: ThermalPrinter, lines: readonly ReceiptLine[], options: { type: PrinterType; columns: Columns }): void {
   const printer = library as LibraryPrinter;
   printer.initHardware();
-  // ASCII is the same in every table; choosing one still makes the printer's state explicit.
-  printer.setCharacterSet(CharacterSet.PC437_USA);
+  // PC850 on EPSON, its twin PC858 on STAR (code-page.ts): the same bytes for every letter we send.
+  // Chosen again before the first text after a cut, whose reset (ESC @) puts the power-on page back;
+  // never after the last cut, which stays the last command.
+  let pageChosen = false;
+  const choosePage = () => {
+    if (pageChosen) return;
+    printer.setCharacterSet(options.type === 'star' ? CharacterSet.PC858_EURO : CharacterSet.PC850_MULTILINGUAL);
+    pageChosen = true;
+  };
+  choosePage();
 
   let align: 'left' | 'center' | 'right' | null = null;
   let bold = false;
@@ -75,13 +84,14 @@ export function appendReceiptLines(library: ThermalPrinter, lines: readonly Rece
         setAlign(line.align);
         setSize(line.size);
         setBold(line.bold);
-        printer.append(asciiLine(line.text));
+        choosePage();
+        printer.append(textLine(line.text));
         break;
       case 'rule':
         setAlign('left');
         setSize('normal');
         setBold(false);
-        printer.append(asciiLine(line.char.repeat(options.columns)));
+        printer.append(textLine(line.char.repeat(options.columns)));
         break;
       case 'blank':
         printer.newLine();
@@ -100,6 +110,7 @@ export function appendReceiptLines(library: ThermalPrinter, lines: readonly Rece
         if (line.partial) printer.partialCut();
         else printer.cut();
         align = 'left';
+        pageChosen = false;
         break;
     }
   }

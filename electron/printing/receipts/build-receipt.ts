@@ -1,4 +1,6 @@
 import { amountOnly, formatDateLabel, formatDateTime, money, receiptNumberText } from '../layout/receipt-format';
+import { accentsPrinted } from '../layout/printable-text';
+import { formatShowtime } from '../../../shared/showtime';
 import type { Columns, ReceiptLine } from '../layout/receipt-line';
 import { createReceiptWriter, type ReceiptWriter } from '../layout/receipt-writer';
 import { writeMerchantHeader } from './merchant-header';
@@ -17,7 +19,7 @@ import { receiptLabels, type ReceiptLabels } from './labels';
  * text print as they are, transliterated like everything else.
  */
 export function buildReceipt(input: ReceiptInput, options: { columns: Columns }): ReceiptLine[] {
-  const writer = createReceiptWriter(options.columns);
+  const writer = createReceiptWriter(options.columns, { accents: accentsPrinted(input.language) });
   const labels = receiptLabels(input.language);
   const marks = { training: input.training, copy: input.copy };
   writeMerchantHeader(writer, input.merchant);
@@ -33,7 +35,7 @@ export function buildReceipt(input: ReceiptInput, options: { columns: Columns })
   if (input.invoiceId) writer.pair(labels.invoice, input.invoiceId);
   writer.rule();
 
-  if (input.sale.kind === 'cinema') writeCinema(writer, input.sale, labels);
+  if (input.sale.kind === 'cinema') writeCinema(writer, input.sale, labels, input.language);
   else writeHotel(writer, input.sale, labels);
 
   writer.rule();
@@ -79,14 +81,14 @@ export function buildReceipt(input: ReceiptInput, options: { columns: Columns })
   return writer.lines();
 }
 
-function writeCinema(writer: ReceiptWriter, sale: CinemaSale, labels: ReceiptLabels) {
+function writeCinema(writer: ReceiptWriter, sale: CinemaSale, labels: ReceiptLabels, language: string) {
   writer.text(labels.cinemaTickets, { bold: true });
   writer.field(labels.film, sale.filmTitle);
   writer.field(labels.cinema, sale.cinemaName);
   if (sale.cinemaAddress) writer.text(sale.cinemaAddress, { indent: 2 });
   writer.pair(labels.showDate, formatDateLabel(sale.attendanceDate, labels));
-  writer.pair(labels.starts, sale.showtime);
-  if (sale.endsAt) writer.pair(labels.ends, sale.endsAt);
+  writer.pair(labels.starts, formatShowtime(sale.showtime, language));
+  if (sale.endsAt) writer.pair(labels.ends, formatShowtime(sale.endsAt, language));
   if (sale.seats.length > 0) writer.field(labels.seats, sale.seats.join(', '));
   else writer.pair(labels.seating, labels.freeSeating);
   writer.rule();

@@ -1,4 +1,5 @@
 import { formatDateLabel, receiptNumberText } from '../layout/receipt-format';
+import { formatShowtime } from '../../../shared/showtime';
 import type { ReceiptWriter } from '../layout/receipt-writer';
 import type { CinemaSale, ReceiptInput } from './receipt-input';
 import type { ReceiptLabels } from './labels';
@@ -14,7 +15,7 @@ export function writeTicketStubs(writer: ReceiptWriter, input: ReceiptInput, sal
   admissions.forEach((category, index) => {
     writer.text(labels.admitOne, { align: 'center', bold: true, size: 'double' });
     writer.text(sale.filmTitle, { align: 'center', bold: true });
-    writer.text(`${formatDateLabel(sale.attendanceDate, labels)} ${sale.showtime}`, { align: 'center' });
+    writer.text(`${formatDateLabel(sale.attendanceDate, labels)} ${formatShowtime(sale.showtime, input.language)}`, { align: 'center' });
     writer.text(labels.stubTicket(category, index + 1, admissions.length), { align: 'center' });
     writer.text(`${labels.ref} ${input.partnerReference}`, { align: 'center' });
     if (input.receiptNumber !== null) writer.text(`${labels.stubReceipt} ${receiptNumberText(input.terminal.id, input.receiptNumber)}`, { align: 'center' });
