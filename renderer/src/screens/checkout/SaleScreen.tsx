@@ -6,7 +6,8 @@ import { usePosEvent, usePosQuery } from '@renderer/pos/queries';
 import { Money } from '@ui/Money';
 import { Button } from '@ui/Button';
 import { useShortcuts } from '@ui/shortcuts';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
+import { saleWhenText } from './sale-when';
 import { formatMoney } from '@renderer/i18n/format';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { newSaleId, type Order } from './order';
@@ -34,6 +35,7 @@ export function SaleScreen({ saleId, order }: { saleId: string; order?: Order })
 
 function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; canReprint: boolean }) {
   const t = useT();
+  const { language } = useLanguage();
   const { home, replace } = useNavigation();
   const retry = () => {
     if (!order) return home();
@@ -52,7 +54,7 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
   const facts = (
     <dl className="sale-facts">
       <dt>{sale.title}</dt>
-      <dd>{sale.subtitle}</dd>
+      <dd>{saleWhenText(t, language, sale)}</dd>
       <dt>{t('sale.customer')}</dt>
       <dd>{sale.customer.name}</dd>
       <dt>{t('common.total')}</dt>
