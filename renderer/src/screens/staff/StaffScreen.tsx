@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usePos } from '@renderer/pos/PosProvider';
-import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { usePosQuery } from '@renderer/pos/queries';
 import { Chip } from '@ui/Chip';
-import { PinPad } from '@ui/PinPad';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { AttentionPanel, JournalPanel } from './SalesPanels';
 import { RefundsPanel } from '@renderer/screens/refunds/RefundsPanel';
@@ -15,11 +12,13 @@ import { FleetPanel } from '@renderer/screens/fleet/FleetPanel';
 import { ErrorPanel } from '@ui/ErrorPanel';
 import { Button } from '@ui/Button';
 import { usePosMutation } from '@renderer/pos/mutations';
-import { useLanguage, useT, useErrorText } from '@renderer/i18n/I18nProvider';
+import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
 import { languages } from '@renderer/i18n/languages';
 import { saveStaffLanguage } from '@renderer/i18n/staff-language';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { FirstSupervisorSetup, SignIn } from './SignIn';
+import { AddStaff, StaffList } from './StaffPanel';
+import { PastZReports } from './PastZReports';
 
 export const backOfficeSections = ['shift', 'sales', 'journal', 'printer', 'staff', 'settings'] as const;
 export type BackOfficeSection = (typeof backOfficeSections)[number];
@@ -82,7 +81,16 @@ function SignedIn({ staffId, name, isSupervisor }: { staffId: number; name: stri
           </>
         )}
         {section === 'printer' && <PrinterPanel />}
-        {section === 'staff' && (isSupervisor ? <AddStaff /> : <p>{t('staff.supervisorOnly')}</p>)}
+        {section === 'staff' &&
+          (isSupervisor ? (
+            <>
+              <StaffList myId={staffId} />
+              <AddStaff />
+              <PastZReports />
+            </>
+          ) : (
+            <p>{t('staff.supervisorOnly')}</p>
+          ))}
         {section === 'settings' && (
           <>
             <MyLanguage staffId={staffId} />
@@ -110,34 +118,6 @@ function MyLanguage({ staffId }: { staffId: number }) {
           </Chip>
         ))}
       </div>
-    </section>
-  );
-}
-
-function AddStaff() {
-  const t = useT();
-  const say = useErrorText();
-  const pos = usePos();
-  const client = useQueryClient();
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<'cashier' | 'supervisor'>('cashier');
-  const create = useMutation({
-    mutationFn: async (pin: string) => unwrap(await pos['staff:create']({ name: name.trim(), role, pin })),
-    onSuccess: () => (setName(''), client.invalidateQueries({ queryKey: ['staff:list'] })),
-  });
-  return (
-    <section className="panel" aria-labelledby="add-staff">
-      <h2 id="add-staff">{t('people.add')}</h2>
-      <div className="form-row">
-        <label className="field">
-          <span>{t('people.name')}</span>
-          <input value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <Chip selected={role === 'cashier'} onClick={() => setRole('cashier')}>{t('people.cashier')}</Chip>
-        <Chip selected={role === 'supervisor'} onClick={() => setRole('supervisor')}>{t('people.supervisor')}</Chip>
-      </div>
-      {name.trim().length >= 2 && <PinPad label={t('people.pinFor', { name: name.trim() })} busy={create.isPending} error={create.error instanceof PosCallError ? say(create.error.error) : undefined} onSubmit={(pin) => create.mutate(pin)} />}
-      {create.isSuccess && <p role="status">{t('people.added', { name: create.data.name })}</p>}
     </section>
   );
 }
