@@ -1,72 +1,85 @@
-import { correctionReasons, type CorrectionView } from '../../shared/sales/corrections';
+import type { CorrectionView } from '../../shared/sales/corrections';
+import type { LanguageCode } from '../../shared/languages';
+import { formatShowtime } from '../../shared/showtime';
 import type { SaleView } from '../../shared/sales/sale-view';
 import { isTrainingMode, type PosConfig } from '../core/config/schema';
 import type { DomainEvents } from '../core/domain-events';
 import type { Logger } from '../core/logger';
 import type { Journal } from '../journal';
-import { receiptSettingsFrom, type PrintQueue, type SlipInputDraft } from '../printing';
+import { formatDateLabel, receiptLabels, receiptSettingsFrom, type PrintQueue, type ReceiptLabels, type SlipInputDraft } from '../printing';
 import type { Sales } from '../sales';
 
-const tenderWords = { cash: 'Cash from the drawer', card: 'Card', transfer: 'Bank transfer' } as const;
-
 /** How the money went back, as the slip says it: the drawer, the card (code or terminal reference), the bank reference. */
-function paidBack(correction: CorrectionView): string {
+function paidBack(correction: CorrectionView, words: ReceiptLabels['refundSlip']): string {
   if (correction.tender === 'card') {
     const code = correction.approvalCode ?? correction.terminalReference;
-    return code ? `Card, ref ${code}` : 'Card';
+    return code ? `${words.card}, ${words.ref} ${code}` : words.card;
   }
-  if (correction.tender === 'transfer') return `Bank transfer, ref ${correction.transferReference ?? ''}`.trim();
-  return tenderWords.cash;
+  if (correction.tender === 'transfer') return `${words.transfer}, ${words.ref} ${correction.transferReference ?? ''}`.trim();
+  return words.cashFromDrawer;
+}
+
+/** When the sale was for, in the paper's language (main's English subtitle when its details could not be read). */
+function whenOnPaper(sale: SaleView, labels: ReceiptLabels, language: LanguageCode): string {
+  const when = sale.when;
+  if (!when) return sale.subtitle;
+  if (when.kind === 'showing') return `${formatDateLabel(when.date, labels)} ${formatShowtime(when.start, language)}`;
+  return `${formatDateLabel(when.checkIn, labels)} - ${formatDateLabel(when.checkOut, labels)}`;
 }
 
 /**
- * The two copies of a void or refund slip: the customer's, and the drawer's, which the approving
- * supervisor signs (and the customer, for money received). Both carry the original sale and its
- * partner reference, what was given back and how, who asked and who approved.
+ * The two copies of a void or refund slip: the customer's, in the language of the sale (as its
+ * receipt was), and the drawer's, which the approving supervisor signs (and the customer, for money
+ * received), in English like every staff paper. Both carry the original sale and its partner
+ * reference, what was given back and how, who asked and who approved.
  */
 export function refundSlips(correction: CorrectionView, sale: SaleView, config: PosConfig, issuedAt: string): SlipInputDraft[] {
   const settings = receiptSettingsFrom(config);
   const refund = correction.kind === 'refund';
-  const common: Omit<SlipInputDraft, 'subtitle' | 'signatures'> = {
-    title: refund ? 'REFUND' : 'VOID',
-    merchant: settings.merchant,
-    terminal: settings.terminal,
-    training: isTrainingMode(config),
-    issuedAt,
-    staffName: correction.askedBy,
-    sale: { saleId: sale.id, partnerReference: sale.partnerReference },
-    sections: [
-      {
-        heading: 'Original sale',
-        rows: [
-          { kind: 'field', label: 'What', value: sale.title },
-          ...(sale.subtitle ? [{ kind: 'field' as const, label: 'When', value: sale.subtitle }] : []),
-          { kind: 'field', label: 'Customer', value: sale.customer.name },
-          { kind: 'amount', label: 'Paid', amountKobo: sale.totalKobo },
-        ],
-      },
-      {
-        heading: refund ? 'Refunded' : 'Voided: the sale did not go through',
-        rows: [
-          ...correction.lines.map((line) => ({ kind: 'text' as const, text: `${line.quantity} x ${line.label}` })),
-          { kind: 'amount', label: refund ? 'Refunded' : 'Given back', amountKobo: correction.amountKobo, bold: true },
-          { kind: 'field', label: 'Paid back by', value: paidBack(correction) },
-          { kind: 'field', label: 'Reason', value: correctionReasons[correction.reason] },
-          { kind: 'field', label: 'Note', value: correction.note },
-          { kind: 'field', label: 'Asked by', value: correction.askedBy },
-          { kind: 'field', label: 'Approved by', value: correction.approvedBy },
-        ],
-      },
-      ...(refund
-        ? [{ heading: null, rows: [{ kind: 'text' as const, text: 'The cancellation is taken up with the cinema or hotel.' }] }]
-        : []),
-    ],
-    qr: correction.id,
-    footerLines: [],
+  const slipIn = (language: LanguageCode): Omit<SlipInputDraft, 'subtitle' | 'signatures'> => {
+    const labels = receiptLabels(language);
+    const words = labels.refundSlip;
+    return {
+      title: refund ? words.refund : words.void,
+      merchant: settings.merchant,
+      terminal: settings.terminal,
+      training: isTrainingMode(config),
+      issuedAt,
+      staffName: correction.askedBy,
+      sale: { saleId: sale.id, partnerReference: sale.partnerReference },
+      sections: [
+        {
+          heading: words.originalSale,
+          rows: [
+            { kind: 'field', label: words.what, value: sale.title },
+            ...(sale.subtitle || sale.when ? [{ kind: 'field' as const, label: words.when, value: whenOnPaper(sale, labels, language) }] : []),
+            { kind: 'field', label: labels.customer, value: sale.customer.name },
+            { kind: 'amount', label: words.paid, amountKobo: sale.totalKobo },
+          ],
+        },
+        {
+          heading: refund ? words.refunded : words.voided,
+          rows: [
+            ...correction.lines.map((line) => ({ kind: 'text' as const, text: `${line.quantity} x ${line.label}` })),
+            { kind: 'amount', label: refund ? words.refunded : words.givenBack, amountKobo: correction.amountKobo, bold: true },
+            { kind: 'field', label: words.paidBackBy, value: paidBack(correction, words) },
+            { kind: 'field', label: words.reason, value: words.reasons[correction.reason] },
+            { kind: 'field', label: words.note, value: correction.note },
+            { kind: 'field', label: words.askedBy, value: correction.askedBy },
+            { kind: 'field', label: words.approvedBy, value: correction.approvedBy },
+          ],
+        },
+        ...(refund ? [{ heading: null, rows: [{ kind: 'text' as const, text: words.takenUp }] }] : []),
+      ],
+      qr: correction.id,
+      footerLines: [],
+      language,
+    };
   };
+  const customers = sale.language ?? 'en';
   return [
-    { ...common, subtitle: 'Customer copy', signatures: [] },
-    { ...common, subtitle: 'Drawer copy', signatures: [`Approved by ${correction.approvedBy}`, 'Customer (money received)'] },
+    { ...slipIn(customers), subtitle: receiptLabels(customers).refundSlip.customerCopy, signatures: [] },
+    { ...slipIn('en'), subtitle: 'Drawer copy', signatures: [`Approved by ${correction.approvedBy}`, 'Customer (money received)'] },
   ];
 }
 

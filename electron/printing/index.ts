@@ -17,3 +17,5 @@ export { createPrintQueue, defaultPrintQueueTuning, type PrintQueue, type PrintQ
 export type { RequestedBy } from './queue/print-job-payload';
 export { slipInputSchema, type SlipInput, type SlipInputDraft } from './receipts/slip-input';
 export { receiptSettingsFrom, type ReceiptSettings } from './receipts/receipt-settings';
+export { receiptLabels, type ReceiptLabels } from './receipts/labels';
+export { formatDateLabel } from './layout/receipt-format';

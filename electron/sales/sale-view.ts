@@ -73,6 +73,7 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => st
       title: details.title,
       subtitle: details.subtitle,
       ...(parsed.success && { when: whenOf(parsed.data) }),
+      ...(parsed.success && parsed.data.language && { language: parsed.data.language }),
       lines: details.lines,
       customer: { name: details.customer.name, email: details.customer.email, phone: details.customer.phone },
       tenders: sale.tenders.map((tender) => ({ ...tender })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { koboSchema } from '../money';
 import { correctionViewSchema } from './corrections';
+import { languageSchema } from '../languages';
 
 import { saleKinds, saleStates } from './sale-states';
 
@@ -48,6 +49,8 @@ export const saleViewSchema = z.object({
   shiftNumber: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The screen's language when it was sold: its receipt and its customer's papers are in it. */
+  language: languageSchema.optional(),
   /** Voids and refunds of this sale, oldest first: what was given back, how, when, and who approved it. */
   corrections: z.array(correctionViewSchema).optional(),
 });

@@ -80,6 +80,41 @@ describe('refund slips', () => {
     expect(report).toContain(`${sale.partnerReference}, owed`);
   });
 
+  it('a French sale’s refund: the customer’s copy in French, as the receipt was, with its accents; the drawer’s in English for staff', async () => {
+    const receiptsBefore = printedReceipts(printer, 'epson').length;
+    const { sale } = await sellTickets(till, [['Regular', 1]], { language: 'fr' });
+    await waitFor('the sale receipt', () => printedReceipts(printer, 'epson').length === receiptsBefore + 1);
+    const staff = value(await till.pos.api['staff:list']({})).staff;
+    const approver = staff.find((member) => member.name === 'Ngozi Okafor') ?? value(await till.pos.api['staff:create']({ name: 'Ngozi Okafor', role: 'supervisor', pin: '8642' }));
+    value(
+      await till.pos.api['correction:refund']({
+        correctionId: `R-${randomUUID()}`,
+        saleId: sale.id,
+        basis: 0,
+        tender: 'cash',
+        lines: [{ line: 0, quantity: 1 }],
+        approval: { supervisorId: approver.id, pin: '8642' },
+        reason: 'customer-cancelled',
+        note: 'Empêchée',
+      }),
+    );
+    const [customerCopy, drawerCopy] = await waitFor('both slips', () => {
+      const printed = printedReceipts(printer, 'epson').slice(receiptsBefore + 1);
+      return printed.length === 2 ? printed.map((lines) => lines.join('\n')) : false;
+    });
+    expect(customerCopy).toContain('REMBOURSEMENT');
+    expect(customerCopy).toContain('Exemplaire client');
+    expect(customerCopy).toContain('Le client a annulé');
+    expect(customerCopy).toMatch(/Approuvé par\s+Ngozi Okafor/);
+    expect(customerCopy).toContain('Empêchée');
+    expect(customerCopy).toMatch(/Quand .*\d{2}:\d{2}/);
+    expect(customerCopy).not.toMatch(/Customer copy|The customer cancelled|\d(AM|PM)/);
+    expect(customerCopy).not.toMatch(/[?\uFFFD]/);
+    expect(drawerCopy).toContain('REFUND');
+    expect(drawerCopy).toContain('Drawer copy');
+    expect(drawerCopy).toContain('The customer cancelled');
+  });
+
   it('a refund whose slips a crash kept from being queued: the next start queues both, and a start after that none again', async () => {
     const { sale } = await sellTickets(till, [['Regular', 2]]);
     await waitFor('the sale receipt', () => printedReceipts(printer, 'epson').some((lines) => lines.join('\n').includes(sale.id)));

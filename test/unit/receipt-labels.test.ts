@@ -14,7 +14,8 @@ function texts(language: (typeof languageCodes)[number]): string[] {
     if (typeof value === 'string') return [value];
     if (Array.isArray(value)) return value;
     if (typeof value === 'function') return [(value as (...args: unknown[]) => string)('12,345.00', '1,000.00', '500.00')];
-    return Object.values(value).flat();
+    // A group (footers, the refund slip's words and its reasons): every string in it.
+    return Object.values(value).flatMap((inner) => (typeof inner === 'string' ? [inner] : Array.isArray(inner) ? inner : Object.values(inner as Record<string, string>)));
   });
 }
 

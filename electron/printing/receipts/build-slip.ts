@@ -4,24 +4,27 @@ import { createReceiptWriter } from '../layout/receipt-writer';
 import { writeMerchantHeader } from './merchant-header';
 import { writeMarks } from './receipt-marks';
 import type { SlipInput } from './slip-input';
+import { receiptLabels } from './labels';
+import { accentsPrinted } from '../layout/printable-text';
 
 /** Any slip (refund, reversal, ...) from its sections: the generic builder. Pure. */
 export function buildSlip(slip: SlipInput, options: { columns: Columns }): ReceiptLine[] {
-  const writer = createReceiptWriter(options.columns);
+  const labels = receiptLabels(slip.language);
+  const writer = createReceiptWriter(options.columns, { accents: accentsPrinted(slip.language) });
   const marks = { training: slip.training, copy: slip.copy };
   writeMerchantHeader(writer, slip.merchant);
   writer.text(slip.title, { align: 'center', bold: true, size: 'double' });
   if (slip.subtitle) writer.text(slip.subtitle, { align: 'center' });
   writer.rule('=');
-  writeMarks(writer, marks);
+  writeMarks(writer, marks, labels);
 
-  writer.pair('Date', formatDateTime(slip.issuedAt));
-  writer.field('Terminal', `${slip.terminal.name} (${slip.terminal.id})`);
-  writer.field('Staff', slip.staffName);
+  writer.pair(labels.date, formatDateTime(slip.issuedAt, labels));
+  writer.field(labels.terminal, `${slip.terminal.name} (${slip.terminal.id})`);
+  writer.field(labels.refundSlip.staff, slip.staffName);
   if (slip.sale) {
-    writer.field('Sale', slip.sale.saleId);
-    if (slip.sale.receiptNumber !== null) writer.pair('Receipt no.', receiptNumberText(slip.terminal.id, slip.sale.receiptNumber));
-    if (slip.sale.partnerReference) writer.field('Reference', slip.sale.partnerReference);
+    writer.field(labels.sale, slip.sale.saleId);
+    if (slip.sale.receiptNumber !== null) writer.pair(labels.receiptNo, receiptNumberText(slip.terminal.id, slip.sale.receiptNumber));
+    if (slip.sale.partnerReference) writer.field(labels.reference, slip.sale.partnerReference);
   }
   for (const section of slip.sections) {
     writer.rule();
@@ -57,7 +60,7 @@ export function buildSlip(slip: SlipInput, options: { columns: Columns }): Recei
   slip.footerLines.forEach((line) => writer.text(line, { align: 'center' }));
   if (slip.copy || slip.training) {
     writer.rule('=');
-    writeMarks(writer, marks);
+    writeMarks(writer, marks, labels);
   }
   writer.cut();
   return writer.lines();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { koboSchema } from '../../../shared/money';
 import { copyMarkSchema, merchantSchema, terminalSchema } from './receipt-input';
+import { languageSchema } from '../../../shared/languages';
 
 /**
  * A slip: any paper that is not a sale's receipt nor a shift report (a refund, a card reversal, a
@@ -45,6 +46,8 @@ export const slipInputSchema = z.object({
   footerLines: z.array(z.string()).default([]),
   /** Set from the print job for a second print: COPY n, when and by whom. */
   copy: copyMarkSchema.nullable().default(null),
+  /** The language of its fixed words (date, terminal, COPY...): a customer's copy is in the sale's. */
+  language: languageSchema.default('en'),
 });
 export type SlipInput = z.infer<typeof slipInputSchema>;
 export type SlipInputDraft = z.input<typeof slipInputSchema>;
