@@ -48,14 +48,15 @@ describe('the staff list a supervisor manages', () => {
     value(await api['staff:sign-out']({}));
     expect(failure(await api['staff:members']({}))).toMatchObject({ code: 'UNAUTHORIZED' });
     value(await api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }));
-    for (const refused of [
+    const refusals: Array<{ ok: boolean }> = [
       await api['staff:members']({}),
       await api['staff:deactivate']({ staffId: boss.id }),
       await api['staff:reactivate']({ staffId: boss.id }),
       await api['staff:set-pin']({ staffId: boss.id, pin: '1111' }),
       await api['shift:z-reports']({}),
-    ]) {
-      expect(failure(refused)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/supervisor/) });
+    ];
+    for (const refused of refusals) {
+      expect(failure(refused as Parameters<typeof failure>[0])).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/supervisor/) });
     }
     // Nothing changed for the cashier's attempts.
     value(await api['staff:sign-out']({}));
