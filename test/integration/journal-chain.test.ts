@@ -138,9 +138,10 @@ describe('the hash chain on the till', () => {
     // Back to version 7 as a till that ran the chain step but not step 8 left its file.
     const seven = new Database(file);
     seven.exec('CREATE INDEX chain_by_row ON chain (tbl, row_id)');
-    // Nor any later step (9 added print_jobs.last_error_said, 10 one sale per partner reference).
+    // Nor any later step (9 added print_jobs.last_error_said, 10 one sale per partner reference, 11 one active supervisor kept).
     seven.exec('ALTER TABLE print_jobs DROP COLUMN last_error_said');
     seven.exec('DROP TRIGGER sales_partner_reference_once; DROP TRIGGER sales_partner_reference_once_insert; DROP INDEX sales_by_partner_reference');
+    seven.exec('DROP TRIGGER staff_keeps_a_supervisor');
     seven.pragma('user_version = 7');
     seven.close();
     const before = links(file);
