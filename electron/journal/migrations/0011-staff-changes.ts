@@ -31,6 +31,8 @@ export const staffChanges = `
 
   ${neverDeleted(['staff_audit'])}
 
+  -- IF EXISTS: the step runs again cleanly on a file whose user_version was set back (tests rewind files so).
+  DROP TRIGGER IF EXISTS staff_keeps_a_supervisor;
   CREATE TRIGGER staff_keeps_a_supervisor BEFORE UPDATE OF active, role ON staff
   WHEN OLD.active = 1 AND OLD.role = 'supervisor' AND (NEW.active = 0 OR NEW.role <> 'supervisor')
     AND NOT EXISTS (SELECT 1 FROM staff WHERE id <> OLD.id AND role = 'supervisor' AND active = 1)
