@@ -35,6 +35,7 @@ import {
   receiptPreviewSchema,
   reportPrintRequestSchema,
   saleReceiptRequestSchema,
+  salePaperRequestSchema,
 } from '../printing/print-jobs';
 import { printerStatusViewSchema } from '../printing/printer-status';
 import { cardPaymentViewSchema, paymentProgressSchema, simulatorDisplaySchema, simulatorFaultsSchema, terminalInfoSchema, testCards } from '../payments/card-payment';
@@ -166,7 +167,7 @@ export const channels = {
   /** Signed-in staff: print a confirmed sale's receipt again, marked COPY with the next reprint number. */
   'receipt:reprint': { request: saleReceiptRequestSchema, response: printJobViewSchema, access: 'staff' },
   /** The text of a sale's latest receipt, for the on-screen view (any printer type). */
-  'receipt:preview': { request: saleReceiptRequestSchema, response: receiptPreviewSchema, access: 'customer' },
+  'receipt:preview': { request: salePaperRequestSchema, response: receiptPreviewSchema, access: 'customer' },
   /** Whether a sale's receipt (and any reprint) has printed, newest first: the kiosk customer's own, or any sale for staff. */
   'receipt:status': { request: saleReceiptRequestSchema, response: z.object({ jobs: z.array(printJobViewSchema) }), access: 'customer' },
   /** Signed-in staff: the print queue, newest first (receipts waiting for paper, failures to act on). */

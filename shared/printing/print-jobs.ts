@@ -46,6 +46,9 @@ export const printJobsRequestSchema = z
 
 export const saleReceiptRequestSchema = z.object({ saleId: saleIdSchema }).strict();
 
+/** A sale's paper as text: its latest receipt, or one of its print jobs (a refund slip, say) by id. */
+export const salePaperRequestSchema = z.object({ saleId: saleIdSchema, jobId: z.number().int().positive().optional() }).strict();
+
 export const printRetryRequestSchema = z.object({ jobId: z.number().int().positive() }).strict();
 
 /** X: the open shift's running totals; Z: a closed shift's numbered report. */

@@ -204,6 +204,17 @@ test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervis
     expect(slip).toContain(formatNairaPlain(2 * unit));
     expect(slip).toMatch(/Approved by\s+Bola Adeyemi/);
   }
+  // The sale screen shows each slip as it printed (a till on the preview printer has no paper):
+  // the customer's copy, the drawer's, and back to the receipt.
+  const papers = page.getByRole('radiogroup', { name: 'Papers of this sale' });
+  await papers.getByRole('button', { name: 'Slip 1' }).click({ timeout: 15_000 });
+  await expect(page.getByTestId('receipt-preview')).toContainText('Customer copy');
+  await papers.getByRole('button', { name: 'Slip 2' }).click();
+  await expect(page.getByTestId('receipt-preview')).toContainText('Drawer copy');
+  await page.screenshot({ path: test.info().outputPath('sale-slip-1920x1080.png') });
+  await papers.getByRole('button', { name: 'Receipt' }).click();
+  await expect(page.getByTestId('receipt-preview')).not.toContainText('Drawer copy');
+  await expect(page.getByTestId('receipt-preview')).toContainText(reference);
 
   // The X report on screen has the refund on its own lines.
   await page.getByRole('button', { name: 'Staff', exact: true }).click();

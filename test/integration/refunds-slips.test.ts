@@ -113,6 +113,13 @@ describe('refund slips', () => {
     expect(drawerCopy).toContain('REFUND');
     expect(drawerCopy).toContain('Drawer copy');
     expect(drawerCopy).toContain('The customer cancelled');
+    // The same papers on screen, by job; a job of another sale is not this sale's to show.
+    const slipJobs = value(await till.pos.api['print:jobs']({ saleId: sale.id, limit: 10 })).jobs.filter((job) => job.kind === 'slip');
+    const shown = await Promise.all(slipJobs.map(async (job) => value(await till.pos.api['receipt:preview']({ saleId: sale.id, jobId: job.id })).text));
+    expect(shown.some((text) => text.includes('Exemplaire client'))).toBe(true);
+    expect(shown.some((text) => text.includes('Drawer copy'))).toBe(true);
+    const { sale: other } = await sellTickets(till, [['Regular', 1]]);
+    expect(await till.pos.api['receipt:preview']({ saleId: other.id, jobId: slipJobs[0]!.id })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
   it('a refund whose slips a crash kept from being queued: the next start queues both, and a start after that none again', async () => {

@@ -21,7 +21,7 @@ export function createPrintingHandlers(ctx: PosContext): Pick<Handlers, PrintCha
     'printer:status': ({ refresh }) => printing(async (queue) => ok(await queue.status({ refresh }))),
     'printer:test-page': (_request, caller) => printing((queue) => queue.printTestPage(requestedBy(caller))),
     'receipt:reprint': ({ saleId }, caller) => printing((queue) => queue.reprint(saleId, requestedBy(caller))),
-    'receipt:preview': ({ saleId }) => printing((queue) => queue.preview(saleId)),
+    'receipt:preview': ({ saleId, jobId }) => printing((queue) => queue.preview(saleId, jobId)),
     'receipt:status': ({ saleId }) => printing((queue) => queue.jobs({ saleId, limit: 20 })),
     'print:jobs': (query) => printing((queue) => queue.jobs(query)),
     'print:retry': ({ jobId }, caller) => printing((queue) => queue.retry(jobId, requestedBy(caller))),

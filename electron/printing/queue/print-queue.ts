@@ -91,7 +91,8 @@ export interface PrintQueue {
    */
   printSlip(slip: SlipInputDraft, options: { saleId: string | null; requestedBy: RequestedBy; once?: boolean }): Promise<Result<PrintJobView>>;
   /** The text of the sale's latest receipt (its last reprint, else the original), for the screen. */
-  preview(saleId: string): Result<ReceiptPreview>;
+  /** The sale's latest receipt as text; or, with `jobId`, that print job of the sale (a slip, a copy). */
+  preview(saleId: string, jobId?: number): Result<ReceiptPreview>;
   jobs(query: { state?: PrintJobState; saleId?: string; limit: number }): Result<{ jobs: PrintJobView[] }>;
   /**
    * Staff's "Print now" / "Print again" on a job: a waiting job stops waiting (the printer is asked
@@ -315,9 +316,16 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       return firstTry(journal.printJobs.enqueue({ kind: 'slip', saleId, payload }));
     },
 
-    preview(saleId) {
+    preview(saleId, jobId) {
       const latest = journal.printJobs.list({ saleId, limit: 50 });
       if (!latest.ok) return latest;
+      if (jobId !== undefined) {
+        // Only a paper of this sale: a job id alone would let a screen read any other sale's.
+        const asked = latest.value.find((candidate) => candidate.id === jobId);
+        if (!asked) return fail(posError('NOT_FOUND', `Sale ${saleId} has no print job ${jobId}.`));
+        const document = documentForJob(asked, layout);
+        return document.ok ? ok({ text: document.value.text, copyNumber: reprintNumber(asked), columns: layout.columns }) : document;
+      }
       const job = latest.value.find((candidate) => candidate.kind === 'receipt' || candidate.kind === 'reprint');
       if (job) {
         const document = documentForJob(job, layout);

@@ -302,6 +302,8 @@ export const en = {
   // ---- receipts ----
   'receipt.label': 'Receipt',
   'receipt.preview': 'Receipt preview',
+  'receipt.papers': 'Papers of this sale',
+  'receipt.slipNumber': 'Slip {number}',
   'receipt.none': 'Receipt not printed yet.',
   'receipt.printed': 'Receipt printed.',
   'receipt.reprinted': 'Reprint no. {copy} printed.',

@@ -280,6 +280,8 @@ export const fr: Catalogue = {
   'sale.keys': "Entrée ou N pour une nouvelle vente",
   'receipt.label': "Reçu",
   'receipt.preview': "Aperçu du reçu",
+  'receipt.papers': "Documents de cette vente",
+  'receipt.slipNumber': "Reçu annexe {number}",
   'receipt.none': "Reçu pas encore imprimé.",
   'receipt.printed': "Reçu imprimé.",
   'receipt.reprinted': "Réimpression n° {copy} imprimée.",

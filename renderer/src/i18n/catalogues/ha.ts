@@ -280,6 +280,8 @@ export const ha: Catalogue = {
   'sale.keys': "Enter ko N don sabuwar sayarwa",
   'receipt.label': "Rasit",
   'receipt.preview': "Hoton rasit",
+  'receipt.papers': "Takardun wannan sayarwa",
+  'receipt.slipNumber': "Takarda {number}",
   'receipt.none': "Ba a buga rasit ba tukuna.",
   'receipt.printed': "An buga rasit.",
   'receipt.reprinted': "An buga kwafi na {copy}.",

@@ -280,6 +280,8 @@ export const ig: Catalogue = {
   'sale.keys': "Enter ma ọ bụ N na-amalite ire ọhụrụ",
   'receipt.label': "Rịsịt",
   'receipt.preview': "Ihe ngosi rịsịt",
+  'receipt.papers': "Akwụkwọ ahịa a",
+  'receipt.slipNumber': "Mpempe {number}",
   'receipt.none': "A bipụtabeghị rịsịt.",
   'receipt.printed': "E bipụtala rịsịt.",
   'receipt.reprinted': "E bipụtala nnomi nke {copy}.",

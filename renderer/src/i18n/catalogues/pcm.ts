@@ -280,6 +280,8 @@ export const pcm: Catalogue = {
   'sale.keys': "Enter or N dey start new sale",
   'receipt.label': "Receipt",
   'receipt.preview': "How di receipt be",
+  'receipt.papers': "Papers for dis sale",
+  'receipt.slipNumber': "Slip {number}",
   'receipt.none': "Receipt never print.",
   'receipt.printed': "Receipt don print.",
   'receipt.reprinted': "Copy number {copy} don print.",

@@ -280,6 +280,8 @@ export const yo: Catalogue = {
   'sale.keys': "Enter tàbí N bẹ̀rẹ̀ títà tuntun",
   'receipt.label': "Rìsíìtì",
   'receipt.preview': "Àwòrán rìsíìtì",
+  'receipt.papers': "Àwọn ìwé títà yìí",
+  'receipt.slipNumber': "Ìwé kékeré {number}",
   'receipt.none': "A kò tíì tẹ rìsíìtì.",
   'receipt.printed': "A ti tẹ rìsíìtì.",
   'receipt.reprinted': "A ti tẹ ẹ̀dà {copy}.",

@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import { Chip } from '@ui/Chip';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PrintJobView } from '@shared/printing/print-jobs';
 import { usePos } from '@renderer/pos/PosProvider';
@@ -25,20 +26,37 @@ export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprin
   const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
-  const jobs = usePosQuery('print:jobs', { saleId, limit: 5 }, { staleTime: 0, refetchInterval: (q) => (q.state.data?.jobs.some((j) => j.state === 'queued' || j.state === 'printing') ? 1000 : 10_000) });
-  const preview = usePosQuery('receipt:preview', { saleId }, { staleTime: 0 });
+  const jobs = usePosQuery('print:jobs', { saleId, limit: 50 }, { staleTime: 0, refetchInterval: (q) => (q.state.data?.jobs.some((j) => j.state === 'queued' || j.state === 'printing') ? 1000 : 10_000) });
+  // Which paper is shown: the latest receipt (null), or a slip of the sale (a refund's two copies),
+  // so a till on the preview printer shows what the customer and the drawer would have been handed.
+  const [shown, setShown] = useState<number | null>(null);
+  const preview = usePosQuery('receipt:preview', shown === null ? { saleId } : { saleId, jobId: shown }, { staleTime: 0 });
+  const slips = [...(jobs.data?.jobs ?? [])].filter((job) => job.kind === 'slip').reverse();
   const refresh = useCallback((_: unknown, c: QueryClient) => void c.invalidateQueries({ queryKey: ['print:jobs'] }), []);
   usePosEvent('printer:status-changed', refresh);
   const reprint = useMutation({
     mutationFn: async () => unwrap(await pos['receipt:reprint']({ saleId })),
     onSettled: () => client.invalidateQueries({ queryKey: ['print:jobs'] }).then(() => client.invalidateQueries({ queryKey: ['receipt:preview'] })),
   });
-  const latest = jobs.data?.jobs[0];
+  // The line above the paper is about the receipt (its newest print), not a slip printed later.
+  const latest = jobs.data?.jobs.find((job) => job.kind === 'receipt' || job.kind === 'reprint') ?? jobs.data?.jobs[0];
   return (
     <section className="receipt-panel" aria-label={t('receipt.label')}>
       <p className={`print-state print-${latest?.state ?? 'none'}`} role="status" data-testid="print-state">
         {jobState(t, latest)}
       </p>
+      {slips.length > 0 && (
+        <div className="chips" role="radiogroup" aria-label={t('receipt.papers')}>
+          <Chip selected={shown === null} onClick={() => setShown(null)}>
+            {t('receipt.label')}
+          </Chip>
+          {slips.map((job, index) => (
+            <Chip key={job.id} selected={shown === job.id} onClick={() => setShown(job.id)}>
+              {t('receipt.slipNumber', { number: index + 1 })}
+            </Chip>
+          ))}
+        </div>
+      )}
       {preview.data && (
         <pre className="receipt-paper" aria-label={t('receipt.preview')} data-testid="receipt-preview">
           {preview.data.text}
