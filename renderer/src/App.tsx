@@ -93,11 +93,11 @@ export function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) 
     case 'films':
       return <FilmsScreen />;
     case 'film':
-      return <FilmScreen filmId={route.filmId} />;
+      return <FilmScreen filmId={route.filmId} choice={route.choice} />;
     case 'hotels':
       return <HotelsScreen search={route.search} />;
     case 'hotel':
-      return <HotelScreen hotel={route.hotel} search={route.search} />;
+      return <HotelScreen hotel={route.hotel} search={route.search} roomId={route.roomId ?? null} />;
     case 'checkout':
       return <CheckoutScreen order={route.order} profile={info.profile} />;
     case 'sale':

@@ -3,13 +3,15 @@ import type { Hotel } from '@shared/catalog/hotels';
 import type { HotelSearch } from './screens/hotels/hotel-search';
 import type { Order } from './screens/checkout/order';
 import type { KioskRoute } from './kiosk/routes';
+import type { FilmChoice } from './screens/cinema/FilmScreen';
 
 export type Route =
   | { name: 'home' }
   | { name: 'films' }
-  | { name: 'film'; filmId: string }
+  /** `choice`: what was chosen when checkout was opened, chosen again when Back returns here. */
+  | { name: 'film'; filmId: string; choice?: FilmChoice }
   | { name: 'hotels'; search: HotelSearch }
-  | { name: 'hotel'; hotel: Hotel; search: HotelSearch }
+  | { name: 'hotel'; hotel: Hotel; search: HotelSearch; roomId?: number }
   | { name: 'checkout'; order: Order }
   | { name: 'sale'; saleId: string; order?: Order }
   | { name: 'fleet' }

@@ -322,3 +322,108 @@ test('partner down: the cashier is told in plain words and can retry when it is 
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.locator('.film-card').first()).toBeVisible();
 });
+
+/** Seats of one ticket category the partner still has free (held ones are not free), read from its own API. */
+async function seatsLeft(film: { title: string; location: string; category: string }): Promise<number> {
+  const headers = { 'X-API-KEY': SANDBOX_DEFAULT_API_KEY, TransactionMedium: 'POS', Accept: 'application/json' };
+  const get = async (path: string) => (await (await fetch(new URL(path, stack.sandboxUrl), { headers })).json()).data;
+  const list = await get(`/api/v1/partner/experience?cinema=true&search=${encodeURIComponent(film.title)}`);
+  const experience = list.experiences.find((e: { title: string }) => e.title === film.title);
+  const location = experience.cinema_info.locations.find((l: { name: string }) => l.name === film.location);
+  const { tickets } = await get(`/api/v1/partner/experience/tickets/${experience.id}?cinema_location_id=${location.id}`);
+  return tickets.find((t: { title: string }) => t.title === film.category).slots_remaining;
+}
+
+test('Back from checkout returns to the film as chosen (cinema, date, showtime, counts); its seats go back; a changed count is held afresh and sold once', async ({ page }) => {
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await page.getByRole('button', { name: /Cinema/ }).first().click();
+  await page.locator('.film-card').first().click();
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  // Not the first of anything: what comes back must be what was chosen, not the screen's defaults.
+  const cinema = page.getByRole('region', { name: 'Cinema' }).getByRole('button').last();
+  await cinema.click();
+  const location = (await cinema.evaluate((el) => el.firstChild?.textContent ?? ''))!;
+  const day = page.getByRole('region', { name: 'Date' }).getByRole('button').nth(1);
+  await day.click();
+  const dayText = (await day.textContent())!;
+  const showtime = page.getByRole('region', { name: 'Showtime' }).getByRole('button').last();
+  await showtime.click();
+  const showtimeText = (await showtime.textContent())!;
+  const row = page.locator('.ticket-row:not(.ticket-sold-out)').first();
+  const category = (await row.locator('.ticket-title').textContent())!;
+  const seats = { title, location, category };
+  const free = await seatsLeft(seats);
+  await row.getByRole('button', { name: /^More:/ }).click();
+  await row.getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('timer')).toContainText('Seats held for');
+  expect(await seatsLeft(seats)).toBe(free - 2);
+
+  const chosenAsLeft = async (count: number) => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('region', { name: 'Cinema' }).getByRole('button', { pressed: true })).toHaveText(await cinema.textContent() as string);
+    await expect(page.getByRole('region', { name: 'Date' }).getByRole('button', { pressed: true })).toHaveText(dayText);
+    await expect(page.getByRole('region', { name: 'Showtime' }).getByRole('button', { pressed: true })).toHaveText(showtimeText);
+    await expect(row.locator('output')).toHaveText(String(count));
+    await expect(page.locator('.action-total')).toContainText(`${count} tickets`);
+  };
+  // The top bar's Back: everything still chosen, the two seats given back to the partner.
+  await page.getByRole('button', { name: /Back/ }).click();
+  await chosenAsLeft(2);
+  await expect.poll(() => seatsLeft(seats)).toBe(free);
+
+  // "Make it 3 tickets": one change, held afresh (the old hold is gone, not added to).
+  await row.getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.locator('.lines')).toContainText(`3 × ${category}`);
+  expect(await seatsLeft(seats)).toBe(free - 3);
+  // Esc does the same as Back.
+  await page.keyboard.press('Escape');
+  await chosenAsLeft(3);
+  await expect.poll(() => seatsLeft(seats)).toBe(free);
+
+  // On again unchanged, and sold: three seats taken once, nothing left held.
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('timer')).toContainText('Seats held for');
+  await fillCustomer(page, { name: 'Ngozi Eze', email: 'ngozi@example.com', phone: '0803 123 4567' });
+  const total = naira((await page.locator('.lines .total').textContent())!);
+  await page.getByLabel('Cash received (₦)').fill(String(Math.ceil(total / 100)));
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  const purchases = stack.sandbox.transactions();
+  expect(purchases).toHaveLength(1);
+  expect(stack.journal('SELECT id FROM sales')).toHaveLength(1);
+  expect(await seatsLeft(seats)).toBe(free - 3);
+});
+
+test('Back from a hotel checkout returns to the hotel with the stay and the room still chosen', async ({ page }) => {
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await page.getByRole('button', { name: /Hotels/ }).first().click();
+  await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 3).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1'));
+  await page.getByRole('button', { name: 'Lagos', exact: true }).click();
+  await page.locator('.hotel-card').first().click();
+  const hotel = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  // The second room that can be booked, and two guests: not what the screen starts with.
+  const room = page.locator('.room-card:not([disabled])').nth(1);
+  await room.click();
+  await page.getByRole('button', { name: 'More: Guests' }).click();
+  const roomName = (await room.locator('.room-name').evaluate((el) => el.firstChild?.textContent ?? ''))!;
+  const sum = (await page.locator('.action-total').textContent())!;
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(page.locator('.order-summary')).toContainText(roomName);
+
+  await page.getByRole('button', { name: /Back/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hotel);
+  await expect(page.locator('.room-card[aria-pressed="true"]')).toHaveCount(1);
+  await expect(page.locator('.room-card[aria-pressed="true"] .room-name')).toContainText(roomName);
+  await expect(page.getByRole('group', { name: 'Guests' }).locator('output')).toHaveText('2');
+  await expect(page.locator('.action-total')).toHaveText(sum);
+  await expect(page.locator('.stay-bar')).toContainText('3 nights');
+  // Straight on again: the same stay, the same room.
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.locator('.order-summary')).toContainText(roomName);
+  await expect(page.locator('.order-summary')).toContainText('3 nights');
+});

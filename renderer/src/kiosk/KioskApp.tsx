@@ -106,7 +106,7 @@ export function KioskApp({ info }: { info: AppInfo }) {
       case 'k-tickets':
         return <TicketsStep route={route} />;
       case 'k-details':
-        return <DetailsStep order={route.order} />;
+        return <DetailsStep order={route.order} customer={route.customer} />;
       case 'k-pay':
         return <PayStep order={route.order} customer={route.customer} />;
       case 'k-done':

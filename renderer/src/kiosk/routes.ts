@@ -4,12 +4,15 @@ import type { CustomerInput } from '@shared/sales/customer';
 import type { HotelSearch } from '@renderer/screens/hotels/hotel-search';
 import type { Order } from '@renderer/screens/checkout/order';
 
-/** The kiosk's guided steps: one decision each, Back to the one before until payment. */
+/**
+ * The kiosk's guided steps: one decision each, Back to the one before until payment. A step that
+ * was answered keeps its answer in its route (`counts`, `customer`), so Back finds it as it was left.
+ */
 export type KioskRoute =
   | { name: 'k-films' }
   | { name: 'k-show'; filmId: string }
-  | { name: 'k-tickets'; film: Film; locationId: number; date: string; showtimeId: number; showLabel: string }
-  | { name: 'k-details'; order: Order }
+  | { name: 'k-tickets'; film: Film; locationId: number; date: string; showtimeId: number; showLabel: string; counts?: Record<string, number> }
+  | { name: 'k-details'; order: Order; customer?: CustomerInput }
   | { name: 'k-pay'; order: Order; customer: CustomerInput }
   | { name: 'k-done'; saleId: string; order: Order }
   | { name: 'k-where'; search: HotelSearch }

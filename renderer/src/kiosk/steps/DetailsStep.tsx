@@ -28,11 +28,12 @@ export function customerProblems(customer: CustomerInput, needsDob: boolean): Er
 }
 
 /** Step 4: who the booking is for. Phone by number pad, date of birth by touch (hotels only). */
-export function DetailsStep({ order }: { order: Order }) {
+export function DetailsStep({ order, customer: given }: { order: Order; customer?: CustomerInput }) {
   const t = useT();
-  const { go } = useNavigation();
+  const { go, replace } = useNavigation();
   const needsDob = order.kind === 'hotel';
-  const [customer, setCustomer] = useState<CustomerInput>({ name: '', email: '', phone: '' });
+  // Back from payment: what the customer typed is still there.
+  const [customer, setCustomer] = useState<CustomerInput>(given ?? { name: '', email: '', phone: '' });
   const [errors, setErrors] = useState<Errors>({});
   const set = (patch: Partial<CustomerInput>) => {
     setCustomer({ ...customer, ...patch });
@@ -41,7 +42,9 @@ export function DetailsStep({ order }: { order: Order }) {
   const next = () => {
     const problems = customerProblems(customer, needsDob);
     setErrors(problems);
-    if (Object.keys(problems).length === 0) go({ name: 'k-pay', order, customer: { ...customer, dob: customer.dob || undefined } });
+    if (Object.keys(problems).length > 0) return;
+    replace({ name: 'k-details', order, customer });
+    go({ name: 'k-pay', order, customer: { ...customer, dob: customer.dob || undefined } });
   };
   const error = (field: keyof CustomerInput) => (errors[field] ? t(errors[field]) : undefined);
   return (

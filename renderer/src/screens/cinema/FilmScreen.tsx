@@ -9,6 +9,7 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { useNavigation } from '@renderer/navigation';
 import { newSaleId } from '@renderer/screens/checkout/order';
+import { seatsReleased } from '@renderer/screens/checkout/release-holds';
 import { useShowDates } from './use-show-dates';
 import { Chip } from '@ui/Chip';
 import { ErrorPanel } from '@ui/ErrorPanel';
@@ -19,21 +20,34 @@ import { Stepper } from '@ui/Stepper';
 /** Most a single sale may take of one category: a queue moves faster than a group booking. */
 const maxPerCategory = 10;
 
-export function FilmScreen({ filmId }: { filmId: string }) {
+/**
+ * What the cashier chose on this screen before going to checkout: Back from checkout brings the
+ * screen back with it chosen again, so "make it 3 tickets" is one change, not four choices. The
+ * seats are not kept: leaving checkout gave them back, and Checkout holds the tickets afresh.
+ */
+export interface FilmChoice {
+  locationId: number;
+  date: string;
+  showtimeId: number;
+  counts: Record<string, number>;
+}
+
+export function FilmScreen({ filmId, choice }: { filmId: string; choice?: FilmChoice }) {
   const t = useT();
   const film = usePosQuery('cinema:film', { filmId });
   return (
     <div className="screen">
       <QueryState query={film} loading={<LoadingBlock label={t('film.loading')} rows={1} height={240} />}>
-        {(data) => <FilmDetails film={data} />}
+        {(data) => <FilmDetails film={data} choice={choice} />}
       </QueryState>
     </div>
   );
 }
 
-function FilmDetails({ film }: { film: Film }) {
+function FilmDetails({ film, choice }: { film: Film; choice?: FilmChoice }) {
   const t = useT();
-  const [locationId, setLocationId] = useState<number | null>(film.locations.length === 1 ? film.locations[0]!.id : null);
+  const chosen = choice && film.locations.some((l) => l.id === choice.locationId) ? choice : undefined;
+  const [locationId, setLocationId] = useState<number | null>(chosen?.locationId ?? (film.locations.length === 1 ? film.locations[0]!.id : null));
   const facts = [film.rating, film.durationMinutes ? t('films.minutes', { minutes: film.durationMinutes }) : null, film.genre].filter(Boolean).join(' · ');
   return (
     <>
@@ -60,17 +74,17 @@ function FilmDetails({ film }: { film: Film }) {
           </div>
         )}
       </section>
-      {locationId !== null && <Schedule key={locationId} film={film} locationId={locationId} />}
+      {locationId !== null && <Schedule key={locationId} film={film} locationId={locationId} choice={chosen?.locationId === locationId ? chosen : undefined} />}
     </>
   );
 }
 
-function Schedule({ film, locationId }: { film: Film; locationId: number }) {
+function Schedule({ film, locationId, choice }: { film: Film; locationId: number; choice?: FilmChoice }) {
   const t = useT();
   const filmId = film.id;
   const today = lagosDate(new Date());
-  const { dates, date, choose, error: datesError, pending: datesPending, retry: retryDates } = useShowDates(filmId, [locationId], { limit: 14 });
-  const [showtimeId, setShowtimeId] = useState<number | null>(null);
+  const { dates, date, choose, error: datesError, pending: datesPending, retry: retryDates } = useShowDates(filmId, [locationId], { limit: 14, initialDate: choice?.date });
+  const [showtimeId, setShowtimeId] = useState<number | null>(choice?.showtimeId ?? null);
 
   if (datesError) return <ErrorPanel error={datesError} onRetry={retryDates} />;
   if (datesPending) return <LoadingBlock label={t('film.loadingDates')} rows={1} height={56} />;
@@ -89,7 +103,9 @@ function Schedule({ film, locationId }: { film: Film; locationId: number }) {
         </div>
       </section>
       {date && <Showtimes filmId={filmId} locationId={locationId} date={date} selected={showtimeId} onSelect={setShowtimeId} />}
-      {date && showtimeId !== null && <Tickets film={film} locationId={locationId} date={date} showtimeId={showtimeId} />}
+      {date && showtimeId !== null && (
+        <Tickets film={film} locationId={locationId} date={date} showtimeId={showtimeId} initialCounts={choice?.date === date && choice.showtimeId === showtimeId ? choice.counts : undefined} />
+      )}
     </>
   );
 }
@@ -121,22 +137,26 @@ function Showtimes({ filmId, locationId, date, selected, onSelect }: { filmId: s
   );
 }
 
-function Tickets({ film, locationId, date, showtimeId }: { film: Film; locationId: number; date: string; showtimeId: number }) {
+function Tickets({ film, locationId, date, showtimeId, initialCounts }: { film: Film; locationId: number; date: string; showtimeId: number; initialCounts?: Record<string, number> }) {
   const t = useT();
   const { language } = useLanguage();
   const say = useErrorText();
   const pos = usePos();
-  const { go } = useNavigation();
+  const { go, replace } = useNavigation();
   const tickets = usePosQuery('cinema:tickets', { filmId: film.id, locationId }, { staleTime: 0 });
   const showtime = useQueryClient().getQueryData<{ showtimes: Showtime[] }>(['cinema:showtimes', { filmId: film.id, locationId, date }])?.showtimes.find((s) => s.id === showtimeId);
-  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [counts, setCounts] = useState<Record<string, number>>(initialCounts ?? {});
   const hold = useMutation({
     mutationFn: async () => {
       const selection = { filmId: film.id, locationId, date, showtimeId, tickets: Object.entries(counts).filter(([, n]) => n > 0).map(([categoryId, count]) => ({ categoryId, count })) };
+      // Back from checkout gave its seats back: that release is answered before these are held.
+      await seatsReleased();
       return { selection, hold: unwrap(await pos['sale:hold'](selection)) };
     },
     onSuccess: ({ selection, hold: held }) => {
       const location = film.locations.find((l) => l.id === locationId)?.name ?? '';
+      // This screen, as chosen, is what Back from checkout returns to.
+      replace({ name: 'film', filmId: film.id, choice: { locationId, date, showtimeId, counts } });
       go({ name: 'checkout', order: { kind: 'cinema', saleId: newSaleId(), selection, hold: held, title: film.title, subtitle: `${location} · ${formatDate(t, date)}, ${showtime ? formatShowtime(showtime.start, language) : ''}` } });
     },
     // Someone else may have taken the seats: show the fresh counts.

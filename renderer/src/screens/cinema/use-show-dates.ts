@@ -9,9 +9,10 @@ import { unwrap, type PosCallError } from '@renderer/pos/queries';
  * The days a film shows at the given cinemas, from today on, at most `limit` of them. This month
  * and next are asked for: enough to sell today's and next weekend's shows at a glance. Used by
  * the counter's schedule (one cinema) and the kiosk's show step (every cinema showing the film).
- * `date` is the day chosen, the first show day until someone picks another (`choose`).
+ * `date` is the day chosen, the first show day until someone picks another (`choose`), or
+ * `initialDate` when the screen comes back with a day already chosen (Back from checkout).
  */
-export function useShowDates(filmId: string, locationIds: readonly number[], options: { limit: number; staleTimeMs?: number }) {
+export function useShowDates(filmId: string, locationIds: readonly number[], options: { limit: number; staleTimeMs?: number; initialDate?: string }) {
   const pos = usePos();
   const today = lagosDate(new Date());
   const months = [monthOf(today), monthOf(addDays(today, 31))];
@@ -28,7 +29,7 @@ export function useShowDates(filmId: string, locationIds: readonly number[], opt
     () => [...new Set(queries.flatMap((q) => q.data?.dates ?? []))].filter((d) => d >= today).sort().slice(0, options.limit),
     [queries, today, options.limit],
   );
-  const [picked, choose] = useState<string | null>(null);
+  const [picked, choose] = useState<string | null>(options.initialDate ?? null);
   const failed = queries.find((q) => q.isError);
   return {
     dates,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Hotel, Room } from '@shared/catalog/hotels';
 import { lagosDate, nightsBetween } from '@shared/dates';
 import { formatDate, formatMoney } from '@renderer/i18n/format';
@@ -12,13 +11,15 @@ import { Stepper } from '@ui/Stepper';
 import { amenityText, type HotelSearch } from './hotel-search';
 import { hotelOrder } from './hotel-order';
 
-export function HotelScreen({ hotel, search }: { hotel: Hotel; search: HotelSearch }) {
+/** `roomId`: the room chosen, kept in the route so Back from checkout returns with it still chosen. */
+export function HotelScreen({ hotel, search, roomId }: { hotel: Hotel; search: HotelSearch; roomId: number | null }) {
   const t = useT();
   const { replace, go } = useNavigation();
   // Availability is real time: always ask the partner again rather than trust a cached answer.
   const rooms = usePosQuery('hotels:rooms', { hotelId: hotel.id, perPage: 50 }, { staleTime: 0, gcTime: 0 });
-  const [roomId, setRoomId] = useState<number | null>(null);
-  const setStay = (patch: Partial<HotelSearch>) => replace({ name: 'hotel', hotel, search: { ...search, ...patch } });
+  const here = { name: 'hotel' as const, hotel, search, ...(roomId !== null && { roomId }) };
+  const setRoomId = (id: number) => replace({ ...here, roomId: id });
+  const setStay = (patch: Partial<HotelSearch>) => replace({ ...here, search: { ...search, ...patch } });
   const checkout = (room: Room) => go({ name: 'checkout', order: hotelOrder(t, hotel, room, search) });
 
   return (
