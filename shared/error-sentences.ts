@@ -162,6 +162,16 @@ export const errorSentences = {
   'said.print.osSlow': 'The print system did not take the receipt within {wait, number} s. Check printer {name}; the receipt may still print.',
   'said.print.osRefused': 'Printer {name} did not take the receipt: {detail}. Check the printer name in the settings.',
 
+  // ---- a refused card, by the network's response code (electron/payments/decline-reasons.ts) ----
+  'said.decline.05': 'The bank declined this card. Try another card.',
+  'said.decline.51': 'There is not enough money on this card. Try another card.',
+  'said.decline.55': 'The PIN was wrong. Try again and enter the PIN carefully.',
+  'said.decline.91': 'The bank behind this card could not be reached. Try again in a moment, or use another card.',
+  'said.decline.54': 'This card has expired. Try another card.',
+  'said.decline.61': 'This payment is over the card’s limit. Try another card.',
+  'said.decline.75': 'Too many wrong PINs: this card is locked for now. Try another card.',
+  'said.decline.CR': 'The card was taken out too early. Try again and leave it in until the terminal says so.',
+
   // ---- why card payments cannot be taken here (a kiosk without a terminal, a key missing) ----
   'said.terminal.kioskNone': 'This kiosk cannot take payments: no card terminal is set up on it. Please pay at the counter.',
   'said.terminal.simulatedLive': 'The simulated terminal takes no real money, so it only runs in training mode. Set payments.terminal to paystack:TERMINAL_ID, or none.',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { declineReason } from '../../electron/payments/decline-reasons';
 import { cardBrandName } from '../../shared/payments/card-schemes';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { catalogues } from '@renderer/i18n/catalogues';
+import { intlLocaleOf, type Language } from '@renderer/i18n/languages';
+import type { Translate } from '@renderer/i18n/format';
+import { declineWords } from '@renderer/screens/checkout/decline-words';
+
+const translator = (language: Language): Translate => (key, values) => String(new IntlMessageFormat(catalogues[language][key], intlLocaleOf(language)).format(values));
 
 describe('a refused card in plain words', () => {
   it('reads the network response code first, then the gateway text, then says the bank declined', () => {
@@ -14,6 +21,17 @@ describe('a refused card in plain words', () => {
     const told = declineReason(code, 'Declined');
     expect(told).toEqual({ code: '05', reason: 'The bank declined this card. Try another card.' });
     expect(typeof told.reason).toBe('string');
+  });
+});
+
+describe('a refused card in the customer’s language', () => {
+  it('says a known response code in the screen’s language, and leaves any other reason to the terminal’s words', () => {
+    expect(declineWords(translator('yo'), { state: 'declined', declineCode: '51' })).toBe(catalogues.yo['said.decline.51']);
+    expect(declineWords(translator('fr'), { state: 'declined', declineCode: '55' })).toMatch(/code PIN était faux/);
+    expect(declineWords(translator('en'), { state: 'declined', declineCode: '51' })).toBe(declineReason('51', null).reason);
+    expect(declineWords(translator('yo'), { state: 'declined', declineCode: 'Z3' })).toBeNull();
+    expect(declineWords(translator('yo'), { state: 'declined', declineCode: 'constructor' })).toBeNull();
+    expect(declineWords(translator('yo'), { state: 'cancelled', declineCode: null })).toBeNull();
   });
 });
 

@@ -958,4 +958,12 @@ export const fr: Catalogue = {
   'said.print.stoppedDuring': "L’imprimante à {where} s’est arrêtée pendant l’impression de ce ticket : {stopped, select, paperOut {elle n’a plus de papier} coverOpen {son capot a été ouvert} other {elle s’est mise hors ligne}}. Une partie a peut-être été imprimée.",
   'said.saleIdReused': "Cette vente a déjà été envoyée avec d’autres détails : rien de nouveau n’a été envoyé. Consultez-la dans Personnel → Ventes avant de vendre quoi que ce soit de nouveau.",
   'said.detailsInvalid': "Certains détails manquent ou ne sont pas valides.",
+  'said.decline.05': "La banque a refusé cette carte. Essayez une autre carte.",
+  'said.decline.51': "Il n’y a pas assez d’argent sur cette carte. Essayez une autre carte.",
+  'said.decline.55': "Le code PIN était faux. Réessayez en saisissant le code avec soin.",
+  'said.decline.91': "La banque de cette carte est injoignable. Réessayez dans un instant, ou utilisez une autre carte.",
+  'said.decline.54': "Cette carte a expiré. Essayez une autre carte.",
+  'said.decline.61': "Ce paiement dépasse le plafond de la carte. Essayez une autre carte.",
+  'said.decline.75': "Trop de codes PIN faux : cette carte est bloquée pour l’instant. Essayez une autre carte.",
+  'said.decline.CR': "La carte a été retirée trop tôt. Réessayez et laissez-la jusqu’à ce que le terminal le dise.",
 };

@@ -958,4 +958,12 @@ export const ha: Catalogue = {
   'said.print.stoppedDuring': "Firintar a {where} ta tsaya yayin buga wannan rasit: {stopped, select, paperOut {takarda ta ƙare} coverOpen {an buɗe murfinta} other {ta katse daga layi}}. Wataƙila wani sashi ya buga.",
   'said.saleIdReused': "An riga an aika wannan sayarwa da wasu bayanai, don haka ba a aika da wani sabon abu ba. Nemo ta a Ma'aikata → Sayarwa kafin ka sake sayar da komai.",
   'said.detailsInvalid': "Wasu bayanai sun ɓace ko ba su daidai ba.",
+  'said.decline.05': "Banki ya ƙi wannan kati. Gwada wani kati.",
+  'said.decline.51': "Babu isasshen kuɗi a wannan kati. Gwada wani kati.",
+  'said.decline.55': "PIN ɗin ba daidai ba ne. Sake gwadawa ka shigar da PIN a hankali.",
+  'said.decline.91': "Ba a iya isa bankin wannan kati ba. Sake gwadawa nan ba da jimawa ba, ko yi amfani da wani kati.",
+  'said.decline.54': "Wannan kati ya ƙare. Gwada wani kati.",
+  'said.decline.61': "Wannan biyan ya wuce iyakar kati. Gwada wani kati.",
+  'said.decline.75': "Kuskuren PIN sun yi yawa: an kulle wannan kati a yanzu. Gwada wani kati.",
+  'said.decline.CR': "An cire katin da wuri. Sake gwadawa ka bar shi har sai na'urar ta faɗa.",
 };

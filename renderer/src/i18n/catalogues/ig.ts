@@ -958,4 +958,12 @@ export const ig: Catalogue = {
   'said.print.stoppedDuring': "Igwe mbipụta dị na {where} kwụsịrị mgbe ọ na-ebipụta rịsịt a: {stopped, select, paperOut {akwụkwọ gwụrụ} coverOpen {e meghere mkpuchi ya} other {ọ pụrụ n’ịntanetị}}. Akụkụ ya nwere ike ibipụtala.",
   'said.saleIdReused': "E zigara ahịa a na mbụ ya na nkọwa ndị ọzọ, ya mere o nweghị ihe ọhụrụ e zigara. Chọọ ya na Ndị ọrụ → Ire tupu ị ree ihe ọ bụla ọzọ.",
   'said.detailsInvalid': "Ụfọdụ nkọwa adịghị ma ọ bụ ha ezighị ezi.",
+  'said.decline.05': "Ụlọ akụ jụrụ kaadị a. Nwaa kaadị ọzọ.",
+  'said.decline.51': "Ego ezughị na kaadị a. Nwaa kaadị ọzọ.",
+  'said.decline.55': "PIN ahụ ezighị ezi. Nwaa ọzọ ma tinye PIN nke ọma.",
+  'said.decline.91': "Enweghị ike iru ụlọ akụ nwere kaadị a. Nwaa ọzọ n’oge na-adịghị anya, ma ọ bụ jiri kaadị ọzọ.",
+  'said.decline.54': "Kaadị a agwụla oge. Nwaa kaadị ọzọ.",
+  'said.decline.61': "Ịkwụ ụgwọ a karịrị oke kaadị. Nwaa kaadị ọzọ.",
+  'said.decline.75': "PIN ezighị ezi karịrị akarị: e kpọchiri kaadị a ugbu a. Nwaa kaadị ọzọ.",
+  'said.decline.CR': "E wepụrụ kaadị ahụ n’oge. Nwaa ọzọ ma hapụ ya ruo mgbe igwe ahụ kwuru.",
 };

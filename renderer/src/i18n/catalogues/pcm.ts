@@ -958,4 +958,12 @@ export const pcm: Catalogue = {
   'said.print.stoppedDuring': "Di printer for {where} stop while e dey print dis receipt: {stopped, select, paperOut {paper finish} coverOpen {dem open im cover} other {e go offline}}. Part of am fit don print.",
   'said.saleIdReused': "Dem don send dis sale before with oda details, so notin new go. Find am for Staff → Sales before you sell anytin again.",
   'said.detailsInvalid': "Some details no dey or dem no correct.",
+  'said.decline.05': "Di bank no gree for dis card. Try anoda card.",
+  'said.decline.51': "Money no reach for dis card. Try anoda card.",
+  'said.decline.55': "Di PIN no correct. Try again and put di PIN well.",
+  'said.decline.91': "We no fit reach di bank wey get dis card. Try again small time, or use anoda card.",
+  'said.decline.54': "Dis card don expire. Try anoda card.",
+  'said.decline.61': "Dis payment pass di card limit. Try anoda card.",
+  'said.decline.75': "Too many wrong PIN: dem don lock dis card for now. Try anoda card.",
+  'said.decline.CR': "You comot di card too early. Try again and leave am until di terminal talk.",
 };

@@ -958,4 +958,12 @@ export const yo: Catalogue = {
   'said.print.stoppedDuring': "Ẹ̀rọ ìtẹ̀wé ní {where} dúró nígbà tí ó ń tẹ rìsíìtì yìí: {stopped, select, paperOut {ìwé tán nínú rẹ̀} coverOpen {a ṣí ìbòrí rẹ̀} other {kò sí lórí ayélujára mọ́}}. Apá kan lè ti tẹ̀ jáde.",
   'said.saleIdReused': "A ti fi títà yìí ránṣẹ́ tẹ́lẹ̀ pẹ̀lú àwọn àlàyé mìíràn, nítorí náà a kò fi ohun tuntun ránṣẹ́. Wá a nínú Òṣìṣẹ́ → Títà kí o tó ta ohunkóhun mọ́.",
   'said.detailsInvalid': "Àwọn àlàyé kan kò sí tàbí wọn kò tọ́.",
+  'said.decline.05': "Báńkì kọ káàdì yìí. Gbìyànjú káàdì mìíràn.",
+  'said.decline.51': "Owó kò tó lórí káàdì yìí. Gbìyànjú káàdì mìíràn.",
+  'said.decline.55': "PIN náà kò tọ́. Gbìyànjú lẹ́ẹ̀kan sí i kí o sì tẹ PIN dáadáa.",
+  'said.decline.91': "A kò lè dé báńkì tí ó ni káàdì yìí. Gbìyànjú lẹ́ẹ̀kan sí i láìpẹ́, tàbí lo káàdì mìíràn.",
+  'said.decline.54': "Káàdì yìí ti parí àsìkò rẹ̀. Gbìyànjú káàdì mìíràn.",
+  'said.decline.61': "Ìsanwó yìí ju òdiwọ̀n káàdì lọ. Gbìyànjú káàdì mìíràn.",
+  'said.decline.75': "PIN tí kò tọ́ ti pọ̀ jù: a ti ti káàdì yìí pa fún báyìí. Gbìyànjú káàdì mìíràn.",
+  'said.decline.CR': "A yọ káàdì jáde ní kùtùkùtù. Gbìyànjú lẹ́ẹ̀kan sí i kí o sì fi sílẹ̀ títí ẹ̀rọ yóò fi sọ.",
 };

@@ -5,6 +5,7 @@ import type { RequestOf } from '@shared/ipc/contract';
 import type { SaleView } from '@shared/sales/sale-view';
 import { useI18n, useErrorText } from '@renderer/i18n/I18nProvider';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
+import { declineWords } from './decline-words';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { usePosEvent, usePosQuery } from '@renderer/pos/queries';
 import { Banner } from '@ui/Banner';
@@ -160,7 +161,7 @@ export function CardPayment({
               {last && (
                 <>
                   <h3 className={styles.resultTitle}>{t(`card.result.${last.state}` as MessageKey)}</h3>
-                  {last.reason && <p className={styles.reason}>{last.reason}</p>}
+                  {last.reason && <p className={styles.reason}>{declineWords(t, last) ?? last.reason}</p>}
                   {last.declineCode && <p className={styles.code}>{t('card.declineCode', { code: last.declineCode })}</p>}
                   <p className={styles.hint}>{t('card.nothingCharged')}</p>
                 </>
@@ -205,3 +206,4 @@ export function CardPayment({
     </Sheet>
   );
 }
+
