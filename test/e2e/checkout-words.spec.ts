@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { chooseShowtime, fillCustomer, setUpTill, startStack, type Stack } from './support';
+import { chooseShowtime, expectInView, fillCustomer, setUpTill, startStack, type Stack } from './support';
 
 /**
  * What the checkout says when something is missing or cannot be read: the thing that is wrong,
@@ -54,4 +54,19 @@ test('a hotel date of birth that is not a real date says so, not that it is miss
   await expect(dob).not.toHaveAccessibleDescription(/Hotels need the date of birth/);
   await page.screenshot({ path: test.info().outputPath('hotel-dob-not-real.png') });
   expect(stack.journal('SELECT id FROM sales')).toEqual([]);
+});
+
+test('first setup: two PINs that differ are said right under the PIN field, in view at 1280x800', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(stack.host.url);
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByLabel('Your name').fill('Ada Owner');
+  await page.getByLabel('Choose a PIN (4 to 8 digits)').fill('1234');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByLabel('Type the PIN again').fill('4321');
+  await page.getByRole('button', { name: 'OK' }).click();
+  const said = page.getByRole('alert').filter({ hasText: 'The two PINs were different. Choose a PIN again.' });
+  await expectInView(said, 'the PIN mismatch');
+  await expect(page.getByLabel('Choose a PIN (4 to 8 digits)')).toHaveAccessibleDescription('The two PINs were different. Choose a PIN again.');
+  await page.screenshot({ path: test.info().outputPath('pin-mismatch-1280x800.png') });
 });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '@renderer/i18n/I18nProvider';
 
 /** A numeric keypad: PINs are typed by thumb on a touch screen, and never shown. */
 export function PinPad({ label, busy, error, onSubmit }: { label: string; busy?: boolean; error?: string; onSubmit: (pin: string) => void }) {
   const t = useT();
   const [pin, setPin] = useState('');
+  const errorId = useId();
   const press = (digit: string) => setPin((p) => (p.length < 8 ? p + digit : p));
   return (
     <form
@@ -17,8 +18,22 @@ export function PinPad({ label, busy, error, onSubmit }: { label: string; busy?:
     >
       <label className="field">
         <span>{label}</span>
-        <input type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))} aria-invalid={Boolean(error)} />
+        <input
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={pin}
+          onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
+        />
       </label>
+      {/* Right under the field, above the keys: below them it fell under the fold at 1280x800. */}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="pin-keys">
         {['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((d) => (
           <button key={d} type="button" className="pin-key" onClick={() => press(d)}>
@@ -35,7 +50,6 @@ export function PinPad({ label, busy, error, onSubmit }: { label: string; busy?:
           {t('pin.ok')}
         </button>
       </div>
-      {error && <p className="field-error" role="alert">{error}</p>}
     </form>
   );
 }
