@@ -33,7 +33,7 @@ import type { PartnerError, PartnerResult } from './partner-error';
 import type { Logger } from '../core/logger';
 import { createPageMemory } from './page-memory';
 import { createHttpFetch, tillUserAgent } from '../core/http/http-fetch';
-import { createTransport, readErrorBody, type Exchange, type PartnerRequest, type QueryValue } from './transport';
+import { createTransport, partnerSaysNone, type Exchange, type PartnerRequest, type QueryValue } from './transport';
 
 export interface PartnerClientOptions {
   /** Origin (and base path) of the partner: `https://partner.example/api` or the sandbox's origin. */
@@ -255,9 +255,10 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
 
     // Newer docs: `?reference=` / `?merchant_reference=`; older: `/transaction/{reference}`; the
     // live service's one public client: `/transactions/{reference}`. A 404 in the partner's
-    // envelope is its answer "no such transaction"; a 404 without it is a route this partner does
-    // not have, so the next form is tried; and for a key known to exist, any 404 moves on. There is
-    // no path form for a merchant reference.
+    // envelope is its answer "no such transaction", and so are that envelope and `data: null`
+    // under a success inside a 200 (partnerSaysNone); a 404 without it is a route this partner
+    // does not have, so the next form is tried; and for a key known to exist, any "none" moves
+    // on. There is no path form for a merchant reference.
     async lookupTransaction(key, { knownToExist = false } = {}) {
       const attempts: Array<{ form: ReferenceForm | 'merchant'; request: PartnerRequest }> = [];
       if ('merchantReference' in key) {
@@ -272,13 +273,15 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       for (const { form, request } of attempts) {
         const exchange = await transport.send(request);
         last = exchange;
-        if (!(exchange.ok && exchange.status === 404)) {
+        // The partner's own "none": its 404 envelope, that envelope inside a 200, or `data: null`
+        // under a success (partnerSaysNone). A bare 404 is a route this partner does not have.
+        const partnersOwn = partnerSaysNone(exchange);
+        if (!partnersOwn && !(exchange.ok && exchange.status === 404)) {
           const result = readTransaction(exchange);
           // This form answered with the transaction: start there next time.
           if (result.ok && result.value && form !== 'merchant') lookupForms = [form, ...referenceForms.filter((other) => other !== form)];
           return result;
         }
-        const partnersOwn = readErrorBody(exchange.body).envelope;
         if (partnersOwn) answeredNone = true;
         if (partnersOwn && !knownToExist) return { ok: true, value: null };
       }

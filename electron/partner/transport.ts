@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorBodySchema, successEnvelopeSchema, type ErrorBody } from '../../shared/partner/envelope';
+import { canonicalEnvelope, envelopeStatus, errorBodySchema, successEnvelopeSchema, type ErrorBody } from '../../shared/partner/envelope';
 import { redact } from '../core/logger';
 import { fetchFailure, type PartnerError, type PartnerResult } from './partner-error';
 
@@ -135,10 +135,17 @@ export function createTransport(options: TransportOptions): Transport {
       if (status >= 200 && status < 300) {
         if (body === undefined) return failure({ kind: 'malformed', status, message: 'The partner answered with something that is not JSON.' });
         if ((body as { success?: unknown } | null)?.success === false) return failure(refusalIn2xx(status, readErrorBody(body)));
-        const parsed = envelopeOf(data).safeParse(body);
+        const envelope = canonicalEnvelope(body);
+        if (envelope.ambiguous.length > 0) {
+          return failure({ kind: 'malformed', status, message: `The partner's answer is not as expected: it spells ${envelope.ambiguous.join(', ')} more than one way, with different values.` });
+        }
+        // `Success: false`, `success: "false"` or 0: not the partner's refusal envelope (see
+        // canonicalEnvelope), and certainly not a success: an answer that cannot be read.
+        if (envelope.success === false) return failure({ kind: 'malformed', status, message: `The partner answered HTTP ${status} with success false${readErrorBody(body).message ? `: ${readErrorBody(body).message}` : ''}.` });
+        const parsed = envelopeOf(data).safeParse(envelope);
         if (!parsed.success) {
           const error: PartnerError = { kind: 'malformed', status, message: `The partner's answer is not as expected: ${describeIssues(parsed.error)}` };
-          const reference = (body as { data?: { reference?: unknown } } | null)?.data?.reference;
+          const reference = (envelope.data as { reference?: unknown } | null | undefined)?.reference;
           if (typeof reference === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(reference)) error.reference = reference;
           return failure(error);
         }
@@ -151,6 +158,35 @@ export function createTransport(options: TransportOptions): Transport {
       return failure(answerError(status, readErrorBody(body), kind));
     },
   };
+}
+
+/**
+ * Whether an answer is the partner itself saying "there is no such thing" (for a transaction
+ * lookup: no such transaction). Three shapes say it:
+ *
+ * - HTTP 404 with the partner's own error envelope (`success: false`);
+ * - HTTP 200 with that envelope stating 404 (`{ success: false, status: 404 }`), a framework that
+ *   puts its status in the body only;
+ * - HTTP 200 with `data: null` under an envelope that says success (`success` true, "true" or 1,
+ *   its own status absent or 200), spelled one way only.
+ *
+ * Nothing else is "none": `data` missing, `data: {}`, a status of 404 or 500 beside
+ * `success: true`, a bare 404 page (a route this partner does not have), `Success: false`.
+ * What "none" is worth is for the caller to decide (the reconciler believes it only after its
+ * grace window, and only once the lookup has found a sale the partner surely holds).
+ */
+export function partnerSaysNone(exchange: Exchange): boolean {
+  if (!exchange.ok) return false;
+  const { status, body } = exchange;
+  if (status === 404) return readErrorBody(body).envelope;
+  if (status !== 200) return false;
+  if ((body as { success?: unknown } | null)?.success === false) {
+    const error = readErrorBody(body);
+    return error.envelope && error.status === 404;
+  }
+  const envelope = canonicalEnvelope(body);
+  if (envelope.ambiguous.length > 0 || envelope.success !== true || !('data' in envelope) || envelope.data !== null) return false;
+  return envelope.status === undefined || envelopeStatus(envelope) === 200;
 }
 
 /** The partner's error envelope, or nothing usable when the body is not one (HTML, a bare string). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  wireCountSchema,
   wireDateSchema,
   wireFlagSchema,
   wireIntIdSchema,
@@ -7,6 +8,7 @@ import {
   wireListOf,
   wireLooseIdSchema,
   wireNextPageSchema,
+  wirePageSizeSchema,
   wireTextSchema,
   wireUuidSchema,
   wireOr,
@@ -95,8 +97,8 @@ export const wireExperienceListSchema = z
   .object({
     experiences: wireLenientListOf(wireExperienceSchema),
     next_page: wireNextPageSchema,
-    count: z.number().int().nonnegative().optional(),
-    per_page: z.number().int().positive().optional(),
+    count: wireCountSchema.optional(),
+    per_page: wirePageSizeSchema.optional(),
   })
   .transform(({ experiences, ...page }) => ({ ...page, experiences: experiences.items, skipped: experiences.skipped }));
 export type WireExperienceList = z.output<typeof wireExperienceListSchema>;

@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import {
+  wireCoordinateSchema,
+  wireCountSchema,
   wireImageSchema,
-  wireIntIdSchema,
   wireLenientListOf,
+  wireListedIntIdSchema,
   wireListOf,
   wireLooseIdSchema,
   wireMoneySchema,
   wireNextPageSchema,
   wireOr,
+  wirePageSizeSchema,
   wireTextSchema,
 } from './primitives';
 import { wireRoomSchema } from './rooms';
 
 /** A hotel, apartment, resort or inn as the hotel list returns it. */
 export const wireHotelSchema = z.object({
-  id: wireIntIdSchema,
+  /** A number, or the same written as a string ("7"); listRooms takes it as a number. */
+  id: wireListedIntIdSchema,
   name: z.string(),
   location: wireTextSchema,
   description: wireTextSchema,
@@ -23,8 +27,8 @@ export const wireHotelSchema = z.object({
   country: wireTextSchema,
   coordinates: wireOr(
     z.object({
-      latitude: z.number().finite().nullable().default(null),
-      longitude: z.number().finite().nullable().default(null),
+      latitude: wireCoordinateSchema,
+      longitude: wireCoordinateSchema,
     }),
     () => ({ latitude: null, longitude: null }),
   ),
@@ -49,13 +53,16 @@ export const wireHotelSchema = z.object({
 });
 export type WireHotel = z.output<typeof wireHotelSchema>;
 
-/** A page of hotels; a hotel that cannot be read is left out and named in `skipped`. */
+/**
+ * A page of hotels; a hotel that cannot be read is left out and named in `skipped`. `count` and
+ * `per_page` may come as numeric strings, `next_page` as wireNextPageSchema reads it.
+ */
 export const wireHotelListSchema = z
   .object({
     hotels: wireLenientListOf(wireHotelSchema),
     next_page: wireNextPageSchema,
-    count: z.number().int().nonnegative(),
-    per_page: z.number().int().positive(),
+    count: wireCountSchema,
+    per_page: wirePageSizeSchema,
   })
   .transform(({ hotels, ...page }) => ({ ...page, hotels: hotels.items, skipped: hotels.skipped }));
 export type WireHotelList = z.output<typeof wireHotelListSchema>;
@@ -74,8 +81,8 @@ export const wireHotelPackageListSchema = z
   .object({
     hotels: wireLenientListOf(wireHotelPackageSchema),
     next_page: wireNextPageSchema,
-    count: z.number().int().nonnegative(),
-    per_page: z.number().int().positive(),
+    count: wireCountSchema,
+    per_page: wirePageSizeSchema,
   })
   .transform(({ hotels, ...page }) => ({ ...page, hotels: hotels.items, skipped: hotels.skipped }));
 export type WireHotelPackageList = z.output<typeof wireHotelPackageListSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nairaAsKoboSchema } from '../money';
+import { maxPartnerNaira, nairaAsKoboSchema } from '../money';
 
 /**
  * Building blocks of the partner wire schemas: strict where a wrong value would sell the wrong
@@ -35,10 +35,41 @@ export const wireLooseIdSchema = wireRewritten(z.union([z.string(), z.number()])
 export const wireOpaqueIdSchema = wireRewritten(z.union([z.string().trim().min(1).max(200), z.number().finite()]), String);
 
 /**
- * A Naira amount (finite, non-negative, at most two decimals) turned into integer kobo. Every
- * money field of a parsed wire object therefore holds kobo under its wire name.
+ * A hotel id as the hotel list gives it: an integer, or the same integer written as a string
+ * ("7"), read as the number. Only the plain form is taken ("007", "7.0", "+7", "7e0" are not), so
+ * the number always names the id the partner wrote. For the list only: a room id, which is booked,
+ * stays wireIntIdSchema.
  */
-export const wireMoneySchema = nairaAsKoboSchema;
+export const wireListedIntIdSchema = wireRewritten(
+  z.union([wireIntIdSchema, z.string().regex(/^(0|[1-9][0-9]{0,14})$/, 'must be a whole number')]),
+  Number,
+);
+
+/**
+ * A Naira amount written as a string ("5200", "5200.5", "5200.50"): only a plain decimal, no sign,
+ * exponent, spaces, separators or leading zeros, at most two decimals and at most
+ * maxPartnerNaira, the bounds of nairaAsKoboSchema. Turned into kobo from its digits, never
+ * through a float.
+ */
+const nairaTextAsKoboSchema = wireRewritten(
+  z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,10})(\.[0-9]{1,2})?$/, 'must be a plain Naira amount with at most two decimals')
+    .refine((text) => nairaTextToKobo(text) <= maxPartnerNaira * 100, `must be at most ${maxPartnerNaira} Naira`),
+  nairaTextToKobo,
+);
+
+function nairaTextToKobo(text: string): number {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
+ * A Naira amount (finite, non-negative, at most two decimals) turned into integer kobo. Every
+ * money field of a parsed wire object therefore holds kobo under its wire name. A number, or the
+ * same amount as a plain decimal string (some answers quote their prices): nothing else.
+ */
+export const wireMoneySchema: z.ZodType<number, number | string> = z.union([nairaAsKoboSchema, nairaTextAsKoboSchema]);
 
 /** A count the live service sometimes sends as a string (`number_of_rooms: "5"`). */
 export const wireCountSchema = wireRewritten(
@@ -77,8 +108,71 @@ export const wireTextSchema = z.string().nullable().default(null);
 /** A list that may be missing or null (read as empty). */
 export const wireListOf = <T extends z.ZodType>(item: T) => wireOr(z.array(item), (): z.output<T>[] => []);
 
-/** `next_page` of a paginated answer; null (or missing) on the last page. */
-export const wireNextPageSchema = z.number().int().positive().nullable().default(null);
+/**
+ * `next_page` of a paginated answer: the page number, null (or missing) on the last page. Also read:
+ * the number as a string ("2"), 0 for "no next page", and a full link to the next page
+ * (`https://…/hotels?page=2`, as Laravel's `next_page_url`), whose `page` is taken. Anything else
+ * (a negative or fractional page, a link without a page number) is refused.
+ */
+export const wireNextPageSchema = wireOr(
+  wireRewritten(
+    z.union([
+      z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+      z.string().refine((text) => pageIn(text) !== undefined, 'must be a page number or a link with ?page='),
+    ]),
+    (value): number | null => {
+      const page = typeof value === 'number' ? value : pageIn(value)!;
+      return page === 0 ? null : page;
+    },
+  ),
+  () => null,
+);
+
+/** The page a `next_page` string names: "2", or a link's `page` query parameter; undefined when none. */
+function pageIn(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (/^[0-9]{1,15}$/.test(trimmed)) return Number(trimmed);
+  if (!/^(https?:\/\/|\/|\?)/i.test(trimmed)) return undefined;
+  let page: string | null;
+  try {
+    page = new URL(trimmed, 'http://partner.invalid/').searchParams.get('page');
+  } catch {
+    return undefined;
+  }
+  return page !== null && /^[0-9]{1,15}$/.test(page) ? Number(page) : undefined;
+}
+
+/** `per_page` of a paginated answer: a positive whole number, or one written as a string ("20"). */
+export const wirePageSizeSchema = wireRewritten(
+  z.union([
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{0,14}$/, 'must be a positive whole number'),
+  ]),
+  Number,
+);
+
+/**
+ * A latitude or longitude: a number, or one written as a decimal string ("6.4351"); an empty
+ * string is no position. Shown only (a map link), never sent.
+ */
+export const wireCoordinateSchema = wireOr(
+  wireRewritten(
+    z.union([
+      z.number().finite(),
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^-?[0-9]{1,3}(\.[0-9]{1,15})?$/, 'must be a decimal number')
+        .refine((text) => Math.abs(Number(text)) <= 180, 'must be at most 180 degrees'),
+    ]),
+    (value): number | null => (value === '' ? null : Number(value)),
+  ),
+  () => null,
+);
 
 /** Hotel and room images: `{ id, image_url, alt_text }`. */
 export const wireImageSchema = z.object({

@@ -7,6 +7,7 @@ import {
   wireListOf,
   wireMoneySchema,
   wireNextPageSchema,
+  wirePageSizeSchema,
   wireTextSchema,
 } from './primitives';
 
@@ -38,7 +39,7 @@ export const wireRoomListSchema = z.object({
   hotel: z.object({ id: wireIntIdSchema, name: z.string() }),
   rooms: wireListOf(wireRoomSchema),
   next_page: wireNextPageSchema,
-  count: z.number().int().nonnegative().optional(),
-  per_page: z.number().int().positive().optional(),
+  count: wireCountSchema.optional(),
+  per_page: wirePageSizeSchema.optional(),
 });
 export type WireRoomList = z.output<typeof wireRoomListSchema>;

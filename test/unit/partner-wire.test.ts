@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalEnvelope,
   errorBodySchema,
   successEnvelopeSchema,
+  wireHotelListSchema,
+  wireTicketsSchema,
   wireExperienceSchema,
   wireHotelBookingResultSchema,
   wireHotelSchema,
@@ -12,7 +15,14 @@ import {
   wireTicketPurchaseResultSchema,
   wireTransactionSchema,
 } from '../../shared/partner';
-import { wireCountSchema, wireFlagSchema, wireLooseIdSchema, wireNextPageSchema, wireOpaqueIdSchema } from '../../shared/partner/primitives';
+import {
+  wireCountSchema,
+  wireFlagSchema,
+  wireLooseIdSchema,
+  wireNextPageSchema,
+  wireOpaqueIdSchema,
+  wirePageSizeSchema,
+} from '../../shared/partner/primitives';
 
 const filmId = '6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b';
 const categoryId = '0b9e8d7c-6a5b-4c3d-8e2f-1a0b9c8d7e6f';
@@ -70,10 +80,24 @@ describe('money on the wire', () => {
     expect(wireMoneySchema.parse(0)).toBe(0);
   });
 
-  it('refuses sub-kobo amounts, negatives, non-finite numbers and strings', () => {
-    for (const bad of [3500.555, -1, Number.POSITIVE_INFINITY, Number.NaN, '3500', null]) {
+  it('refuses sub-kobo amounts, negatives, non-finite numbers and other types', () => {
+    for (const bad of [3500.555, -1, Number.POSITIVE_INFINITY, Number.NaN, null, true, [3500], { naira: 3500 }]) {
       expect(wireMoneySchema.safeParse(bad).success, String(bad)).toBe(false);
     }
+  });
+
+  it('reads an amount written as a plain decimal string, exactly, to integer kobo', () => {
+    expect(['5200', '5200.5', '5200.50', '0', '0.05', '0.1', '10000000000', '10000000000.00', '1234567.89'].map((text) => wireMoneySchema.parse(text))).toEqual([
+      520_000, 520_050, 520_050, 0, 5, 10, 1_000_000_000_000, 1_000_000_000_000, 123_456_789,
+    ]);
+  });
+
+  it('refuses any other string: sign, exponent, separators, spaces, leading zeros, sub-kobo, over NGN 10 billion', () => {
+    const bad = [
+      '', ' ', '-5', '+5', '-0', '1e3', '5.2e3', '0x10', 'Infinity', 'NaN', '3,500', '3 500', ' 3500', '3500 ', '3500\n', '₦3500', 'NGN 3500',
+      '3500.555', '3500.', '.5', '05200', '00', '10000000000.01', '10000000001', '99999999999.99', '100000000000', '٣٥٠٠', '３５００',
+    ];
+    for (const text of bad) expect(wireMoneySchema.safeParse(text).success, JSON.stringify(text)).toBe(false);
   });
 
   it('refuses amounts no sale has, long before kobo stop being exact integers', () => {
@@ -93,7 +117,19 @@ describe('loose values the live service sends', () => {
     expect([wireFlagSchema.parse(1), wireFlagSchema.parse(0), wireFlagSchema.parse(true), wireFlagSchema.parse(false)]).toEqual([true, false, true, false]);
     expect([2, 'true', null].map((v) => wireFlagSchema.safeParse(v).success)).toEqual([false, false, false]);
     expect([wireNextPageSchema.parse(2), wireNextPageSchema.parse(null), wireNextPageSchema.parse(undefined)]).toEqual([2, null, null]);
-    expect(wireNextPageSchema.safeParse(0).success).toBe(false);
+  });
+
+  it('read next_page as a number string, 0 as no next page, and a link by its page', () => {
+    const read = (value: unknown) => wireNextPageSchema.parse(value);
+    expect([read('2'), read(' 3 '), read(0), read('0'), read(null)]).toEqual([2, 3, null, null, null]);
+    expect([read('https://partner.example/v2/partner/hotels?page=2'), read('http://x/hotels?city=Lagos&page=7&per_page=20'), read('/v2/partner/hotels?page=4'), read('?page=5')]).toEqual([2, 7, 4, 5]);
+    const bad = [-1, 1.5, '-1', '1.5', 'two', '', 'https://partner.example/v2/partner/hotels', 'https://x/hotels?page=abc', 'https://x/hotels?page=-2', 'https://x/hotels?cursor=2', 'javascript:page=2', true, {}];
+    for (const value of bad) expect(wireNextPageSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
+  });
+
+  it('read count and per_page as numbers or numeric strings', () => {
+    expect([wireCountSchema.parse('12'), wirePageSizeSchema.parse('20'), wirePageSizeSchema.parse(20)]).toEqual([12, 20, 20]);
+    for (const value of ['0', 0, '-20', '2.5', 'twenty', '', null]) expect(wirePageSizeSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
   });
 });
 
@@ -145,6 +181,37 @@ describe('hotels', () => {
   it('refuses a hotel whose id is not an integer', () => {
     expect(wireHotelSchema.safeParse({ ...hotel, id: 'abc' }).success).toBe(false);
   });
+
+  it('reads a hotel id written as a string in its plain form only', () => {
+    expect(wireHotelSchema.parse({ ...hotel, id: '12' }).id).toBe(12);
+    expect(wireHotelSchema.parse({ ...hotel, id: '0' }).id).toBe(0);
+    for (const id of ['012', '12.0', '+12', '-12', '1e2', ' 12', '', '12abc', '9007199254740993', 12.5, -1]) {
+      expect(wireHotelSchema.safeParse({ ...hotel, id }).success, JSON.stringify(id)).toBe(false);
+    }
+  });
+
+  it('reads coordinates written as decimal strings, an empty one as no position, and refuses the rest', () => {
+    const at = (coordinates: unknown) => wireHotelSchema.parse({ ...hotel, coordinates }).coordinates;
+    expect(at({ latitude: '6.4351', longitude: '3.4210' })).toEqual({ latitude: 6.4351, longitude: 3.421 });
+    expect(at({ latitude: '-6.5', longitude: ' 120 ' })).toEqual({ latitude: -6.5, longitude: 120 });
+    expect(at({ latitude: '', longitude: null })).toEqual({ latitude: null, longitude: null });
+    for (const latitude of ['north', '6,43', '1e2', '181', 'NaN', true]) {
+      expect(wireHotelSchema.safeParse({ ...hotel, coordinates: { latitude, longitude: 3.4 } }).success, JSON.stringify(latitude)).toBe(false);
+    }
+  });
+
+  it('reads a page whose next_page, count and per_page are strings or a link, and keeps every hotel', () => {
+    const page = wireHotelListSchema.parse({
+      hotels: [{ ...hotel, id: '12', coordinates: { latitude: '6.43', longitude: '3.42' } }, { ...hotel, id: 13 }],
+      next_page: 'https://partner.example/v2/partner/hotels?page=2&per_page=20',
+      count: '41',
+      per_page: '20',
+    });
+    expect(page).toMatchObject({ next_page: 2, count: 41, per_page: 20, skipped: [] });
+    expect(page.hotels.map((h) => h.id)).toEqual([12, 13]);
+    expect(wireHotelListSchema.parse({ hotels: [hotel], next_page: 0, count: 1, per_page: 20 }).next_page).toBeNull();
+    expect(wireHotelListSchema.safeParse({ hotels: [hotel], next_page: 'later', count: 1, per_page: 20 }).success).toBe(false);
+  });
 });
 
 describe('experiences and tickets', () => {
@@ -173,6 +240,14 @@ describe('experiences and tickets', () => {
     expect(wireTicketCategorySchema.safeParse({ ...ticket, id: 'vip' }).success).toBe(false);
   });
 
+  it('reads ticket prices written as plain decimal strings, and still checks them against the breakdown', () => {
+    const quoted = { ...ticket, price: '5250.50', price_breakdown: { ticket_price: '5000', convenience_fee: '200.5', merchant_commission: 50 } };
+    expect(wireTicketsSchema.parse({ tickets: [quoted] }).tickets[0]).toMatchObject({ price: 525_050, price_breakdown: { ticket_price: 500_000, convenience_fee: 20_050 } });
+    expect(wireTicketCategorySchema.parse({ ...ticket, price: '5250.5' }).price).toBe(525_050);
+    expect(wireTicketCategorySchema.safeParse({ ...ticket, price: '5300' }).success, 'not the sum of its breakdown').toBe(false);
+    for (const price of ['5250.505', '5,250.50', '-5250.50', '5.2505e3', '']) expect(wireTicketCategorySchema.safeParse({ ...ticket, price }).success, price).toBe(false);
+  });
+
   it('reads a ticket category in kobo and refuses one whose price is not its breakdown', () => {
     expect(wireTicketCategorySchema.parse(ticket)).toMatchObject({ price: 525_050, price_breakdown: { convenience_fee: 20_050 } });
     expect(wireTicketCategorySchema.safeParse({ ...ticket, price: 5300 }).success).toBe(false);
@@ -191,6 +266,9 @@ describe('purchase, booking and lookup answers', () => {
 
   it('still check money when it is there', () => {
     expect(wireTicketPurchaseResultSchema.safeParse({ reference: 'EX1', amount: 10.005 }).success).toBe(false);
+    expect(wireTicketPurchaseResultSchema.safeParse({ reference: 'EX1', amount: '10.005' }).success).toBe(false);
+    expect(wireTicketPurchaseResultSchema.parse({ reference: 'EX1', amount: '5200.00' }).amount).toBe(520_000);
+    expect(wireTransactionSchema.safeParse({ reference: 'EX1', type: 'experience', status: 'successful', amount: '-5200' }).success).toBe(false);
     expect(wireHotelBookingResultSchema.parse({ reference: 'HTL1', amount: 90000 }).amount).toBe(9_000_000);
   });
 
@@ -214,6 +292,48 @@ describe('envelopes', () => {
     const schema = successEnvelopeSchema(wireRoomSchema);
     expect(schema.safeParse({ success: true, status: 200, message: 'ok', data: room }).success).toBe(true);
     expect(schema.safeParse({ success: false, status: 200, data: room }).success).toBe(false);
+  });
+
+  it("finds the envelope's keys whatever their casing, and reads success and status written as strings", () => {
+    const schema = successEnvelopeSchema(wireRoomSchema);
+    const bodies = [
+      { success: 'true', status: '200', message: 'ok', data: room },
+      { success: 1, status: 200, data: room },
+      { success: '1', data: room },
+      { Success: true, Status: 200, Message: 'OK', Data: room },
+      { SUCCESS: 'True', DATA: room },
+    ];
+    for (const body of bodies) expect(schema.safeParse(canonicalEnvelope(body)).success, JSON.stringify(Object.keys(body))).toBe(true);
+    expect(canonicalEnvelope({ Success: true, Status: '201', Message: 'Created', Data: null })).toEqual({ success: true, status: '201', message: 'Created', data: null, ambiguous: [] });
+  });
+
+  it('never reads a false, unclear or doubly spelled success as success', () => {
+    const schema = successEnvelopeSchema(wireRoomSchema);
+    const bodies = [
+      { success: 'false', data: room },
+      { success: 0, data: room },
+      { success: '0', data: room },
+      { Success: false, Data: room },
+      { success: 'yes', data: room },
+      { success: null, data: room },
+      { success: 2, data: room },
+      { data: room },
+      { success: true, Success: false, data: room },
+      { success: true, Success: 'true', data: room },
+      { success: true, status: 'OK', data: room },
+      { success: true, status: '2000', data: room },
+    ];
+    for (const body of bodies) expect(schema.safeParse(canonicalEnvelope(body)).success, JSON.stringify(body).slice(0, 60)).toBe(false);
+    expect(canonicalEnvelope({ success: 'false' }).success).toBe(false);
+    expect(canonicalEnvelope({ success: true, data: null, Data: { reference: 'EX1' } })).toEqual({ success: true, ambiguous: ['data'] });
+  });
+
+  it("counts as the partner's refusal envelope only `success: false` as a boolean under that key", () => {
+    for (const body of [{ Success: false, status: 409 }, { success: 'false', status: 409 }, { success: 0, status: 409 }]) {
+      expect(errorBodySchema.parse(body).envelope, JSON.stringify(body)).toBe(false);
+    }
+    expect(errorBodySchema.parse({ success: false, status: '404', message: 'No transaction' })).toMatchObject({ envelope: true, status: 404 });
+    expect(errorBodySchema.parse({ success: false, status: 'Not Found' }).status).toBeNull();
   });
 
   it('reads error bodies with message or error, field lists or single strings, and junk', () => {
