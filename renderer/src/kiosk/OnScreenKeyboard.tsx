@@ -5,12 +5,32 @@ import 'react-simple-keyboard/build/css/index.css';
 
 const typedInputs = new Set(['text', 'email', 'tel', 'search', 'password', 'number', '']);
 
+/**
+ * The letters of the kiosk's six languages beyond a-z, on a layer of their own ({accents}, as a
+ * phone's "àé" key): French é è ê ë à â ç ô û ù î ï; Yoruba ẹ ọ ṣ with their tones (á à é è í ì
+ * ó ò ú ù, ẹ́ ẹ̀ ọ́ ọ̀, ń ǹ); Hausa ɓ ɗ ƙ ƴ; Igbo ị ọ ụ ṅ. One letter from it and the keyboard is
+ * back on a-z, as after a long-press. Names also need ' (D'Souza) and - (Adé-Bọ́lá): on both layers.
+ */
+const accents = ['é è ê ë á à â ç í ì î ï {bksp}', 'ó ò ô ú ù û ẹ ẹ́ ẹ̀ ọ ọ́ ọ̀', "{shift} ṣ ń ǹ ṅ ị ụ ɓ ɗ ƙ ƴ ' -", '{abc} {space} {done}'];
+const accentsShift = ['É È Ê Ë Á À Â Ç Í Ì Î Ï {bksp}', 'Ó Ò Ô Ú Ù Û Ẹ Ẹ́ Ẹ̀ Ọ Ọ́ Ọ̀', "{shift} Ṣ Ń Ǹ Ṅ Ị Ụ Ɓ Ɗ Ƙ Ƴ ' -", '{abc} {space} {done}'];
+
 const layouts = {
-  default: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'q w e r t y u i o p', 'a s d f g h j k l', '{shift} z x c v b n m . -', '@ {space} .com {done}'],
-  shift: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'Q W E R T Y U I O P', 'A S D F G H J K L', '{shift} Z X C V B N M . -', '@ {space} .com {done}'],
+  default: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'q w e r t y u i o p', "a s d f g h j k l '", '{shift} z x c v b n m . -', '{accents} @ {space} .com {done}'],
+  shift: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'Q W E R T Y U I O P', "A S D F G H J K L '", '{shift} Z X C V B N M . -', '{accents} @ {space} .com {done}'],
+  accents,
+  accentsShift,
   // The phone number pad: big keys, nothing but what a phone number needs.
   numeric: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{done}'],
 };
+
+/** The text without its last letter, marks and all (ẹ́ is three code points, one letter). */
+function withoutLastLetter(text: string): string {
+  const letters = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)];
+  return letters
+    .slice(0, -1)
+    .map((letter) => letter.segment)
+    .join('');
+}
 
 /** Writes through the input's native setter so React (and react-hook-form) see a real input event. */
 function typeInto(input: HTMLInputElement, next: string) {
@@ -54,6 +74,7 @@ export function OnScreenKeyboard() {
   const t = useT();
   const [target, setTarget] = useState<HTMLInputElement | null>(null);
   const [shift, setShift] = useState(false);
+  const [accented, setAccented] = useState(false);
 
   useEffect(() => {
     let pressing = false;
@@ -105,6 +126,8 @@ export function OnScreenKeyboard() {
     // A field that leaves the screen takes the keyboard with it: removed with its step (an idle
     // reset, Start over) or hidden behind "Still there?". Removing a focused field does not blur it.
     const gone = () => !target.isConnected || !target.checkVisibility({ checkVisibilityCSS: true });
+    // Each field starts on plain letters.
+    setAccented(false);
     if (gone()) return setTarget(null);
     const watch = new MutationObserver(() => gone() && setTarget(null));
     watch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden', 'aria-hidden'] });
@@ -119,17 +142,26 @@ export function OnScreenKeyboard() {
     const value = target.value;
     if (button === '{done}') return target.blur();
     if (button === '{shift}') return setShift(!shift);
-    if (button === '{bksp}') return typeInto(target, value.slice(0, -1));
+    if (button === '{accents}') return setAccented(true);
+    if (button === '{abc}') return setAccented(false);
+    if (button === '{bksp}') return typeInto(target, withoutLastLetter(value));
     typeInto(target, value + (button === '{space}' ? ' ' : button));
     if (shift) setShift(false);
+    if (accented) setAccented(false);
   };
+  const layoutName = numeric ? 'numeric' : `${accented ? 'accents' : 'default'}${shift ? 'Shift' : ''}`;
   return (
     <>
     <div className={numeric ? 'osk osk-numeric' : 'osk'} role="group" aria-label={t('osk.label')} onMouseDown={(e) => e.preventDefault()}>
       <Keyboard
         layout={layouts}
-        layoutName={numeric ? 'numeric' : shift ? 'shift' : 'default'}
-        display={{ '{bksp}': t('osk.delete'), '{shift}': t('osk.shift'), '{space}': t('osk.space'), '{done}': t('osk.done') }}
+        layoutName={layoutName === 'defaultShift' ? 'shift' : layoutName}
+        display={{ '{bksp}': t('osk.delete'), '{shift}': t('osk.shift'), '{space}': t('osk.space'), '{done}': t('osk.done'), '{accents}': t('osk.accents'), '{abc}': t('osk.letters') }}
+        buttonAttributes={[
+          { attribute: 'aria-label', value: t('osk.accentsName', { keys: t('osk.accents') }), buttons: '{accents}' },
+          { attribute: 'aria-label', value: t('osk.lettersName', { keys: t('osk.letters') }), buttons: '{abc}' },
+        ]}
+        buttonTheme={[{ class: 'osk-layer', buttons: '{accents} {abc}' }]}
         onKeyPress={onKeyPress}
         preventMouseDownDefault
         useButtonTag

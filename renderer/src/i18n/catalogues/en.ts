@@ -582,6 +582,10 @@ export const en = {
   'osk.shift': '⇧ Shift',
   'osk.space': 'Space',
   'osk.done': 'Done',
+  'osk.accents': 'àé',
+  'osk.accentsName': '{keys}: letters with accents and tone marks',
+  'osk.letters': 'abc',
+  'osk.lettersName': '{keys}: plain letters',
 
   // ---- dates: names come from here, never from the browser's Intl (see format.ts) ----
   'date.pattern.short': '{weekday} {day} {month}',
