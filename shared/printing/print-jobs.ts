@@ -63,6 +63,6 @@ export const receiptPreviewSchema = z.object({
   text: z.string(),
   /** 0 when that is the original, else the reprint number it carries. */
   copyNumber: z.number().int().nonnegative(),
-  columns: z.union([z.literal(32), z.literal(48)]),
+  columns: z.union([z.literal(32), z.literal(42), z.literal(48)]),
 });
 export type ReceiptPreview = z.infer<typeof receiptPreviewSchema>;

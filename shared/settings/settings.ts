@@ -6,7 +6,7 @@ export const editableSettingsSchema = z
   .object({
     terminal: z.object({ name: z.string().trim().min(1).max(60), profile: terminalProfileSchema }).strict(),
     partner: z.object({ baseUrl: z.string().trim().max(300), experiencePrefix: z.string().max(60), hotelPrefix: z.string().max(60) }).strict(),
-    printer: z.object({ interface: z.string().trim().max(300), type: z.enum(['epson', 'star']), columns: z.union([z.literal(32), z.literal(48)]) }).strict(),
+    printer: z.object({ interface: z.string().trim().max(300), type: z.enum(['epson', 'star']), columns: z.union([z.literal(32), z.literal(42), z.literal(48)]) }).strict(),
     /**
      * The card terminal (`payments.terminal`: empty = automatic, none, simulated, paystack:TERMINAL_ID)
      * and the Paystack customer card payments are raised for. Left out of an update: unchanged.

@@ -9,7 +9,7 @@ import { leftRight, wrap } from '../../electron/printing/layout/text-layout';
 import { formatNairaPlain } from '../../shared/money';
 import { cinemaReprint, cinemaSale, hotelSale, trainingSale } from '../fixtures/receipts/inputs';
 
-const widths: Columns[] = [32, 48];
+const widths: Columns[] = [32, 42, 48];
 const texts = (lines: ReceiptLine[]) => lines.flatMap((line) => (line.kind === 'text' ? [line.text] : []));
 /** The receipt as one string of words, so a wrapped name can be found whole. */
 const flowed = (lines: ReceiptLine[]) => texts(lines).join(' ').replace(/\s+/g, ' ');

@@ -17,7 +17,7 @@ describe('shift report receipts', () => {
     expect(reportReceiptInputSchema.safeParse(xReport).success).toBe(true);
   });
 
-  for (const columns of [32, 48] as Columns[]) {
+  for (const columns of [32, 42, 48] as Columns[]) {
     it(`Z report, ${columns} columns: number, totals by product, tender and cashier, drawer count and shortage`, () => {
       const lines = buildReportReceipt(zReport, { columns });
       const text = flowed(lines);
@@ -71,7 +71,7 @@ describe('shift report receipts', () => {
     };
     const context = { merchant: zReport.merchant!, terminal: { id: 'K1', name: 'Lobby kiosk' }, trainingMode: false };
 
-    for (const columns of [32, 48] as Columns[]) {
+    for (const columns of [32, 42, 48] as Columns[]) {
       it(`prints each scheme and what the terminal gave back, ${columns} columns`, () => {
         // Through the print queue's own schema, as a queued report is read back.
         const input = reportReceiptInputSchema.parse(JSON.parse(JSON.stringify(reportInputFromShift(shift, context))));
@@ -108,14 +108,14 @@ describe('shift report receipts', () => {
 
 describe('printer test page', () => {
   it('carries a ruler exactly as wide as the paper, a QR and a cut', () => {
-    for (const columns of [32, 48] as Columns[]) {
+    for (const columns of [32, 42, 48] as Columns[]) {
       const lines = buildTestPage(
         { terminal: { id: 'K1', name: 'Lobby kiosk' }, printer: { interface: 'tcp://10.0.0.9:9100', type: 'star' }, printedAt: '2025-11-21T15:00:00Z', training: true },
         { columns },
       );
       const ruler = texts(lines).find((text) => /^\d+$/.test(text));
       expect(ruler).toHaveLength(columns);
-      expect(flowed(lines)).toContain(columns === 48 ? '80 mm, 48 columns' : '58 mm, 32 columns');
+      expect(flowed(lines)).toContain(`${{ 32: '58', 42: '76', 48: '80' }[columns]} mm, ${columns} columns`);
       expect(flowed(lines)).toContain('STAR');
       expect(lines.filter((line) => line.kind === 'qr')).toHaveLength(1);
       expect(lines.at(-1)).toEqual({ kind: 'cut' });

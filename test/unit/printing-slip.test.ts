@@ -25,7 +25,7 @@ const refund: SlipInputDraft = {
 };
 
 describe('slips', () => {
-  for (const columns of [32, 48] as Columns[]) {
+  for (const columns of [32, 42, 48] as Columns[]) {
     it(`${columns} columns: title, sale, sections, amounts and signature lines, printable and inside the paper`, () => {
       const lines = buildSlip(slipInputSchema.parse(refund), { columns });
       const texts = lines.flatMap((line) => (line.kind === 'text' ? [line] : []));

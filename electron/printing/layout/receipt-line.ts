@@ -1,5 +1,8 @@
-/** Paper widths in characters of the standard font: 58 mm rolls hold 32, 80 mm rolls 48. */
-export type Columns = 32 | 48;
+/**
+ * Paper widths in characters of the standard font: 58 mm rolls hold 32, 80 mm rolls 48; 42 is what
+ * 76 mm rolls (and some 80 mm printers' standard font) hold.
+ */
+export type Columns = 32 | 42 | 48;
 export type Align = 'left' | 'center' | 'right';
 /** `double` is double width and height: half as many characters fit on a line. */
 export type TextSize = 'normal' | 'double';

@@ -21,7 +21,7 @@ export function buildTestPage(input: TestPageInput, options: { columns: Columns 
   writer.rule('=');
   writer.pair('Printer', input.printer.interface);
   writer.pair('Commands', input.printer.type === 'star' ? 'STAR' : 'EPSON ESC/POS');
-  writer.pair('Paper', options.columns === 48 ? '80 mm, 48 columns' : '58 mm, 32 columns');
+  writer.pair('Paper', options.columns === 48 ? '80 mm, 48 columns' : options.columns === 42 ? '76 mm, 42 columns' : '58 mm, 32 columns');
   if (input.training) writer.pair('Mode', 'Training');
   writer.rule();
   writer.text('Both rulers must fit on one line each:');

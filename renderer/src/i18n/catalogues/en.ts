@@ -469,6 +469,7 @@ export const en = {
   'settings.printerType': 'Printer type',
   'settings.paper': 'Paper',
   'settings.paper80': '80 mm (48 columns)',
+  'settings.paper76': '76 mm (42 columns)',
   'settings.paper58': '58 mm (32 columns)',
   'settings.saved': 'Saved. Restart Lobby POS to use these settings.',
   'settings.save': 'Save settings',

@@ -445,6 +445,7 @@ export const fr: Catalogue = {
   'settings.printerType': "Type d’imprimante",
   'settings.paper': "Papier",
   'settings.paper80': "80 mm (48 colonnes)",
+  'settings.paper76': "76 mm (42 colonnes)",
   'settings.paper58': "58 mm (32 colonnes)",
   'settings.saved': "Enregistré. Redémarrez Lobby POS pour appliquer ces réglages.",
   'settings.save': "Enregistrer les réglages",

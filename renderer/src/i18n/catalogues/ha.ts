@@ -445,6 +445,7 @@ export const ha: Catalogue = {
   'settings.printerType': "Irin firinta",
   'settings.paper': "Takarda",
   'settings.paper80': "80 mm (ginshiƙai 48)",
+  'settings.paper76': "76 mm (ginshiƙai 42)",
   'settings.paper58': "58 mm (ginshiƙai 32)",
   'settings.saved': "An adana. Sake kunna Lobby POS don amfani da waɗannan saituna.",
   'settings.save': "Adana saituna",

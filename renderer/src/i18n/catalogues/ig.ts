@@ -445,6 +445,7 @@ export const ig: Catalogue = {
   'settings.printerType': "Ụdị igwe mbipụta",
   'settings.paper': "Akwụkwọ",
   'settings.paper80': "80 mm (kọlụm 48)",
+  'settings.paper76': "76 mm (kọlụm 42)",
   'settings.paper58': "58 mm (kọlụm 32)",
   'settings.saved': "Echekwala. Malitegharịa Lobby POS iji ntọala ndị a.",
   'settings.save': "Chekwaa ntọala",

@@ -445,6 +445,7 @@ export const pcm: Catalogue = {
   'settings.printerType': "Printer type",
   'settings.paper': "Paper",
   'settings.paper80': "80 mm (48 column)",
+  'settings.paper76': "76 mm (42 column)",
   'settings.paper58': "58 mm (32 column)",
   'settings.saved': "E don save. Restart Lobby POS make you use dis settings.",
   'settings.save': "Save settings",

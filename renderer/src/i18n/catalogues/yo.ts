@@ -445,6 +445,7 @@ export const yo: Catalogue = {
   'settings.printerType': "Irú ẹ̀rọ ìtẹ̀wé",
   'settings.paper': "Ìwé",
   'settings.paper80': "80 mm (ìlà 48)",
+  'settings.paper76': "76 mm (ìlà 42)",
   'settings.paper58': "58 mm (ìlà 32)",
   'settings.saved': "A ti fi pamọ́. Ẹ tún Lobby POS bẹ̀rẹ̀ láti lo ètò wọ̀nyí.",
   'settings.save': "Fi ètò pamọ́",

@@ -96,6 +96,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
             <span>{t('settings.paper')}</span>
             <select {...form.register('printer.columns', { valueAsNumber: true })} disabled={fixed('printer.columns')}>
               <option value={48}>{t('settings.paper80')}</option>
+              <option value={42}>{t('settings.paper76')}</option>
               <option value={32}>{t('settings.paper58')}</option>
             </select>
           </label>
