@@ -1,6 +1,7 @@
 import { koboDecimalText, formatNairaPlain } from '../../shared/money';
 import type { FleetReport } from '../../shared/fleet/report';
 import { csvRecord, type CsvCell } from '../journal/csv';
+import { CSV_BYTE_ORDER_MARK } from '../journal/csv-export';
 
 interface Section {
   title: string;
@@ -83,9 +84,16 @@ export function reportAsTable(report: FleetReport, now = new Date()): string {
   return out.join('\n');
 }
 
-/** One CSV block per section (a title line, a header, the rows), blank lines between: opens in any spreadsheet. */
+/**
+ * One CSV block per section (a title line, a header, the rows), blank lines between: opens in any
+ * spreadsheet. It starts with UTF-8's byte-order mark, as the till's journal CSV does: without it
+ * Excel garbles terminal and product names with accents or "·".
+ */
 export function reportAsCsv(report: FleetReport, now = new Date()): string {
-  return sections(report, (kobo) => koboDecimalText(kobo), now)
-    .map((section) => csvRecord([section.title]) + csvRecord(section.columns) + section.rows.map((row) => csvRecord(row)).join(''))
-    .join('\r\n');
+  return (
+    CSV_BYTE_ORDER_MARK +
+    sections(report, (kobo) => koboDecimalText(kobo), now)
+      .map((section) => csvRecord([section.title]) + csvRecord(section.columns) + section.rows.map((row) => csvRecord(row)).join(''))
+      .join('\r\n')
+  );
 }

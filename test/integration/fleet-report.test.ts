@@ -103,6 +103,9 @@ describe('head-office report', () => {
 
     const csv = cli('report', '--from', '2025-03-14', '--to', '2025-03-14', '--format', 'csv');
     expect(csv.status).toBe(0);
+    // UTF-8's byte-order mark first, once: Excel reads names with accents as typed.
+    expect(csv.stdout.startsWith('\uFEFF')).toBe(true);
+    expect(csv.stdout.startsWith('\uFEFF\uFEFF')).toBe(false);
     expect(csv.stdout).toContain('day,terminal,product,sales,total\r\n2025-03-14,HQ1,Filmhouse IMAX Lekki: The Black Book,8,');
     expect(csv.stdout).toContain('tender,payments,total\r\ncash,12,');
 
