@@ -371,7 +371,13 @@ test('Back from checkout returns to the film as chosen (cinema, date, showtime, 
   // The top bar's Back: everything still chosen, the two seats given back to the partner.
   await page.getByRole('button', { name: /Back/ }).click();
   await chosenAsLeft(2);
+  for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 1280 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`back-from-checkout-${size.width}x${size.height}.png`) });
+  }
   await expect.poll(() => seatsLeft(seats)).toBe(free);
+  // The screen's count of seats left includes the two given back.
+  await expect(row).toContainText(`${free} left`);
 
   // "Make it 3 tickets": one change, held afresh (the old hold is gone, not added to).
   await row.getByRole('button', { name: /^More:/ }).click();
@@ -422,6 +428,10 @@ test('Back from a hotel checkout returns to the hotel with the stay and the room
   await expect(page.getByRole('group', { name: 'Guests' }).locator('output')).toHaveText('2');
   await expect(page.locator('.action-total')).toHaveText(sum);
   await expect(page.locator('.stay-bar')).toContainText('3 nights');
+  for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 1280 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`hotel-back-from-checkout-${size.width}x${size.height}.png`) });
+  }
   // Straight on again: the same stay, the same room.
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page.locator('.order-summary')).toContainText(roomName);

@@ -162,6 +162,13 @@ function Tickets({ film, locationId, date, showtimeId, initialCounts }: { film: 
     // Someone else may have taken the seats: show the fresh counts.
     onError: () => void tickets.refetch(),
   });
+  // Back from checkout: the seats it held are being given back; once they are, the counts left
+  // are asked again, so they include them.
+  const { refetch } = tickets;
+  const cameBack = initialCounts !== undefined;
+  useEffect(() => {
+    if (cameBack) void seatsReleased().then(() => refetch());
+  }, [cameBack, refetch]);
   // Focus moves here once a showtime is chosen, so number keys and Enter act on the tickets.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
