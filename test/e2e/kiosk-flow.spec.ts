@@ -345,6 +345,8 @@ test.describe('names in their own letters', () => {
     await layerKey.click();
     for (const letter of otherLetters) await expect(key(letter), letter).toHaveCount(1);
     await page.screenshot({ path: test.info().outputPath('osk-accents-portrait.png') });
+    const axe = await new AxeBuilder({ page }).include('.osk').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`), 'the keyboard with its accented letters').toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
     await expectInView(key('ƴ'), 'the last letter of the layer at 1280x800');
     await page.screenshot({ path: test.info().outputPath('osk-accents-landscape.png') });
