@@ -28,6 +28,12 @@ interface Navigation {
   home(): void;
   /** Replace the current screen's state (e.g. its search) so Back returns to it as it was left. */
   replace(route: Route): void;
+  /**
+   * A sale went through: the current screen becomes its sale screen, and the screens under it
+   * forget the counts and room they had kept for Back (that order is sold; Back must not offer it
+   * again to the next customer).
+   */
+  sold(route: Route): void;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
@@ -39,7 +45,8 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   const back = useCallback(() => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)), []);
   const home = useCallback(() => setStack([{ name: 'home' }]), []);
   const replace = useCallback((route: Route) => setStack((s) => [...s.slice(0, -1), route]), []);
-  const value = useMemo(() => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace }), [stack, go, back, home, replace]);
+  const sold = useCallback((route: Route) => setStack((s) => [...s.slice(0, -1).map(forgetOrder), route]), []);
+  const value = useMemo(() => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace, sold }), [stack, go, back, home, replace, sold]);
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 
@@ -47,4 +54,11 @@ export function useNavigation(): Navigation {
   const navigation = useContext(NavigationContext);
   if (!navigation) throw new Error('useNavigation outside NavigationProvider');
   return navigation;
+}
+
+/** A screen under a sold order, as Back finds it: the film with nothing counted, the hotel with no room chosen. */
+function forgetOrder(route: Route): Route {
+  if (route.name === 'film' && route.choice) return { ...route, choice: { ...route.choice, counts: {} } };
+  if (route.name === 'hotel' && route.roomId !== undefined) return { name: 'hotel', hotel: route.hotel, search: route.search };
+  return route;
 }

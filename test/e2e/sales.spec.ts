@@ -401,6 +401,12 @@ test('Back from checkout returns to the film as chosen (cinema, date, showtime, 
   expect(purchases).toHaveLength(1);
   expect(stack.journal('SELECT id FROM sales')).toHaveLength(1);
   expect(await seatsLeft(seats)).toBe(free - 3);
+
+  // Sold: Back from the sale finds the film with nothing counted, never the sold order offered again.
+  await page.getByRole('button', { name: /Back/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(row.locator('output')).toHaveText('0');
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
 });
 
 test('Back from a hotel checkout returns to the hotel with the stay and the room still chosen', async ({ page }) => {

@@ -25,7 +25,10 @@ import { TenderPicker, type TenderGap } from './TenderPicker';
 const hotelCustomerSchema = customerSchema.extend({ dob: z.iso.date() });
 
 export function CheckoutScreen({ order, profile }: { order: Order; profile: TerminalProfile }) {
-  const { replace } = useNavigation();
+  const { replace, sold } = useNavigation();
+  // On to the sale's screen. A refused sale keeps the film's counts (or the room) for Back, to try
+  // again; any other (sold, or being settled) may be sold, so Back does not offer it again.
+  const toSale = (sale: { id: string; state: string }) => (sale.state === 'rejected' ? replace : sold)({ name: 'sale', saleId: sale.id, order });
   const pos = usePos();
   const total = orderTotal(order);
   const tenderKinds: TenderRequest['kind'][] = profile === 'kiosk' ? ['card'] : ['cash', 'card', 'transfer'];
@@ -50,7 +53,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
   const [cardRequest, setCardRequest] = useState<ReturnType<typeof requestFor> | null>(null);
   const submit = useMutation({
     mutationFn: async (customer: CustomerInput) => unwrap(await pos['sale:submit'](requestFor(customer, tender!))),
-    onSuccess: (sale) => replace({ name: 'sale', saleId: sale.id, order }),
+    onSuccess: (sale) => toSale(sale),
     onError: (error) => {
       if (!(error instanceof PosCallError)) return;
       for (const [field, messages] of Object.entries(error.error.fields ?? {})) {
@@ -87,7 +90,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
           request={cardRequest}
           totalKobo={total}
           otherWay
-          onSettled={(sale) => replace({ name: 'sale', saleId: sale.id, order })}
+          onSettled={(sale) => toSale(sale)}
           // The card sale was let go (its seats too): a new sale id for whatever comes next.
           onAbandoned={() => {
             setCardRequest(null);
