@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, startSandboxServer, type Sandbox, type SandboxServer } from '../../electron/sandbox';
-import type { SaleView } from '../../shared/sales/sale-view';
-import { gatewayPage, startFailingGateway, type FailingGateway } from '../helpers/failing-gateway';
-import { customer, findShowing, findStay, newSaleId, openTill, purchasesOf, readyToSell, selectionOf, value, type Till } from '../helpers/sales-fixture';
+import type { Sandbox } from '../../electron/sandbox';
+import { gatewayPage, type FailingGateway } from '../helpers/failing-gateway';
+import { openGatewayTill, settledSale, type GatewayTill } from '../helpers/gateway-till';
+import { customer, findShowing, findStay, newSaleId, purchasesOf, selectionOf, value, type Till } from '../helpers/sales-fixture';
 
 /**
  * Answers a hostile gateway or a careless partner gives that are not this sale's, or refusals that
@@ -12,41 +11,19 @@ import { customer, findShowing, findStay, newSaleId, openTill, purchasesOf, read
  * nothing. Real sandbox over HTTP, a real gateway in front of it, a real journal file.
  */
 
+let rig: GatewayTill;
 let sandbox: Sandbox;
-let partnerServer: SandboxServer;
 let gateway: FailingGateway;
 let till: Till;
 
 beforeAll(async () => {
-  sandbox = createSandbox();
-  partnerServer = await startSandboxServer({ sandbox });
-  gateway = await startFailingGateway(partnerServer.url);
-  till = openTill({ url: gateway.url, timeoutMs: 800, tuning: { settleWindowMs: 600, reconcileDelaysMs: [50, 100, 200], recoveryProbeMs: 100 } });
-  await readyToSell(till.pos);
+  rig = await openGatewayTill();
+  ({ sandbox, gateway, till } = rig);
 });
+afterAll(() => rig.close());
+beforeEach(() => rig.reset());
 
-afterAll(async () => {
-  await till.close();
-  await gateway.close();
-  await partnerServer.close();
-  fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  gateway.afterCommit.length = 0;
-  gateway.beforeCommit.length = 0;
-  gateway.blocked.length = 0;
-  gateway.sendPurchasesTwice = 0;
-});
-
-async function settled(saleId: string): Promise<SaleView> {
-  for (let i = 0; i < 400; i++) {
-    const sale = value(await till.pos.api['sale:get']({ saleId }));
-    if (sale.state === 'confirmed' || sale.state === 'rejected') return sale;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`sale ${saleId} did not settle`);
-}
+const settled = (saleId: string) => settledSale(till, saleId);
 
 const envelope = (status: number, data: unknown) => JSON.stringify({ success: true, status, message: 'OK', data });
 const lookupsOf = (saleId: string) => gateway.requests.filter((r) => r.method === 'GET' && r.path.includes(`merchant_reference=${encodeURIComponent(saleId)}`));

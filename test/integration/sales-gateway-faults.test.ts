@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, startSandboxServer, type Sandbox, type SandboxServer } from '../../electron/sandbox';
+import { createSandbox, type Sandbox } from '../../electron/sandbox';
 import type { SaleView } from '../../shared/sales/sale-view';
-import { gatewayPage, startFailingGateway, type FailingGateway, type GatewayFailure } from '../helpers/failing-gateway';
+import { gatewayPage, type FailingGateway, type GatewayFailure } from '../helpers/failing-gateway';
+import { openGatewayTill, settledSale, type GatewayTill } from '../helpers/gateway-till';
 import { customer, findShowing, findStay, newSaleId, openTill, purchasesOf, readyToSell, selectionOf, value, type Till } from '../helpers/sales-fixture';
 
 /**
@@ -13,49 +14,21 @@ import { customer, findShowing, findStay, newSaleId, openTill, purchasesOf, read
  * real journal file.
  */
 
+let rig: GatewayTill;
 let sandbox: Sandbox;
-let partnerServer: SandboxServer;
 let gateway: FailingGateway;
 let till: Till;
 /** The partner's clock, ahead of ours by this much. */
 let partnerOffsetMs = 0;
 
 beforeAll(async () => {
-  sandbox = createSandbox({ clock: () => new Date(Date.now() + partnerOffsetMs) });
-  partnerServer = await startSandboxServer({ sandbox });
-  gateway = await startFailingGateway(partnerServer.url);
-  till = openTill({ url: gateway.url, timeoutMs: 800, tuning: { settleWindowMs: 600, reconcileDelaysMs: [50, 100, 200], recoveryProbeMs: 100 } });
-  await readyToSell(till.pos);
+  rig = await openGatewayTill({ sandbox: createSandbox({ clock: () => new Date(Date.now() + partnerOffsetMs) }) });
+  ({ sandbox, gateway, till } = rig);
 });
+afterAll(() => rig.close());
+beforeEach(() => rig.reset());
 
-afterAll(async () => {
-  await till.close();
-  await gateway.close();
-  await partnerServer.close();
-  fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  gateway.afterCommit.length = 0;
-  gateway.beforeCommit.length = 0;
-  gateway.down = null;
-  gateway.blocked.length = 0;
-  gateway.rewriteRequest = null;
-  gateway.compress = null;
-  gateway.byteOrderMark = false;
-  gateway.requireUserAgent = false;
-  gateway.mislabelEncoding = null;
-  gateway.dropIdleAfterMs = null;
-});
-
-async function settled(saleId: string): Promise<SaleView> {
-  for (let i = 0; i < 400; i++) {
-    const sale = value(await till.pos.api['sale:get']({ saleId }));
-    if (sale.state === 'confirmed' || sale.state === 'rejected') return sale;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`sale ${saleId} did not settle`);
-}
+const settled = (saleId: string): Promise<SaleView> => settledSale(till, saleId);
 
 /** Every sale of this till: none the partner holds may be rejected in the journal, and the other way round. */
 function expectJournalAndPartnerAgree() {

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, startSandboxServer, type Sandbox, type SandboxServer } from '../../electron/sandbox';
+import type { Sandbox } from '../../electron/sandbox';
 import type { SaleView } from '../../shared/sales/sale-view';
-import { gatewayPage, startFailingGateway, type FailingGateway, type GatewayFailure } from '../helpers/failing-gateway';
-import { customer, findStay, newSaleId, openTill, purchasesOf, readyToSell, value, type Till } from '../helpers/sales-fixture';
+import { gatewayPage, type FailingGateway, type GatewayFailure } from '../helpers/failing-gateway';
+import { openGatewayTill, saleWhen, type GatewayTill } from '../helpers/gateway-till';
+import { customer, findStay, newSaleId, purchasesOf, value, type Till } from '../helpers/sales-fixture';
 
 /**
  * A partner whose lookup says "no such transaction" inside a 200 (`data: null` under a success, or
@@ -14,45 +14,22 @@ import { customer, findStay, newSaleId, openTill, purchasesOf, readyToSell, valu
  * journal file.
  */
 
+let rig: GatewayTill;
 let sandbox: Sandbox;
-let partnerServer: SandboxServer;
 let gateway: FailingGateway;
 let till: Till;
 
 beforeAll(async () => {
-  sandbox = createSandbox();
-  partnerServer = await startSandboxServer({ sandbox });
-  gateway = await startFailingGateway(partnerServer.url);
-  till = openTill({ url: gateway.url, timeoutMs: 800, tuning: { settleWindowMs: 600, reconcileDelaysMs: [50, 100, 200], recoveryProbeMs: 100 } });
-  await readyToSell(till.pos);
+  rig = await openGatewayTill();
+  ({ sandbox, gateway, till } = rig);
   // A sale the partner surely holds, for the proof lookup before any sale is given up.
   const stay = await findStay(till.pos);
   expect(value(await till.pos.api['sale:submit']({ saleId: newSaleId('HELD'), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'card' } })).state).toBe('confirmed');
 });
+afterAll(() => rig.close());
+beforeEach(() => rig.reset());
 
-afterAll(async () => {
-  await till.close();
-  await gateway.close();
-  await partnerServer.close();
-  fs.rmSync(till.dataDir, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  gateway.afterCommit.length = 0;
-  gateway.beforeCommit.length = 0;
-  gateway.blocked.length = 0;
-});
-
-const saleOf = async (saleId: string): Promise<SaleView> => value(await till.pos.api['sale:get']({ saleId }));
-
-async function until(saleId: string, done: (sale: SaleView) => boolean): Promise<SaleView> {
-  for (let i = 0; i < 400; i++) {
-    const sale = await saleOf(saleId);
-    if (done(sale)) return sale;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`sale ${saleId} never got there: ${JSON.stringify(await saleOf(saleId))}`);
-}
+const until = (saleId: string, done: (sale: SaleView) => boolean) => saleWhen(till, saleId, done);
 
 const answered = (body: unknown): GatewayFailure => ({ kind: 'status', status: 200, body: JSON.stringify(body) });
 const noneInside200: Array<[string, GatewayFailure]> = [
