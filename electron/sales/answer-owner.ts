@@ -1,3 +1,6 @@
+import type { Journal } from '../journal';
+import type { PartnerError } from '../partner/partner-error';
+
 /**
  * Whether an answer from the partner can be this sale's. A caching gateway may replay another
  * sale's 201; a lookup that ignores our reference may return someone else's transaction. Either
@@ -43,3 +46,13 @@ export function transactionStanding(status: string | null | undefined): 'done' |
   if (/^(pending|processing|in[ _-]?progress|initiated|queued|awaiting[ _-]?payment)$/.test(word)) return 'in-progress';
   return 'done';
 }
+
+/** The sale a partner reference already confirms; when the journal cannot say, its trigger still refuses a second. */
+export function referenceHolder(journal: Pick<Journal, 'sales'>, reference: string): string | null {
+  const held = journal.sales.saleWithReference(reference);
+  return held.ok ? held.value : null;
+}
+
+/** Why a transaction lookup got no answer, as the sale's waiting line says it. */
+export const lookupProblem = (error: PartnerError): string =>
+  error.status !== undefined ? `it answered HTTP ${error.status}` : error.cause === 'timeout' ? 'it did not answer in time' : 'it could not be reached';

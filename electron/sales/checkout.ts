@@ -14,7 +14,7 @@ import type { Logger } from '../core/logger';
 import { cinemaDetails, cinemaPurchaseBody, quoteCinema, quoteLines, slotShortage } from './cinema-plan';
 import { hotelBookingBody, hotelDetails, quoteHotel } from './hotel-plan';
 import { notOursOutcome, purchaseOutcome, type Outcome } from './purchase-outcome';
-import { notThisSale } from './answer-owner';
+import { notThisSale, referenceHolder } from './answer-owner';
 import { checkedRefusal } from './refusal-check';
 import { submittedFingerprint } from './submitted-fingerprint';
 import type { Reconciler } from './reconciler';
@@ -219,11 +219,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     return checkedRefusal({ partner, holderOf, logger }, sale, outcome);
   }
 
-  /** The sale a partner reference already confirms; when the journal cannot say, its trigger still refuses a second. */
-  function holderOf(reference: string): string | null {
-    const held = journal.sales.saleWithReference(reference);
-    return held.ok ? held.value : null;
-  }
+  const holderOf = (reference: string) => referenceHolder(journal, reference);
 
   /** `sent` on disk, then the partner, then its answer on disk. */
   async function sendToPartner(saleId: string, plan: SalePlan, paid: { paidAtTerminal?: boolean } = {}): Promise<Result<SaleView>> {

@@ -5,7 +5,7 @@ import type { Journal, Sale, SaleState } from '../journal';
 import type { PartnerClient } from '../partner/client';
 import type { Logger } from '../core/logger';
 import { confirmedByLookup, type Outcome } from './purchase-outcome';
-import { notThisSale, transactionStanding } from './answer-owner';
+import { lookupProblem, notThisSale, referenceHolder, transactionStanding } from './answer-owner';
 import { terminalPaymentGoesBack } from './tender';
 
 export interface Reconciler {
@@ -214,7 +214,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
 
     if (!answer.ok) {
       logger.warn('transaction lookup failed', { saleId: sale.id, kind: answer.error.kind, status: answer.error.status });
-      const problem = answer.error.status !== undefined ? `it answered HTTP ${answer.error.status}` : answer.error.cause === 'timeout' ? 'it did not answer in time' : 'it could not be reached';
+      const problem = lookupProblem(answer.error);
       setWaiting(current, { kind: 'unreachable', problem });
       partnerDown(problem);
       return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk, note: { lookup: answer.error.kind } } }) : ok(current);
@@ -222,12 +222,12 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     partnerBack();
     const transaction = answer.value;
     // A failed transaction confirms nothing: read as no record (the partner keeps none of those).
-    if (transaction && transactionStanding(transaction.status) !== 'not-done') {
-      const held = journal.sales.saleWithReference(transaction.reference);
+    const standing = transaction ? transactionStanding(transaction.status) : null;
+    if (transaction && standing !== 'not-done') {
       const why =
-        transactionStanding(transaction.status) === 'in-progress'
+        standing === 'in-progress'
           ? `its transaction ${transaction.reference} is still ${transaction.status}`
-          : notThisSale(transaction, current, held.ok ? held.value : null, reference);
+          : notThisSale(transaction, current, referenceHolder(journal, transaction.reference), reference);
       if (!why) return move(current, confirmedByLookup(transaction));
       // Asked again with the backoff: nothing is confirmed, or given up, on an answer that is not this sale's.
       logger.error('transaction lookup answered with something that does not settle this sale', { saleId: sale.id, why });

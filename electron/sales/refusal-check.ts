@@ -1,6 +1,6 @@
 import type { PartnerClient } from '../partner/client';
 import type { Logger } from '../core/logger';
-import { notThisSale, transactionStanding, type SaleFacts } from './answer-owner';
+import { lookupProblem, notThisSale, transactionStanding, type SaleFacts } from './answer-owner';
 import { confirmedByLookup, refusalUncheckedOutcome, type Outcome } from './purchase-outcome';
 
 /**
@@ -23,8 +23,7 @@ export async function checkedRefusal(
   const service = sale.kind === 'cinema' ? 'cinema' : 'hotels';
   const found = await deps.partner.lookupTransaction({ merchantReference: sale.id });
   if (!found.ok) {
-    const problem = found.error.status !== undefined ? `it answered HTTP ${found.error.status}` : found.error.cause === 'timeout' ? 'it did not answer in time' : 'it could not be reached';
-    return refusalUncheckedOutcome(refused, service, problem);
+    return refusalUncheckedOutcome(refused, service, lookupProblem(found.error));
   }
   const transaction = found.value;
   if (!transaction) return refused;

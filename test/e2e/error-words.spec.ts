@@ -1,6 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { startFakePrinter } from '../helpers/fake-printer';
-import { say } from './i18n-support';
+import { chooseFrench, say } from './i18n-support';
 import { setUpTill, startStack, type Stack } from './support';
 
 /**
@@ -12,13 +12,6 @@ test.beforeAll(async () => {
   stack = await startStack();
 });
 test.afterAll(async () => stack?.stop());
-
-async function chooseFrench(page: Page) {
-  await page.getByRole('button', { name: 'Staff', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('group', { name: say('en', 'settings.myLanguage') }).getByRole('button', { name: 'Français' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', /^fr/);
-}
 
 test('a French cashier reads main’s refusals in French: a name already taken, the partner down (panel and strip)', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });

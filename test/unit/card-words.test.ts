@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../helpers/translator';
 import { declineReason } from '../../electron/payments/decline-reasons';
 import { cardBrandName } from '../../shared/payments/card-schemes';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { catalogues } from '@renderer/i18n/catalogues';
-import { intlLocaleOf, type Language } from '@renderer/i18n/languages';
-import type { Translate } from '@renderer/i18n/format';
 import { declineWords } from '@renderer/screens/checkout/decline-words';
 
-const translator = (language: Language): Translate => (key, values) => String(new IntlMessageFormat(catalogues[language][key], intlLocaleOf(language)).format(values));
 
 describe('a refused card in plain words', () => {
   it('reads the network response code first, then the gateway text, then says the bank declined', () => {

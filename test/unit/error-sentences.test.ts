@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { catalogues } from '@renderer/i18n/catalogues';
+import { translator } from '../helpers/translator';
 import { errorTextIn } from '@renderer/i18n/error-text';
-import type { Translate } from '@renderer/i18n/format';
-import { intlLocaleOf, languages, type Language } from '@renderer/i18n/languages';
+import { languages } from '@renderer/i18n/languages';
 import { errorSentences, sentenceInEnglish, sentenceKeys } from '@shared/error-sentences';
 import { posError, posErrorSchema, saidBecause, saidError } from '@shared/errors';
 import { toPosError } from '../../electron/partner/to-pos-error';
 import { stayProblemTexts } from '@renderer/screens/hotels/stay-text';
 import { stayProblems } from '@shared/stay';
 
-const translator = (language: Language): Translate => (key, values) => String(new IntlMessageFormat(catalogues[language][key], intlLocaleOf(language)).format(values));
 
 describe('what main says when something cannot be done, in the reader’s language', () => {
   it('an error names its shared sentence and carries the English words in its message', () => {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { catalogues } from '@renderer/i18n/catalogues';
-import { intlLocaleOf, type Language } from '@renderer/i18n/languages';
-import type { Translate } from '@renderer/i18n/format';
+import { translator } from '../helpers/translator';
 import { hotelOrder, stayLine } from '@renderer/screens/hotels/hotel-order';
 import { newHotelSearch } from '@renderer/screens/hotels/hotel-search';
 import type { Hotel, Room } from '@shared/catalog/hotels';
 
-const translator = (language: Language): Translate => (key, values) => String(new IntlMessageFormat(catalogues[language][key], intlLocaleOf(language)).format(values));
 
 const hotel = { id: 7, name: 'Eko Suites' } as Hotel;
 const room = { id: 31, hotelId: 7, name: 'Deluxe King', priceKobo: 4_500_000, maxOccupancy: 2, roomsLeft: 5, isAvailable: true } as Room;

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { translator } from '../helpers/translator';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { catalogues } from '@renderer/i18n/catalogues';
 import { en } from '@renderer/i18n/catalogues/en';
-import { languages, intlLocaleOf, type Language } from '@renderer/i18n/languages';
-import { formatDate, formatMoney, parseTypedDate, type Translate } from '@renderer/i18n/format';
+import { languages, intlLocaleOf } from '@renderer/i18n/languages';
+import { formatDate, formatMoney, parseTypedDate } from '@renderer/i18n/format';
 
 type Node = { type: number; value?: string; options?: Record<string, { value: Node[] }> };
 // intl-messageformat's AST element types (stable in @formatjs/icu-messageformat-parser).
@@ -30,7 +31,6 @@ function shape(message: string, locale: string) {
   return { args: [...args].sort(), plurals };
 }
 
-const translator = (language: Language): Translate => (key, values) => String(new IntlMessageFormat(catalogues[language][key], intlLocaleOf(language)).format(values));
 
 describe('i18n catalogues (CI check)', () => {
   const keys = Object.keys(en).sort();

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { catalogues } from '@renderer/i18n/catalogues';
-import { formatShowtime, type Translate } from '@renderer/i18n/format';
-import { intlLocaleOf, type Language } from '@renderer/i18n/languages';
+import { translator } from '../helpers/translator';
+import { formatShowtime } from '@renderer/i18n/format';
 import { saleWhenText } from '@renderer/screens/checkout/sale-when';
 
-const translator = (language: Language): Translate => (key, values) => String(new IntlMessageFormat(catalogues[language][key], intlLocaleOf(language)).format(values));
 
 describe('when a sale is for, in the reader’s language', () => {
   it('writes a showtime on the 24-hour clock in French, and as Nigerians write it in the other languages', () => {

@@ -8,8 +8,9 @@ export type Align = 'left' | 'center' | 'right';
 export type TextSize = 'normal' | 'double';
 
 /**
- * One line of a laid-out receipt. The model guarantees every text line is printable ASCII and
- * already fits the paper (wrapped, columns padded), so the renderers never wrap or cut anything.
+ * One line of a laid-out receipt. The model guarantees every text line is printable in the code
+ * page (code-page.ts) and already fits the paper (wrapped, columns padded), so the renderers never
+ * wrap or cut anything.
  * A `partial` cut leaves a hinge (tear-off ticket stubs); a full cut ends the document.
  */
 export type ReceiptLine =

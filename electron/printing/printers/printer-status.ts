@@ -85,13 +85,12 @@ function parseStarAsb(reply: Uint8Array): PrinterStatus {
   return sensors & 0x06 ? readyPaperLow : ready;
 }
 
-/** A status the printer itself reports: its sentence names a shared one, for the strip to say in the reader's language. */
-const fixed = statusSaying;
+// A status the printer itself reports: its sentence names a shared one, for the strip to say in the reader's language.
 
-const ready = fixed('ready', 'said.printer.ready');
-const readyPaperLow = fixed('ready', 'said.printer.paperLow');
-const coverOpen = fixed('cover-open', 'said.printer.coverOpen');
-const paperOut = fixed('paper-out', 'said.printer.paperOut');
-const printerError = fixed('offline', 'said.printer.error');
-const offlineUnknownCause = fixed('offline', 'said.printer.offline');
+const ready = statusSaying('ready', 'said.printer.ready');
+const readyPaperLow = statusSaying('ready', 'said.printer.paperLow');
+const coverOpen = statusSaying('cover-open', 'said.printer.coverOpen');
+const paperOut = statusSaying('paper-out', 'said.printer.paperOut');
+const printerError = statusSaying('offline', 'said.printer.error');
+const offlineUnknownCause = statusSaying('offline', 'said.printer.offline');
 const garbled = (reply: Uint8Array): PrinterStatus => statusSaying('unknown', 'said.printer.garbled', { bytes: Buffer.from(reply).toString('hex') });

@@ -1,7 +1,7 @@
 /**
  * The fixed words of a sale's receipt in English: the catalogue every other language is typed
  * from (`ReceiptLabels`), so a key missing in one of them fails the typecheck. Text may carry any
- * letters (ẹ, ɗ, é): the receipt writer transliterates everything to printable ASCII, and money is
+ * letters (ẹ, ɗ, é): the receipt writer keeps what the code page has and transliterates the rest, and money is
  * always "NGN ..." (receipt-format.ts), never a Naira sign.
  */
 export const en = {
