@@ -4,7 +4,7 @@
  * (`STEP <state> <saleId>`) and stops dead for a while right after the step named in `pauseAt`,
  * so the parent's SIGKILL lands exactly there.
  *
- *   node --import tsx test/helpers/sale-child.ts '<json: ChildOrder>'
+ *   node <bundle of this file (child-bundle.ts)> '<json: ChildOrder>'
  */
 import { z } from 'zod';
 import { openJournal } from '../../electron/journal';
@@ -36,11 +36,12 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const order = orderSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
 const loaded = loadConfig({ env: {}, flags: { 'data-dir': order.dataDir, 'partner-url': order.partnerUrl, 'partner-timeout-ms': '2000' } });
 if (!loaded.ok) throw new Error(loaded.message);
-const journal = openJournal({ file: order.journalFile, terminalId: loaded.config.terminal.id });
-if (!journal.ok) throw new Error(journal.error.message);
+const opened = openJournal({ file: order.journalFile, terminalId: loaded.config.terminal.id });
+if (!opened.ok) throw new Error(opened.error.message);
+const journal = opened.value;
 
 const sales = createSales({
-  journal: journal.value,
+  journal,
   partner: createPartnerClient({ baseUrl: order.partnerUrl, apiKey: () => SANDBOX_DEFAULT_API_KEY, timeoutMs: 2000, retry: { attempts: 2, baseDelayMs: 10 } }),
   clock: () => new Date(),
   events: {
@@ -55,11 +56,19 @@ const sales = createSales({
   config: loaded.config,
 });
 
-const signedIn = await sales.staff.signIn({ staffId: order.staff.id, pin: order.staff.pin });
-if (!signedIn.ok) throw new Error(signedIn.error.message);
-await new Promise((resolve) => setTimeout(resolve, order.jitterMs));
-say('READY');
-const result = await sales.submit(order.request);
-say(`DONE ${result.ok ? result.value.state : result.error.code}`);
-await sales.close();
-journal.value.close();
+/** Signs in, sells once, and stops (unless killed first). */
+async function main() {
+  const signedIn = await sales.staff.signIn({ staffId: order.staff.id, pin: order.staff.pin });
+  if (!signedIn.ok) throw new Error(signedIn.error.message);
+  await new Promise((resolve) => setTimeout(resolve, order.jitterMs));
+  say('READY');
+  const result = await sales.submit(order.request);
+  say(`DONE ${result.ok ? result.value.state : result.error.code}`);
+  await sales.close();
+  journal.close();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(3);
+});

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPos } from '../../electron/app/create-pos';
 import { createLogger } from '../../electron/core/logger';
@@ -15,6 +13,7 @@ import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
 import { addDays, lagosDate } from '../../shared/dates';
 import { cardTillConfig, fastPayments, fastSales, startCardPartner, type CardPartner } from '../helpers/card-fixture';
 import type { CardChildOrder } from '../helpers/card-sale-child';
+import { bundleChild, type ChildBundle } from '../helpers/child-bundle';
 import { startTerminal, type TerminalRig } from '../helpers/terminal-fixture';
 
 /**
@@ -29,18 +28,17 @@ import { startTerminal, type TerminalRig } from '../helpers/terminal-fixture';
  */
 
 const tills = Number(process.env.LOBBY_KILL_TILLS ?? 8);
-// 8 x 50 in `npm test` (CI's 15 minutes); raise LOBBY_KILLS_PER_TILL for a longer run.
-const killsPerTill = Number(process.env.LOBBY_KILLS_PER_TILL ?? 50);
+// 8 x 65 = 520 in `npm test` (issue 12 asks for at least 500); raise LOBBY_KILLS_PER_TILL for a longer run.
+const killsPerTill = Number(process.env.LOBBY_KILLS_PER_TILL ?? 65);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-payments-crash-'));
-const childBundle = path.join(root, 'card-sale-child.cjs');
+let cardChild: ChildBundle;
 let partner: CardPartner;
 let terminal: TerminalRig;
 let templateDir: string;
 const stepsAtKill = new Map<string, number>();
 
 beforeAll(async () => {
-  // Bundled once: each restart then starts in a fraction of the time `tsx` needs to compile.
-  await build({ entryPoints: [path.resolve('test/helpers/card-sale-child.ts')], bundle: true, platform: 'node', format: 'cjs', minify: true, outfile: childBundle, external: ['better-sqlite3'], logLevel: 'error' });
+  cardChild = await bundleChild('test/helpers/card-sale-child.ts', path.join(root, 'bundle'));
   partner = await startCardPartner({ hotels: 120 });
   terminal = await startTerminal({ deliveryMs: 2, stepMs: 4, resultMs: 5, autoPresentMs: 3, lostAnswers: 4 });
   // A journal with a supervisor and an open shift, copied for every till.
@@ -92,7 +90,7 @@ function salesFor(till: number): CardChildOrder['sales'] {
 /** One incarnation of a till: started, then killed at a random instant. */
 async function incarnation(till: number, life: number, dataDir: string, sales: CardChildOrder['sales']): Promise<void> {
   const order: CardChildOrder = { dataDir, partnerUrl: partner.url, terminalUrl: terminal.url, terminal: `paystack:TERM-${till}`, secretKey: terminal.simulator.secretKey, sales, prefix: `K${till}L${life}`, start: random(sales.length) };
-  const child = spawn(process.execPath, [childBundle, JSON.stringify(order)], { cwd: process.cwd(), env: { ...process.env, NODE_PATH: path.resolve('node_modules') }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = cardChild.start(order);
   let stderr = '';
   let last = 'spawned';
   child.stderr.on('data', (chunk) => (stderr += chunk));

@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalFile, openJournal } from '../../electron/journal';
 import { sellInto, type LineSpec } from '../helpers/corrections-fixture';
+import { bundleChild, type ChildBundle } from '../helpers/child-bundle';
 import type { RefundChildOrder, RefundChildRequest } from '../helpers/refund-child';
 
 /**
@@ -20,19 +19,15 @@ import type { RefundChildOrder, RefundChildRequest } from '../helpers/refund-chi
  * drawer's expected cash is the sum of the rows.
  */
 
-// 240 in `npm test` (CI's 15 minutes); LOBBY_REFUND_KILLS=1000 for a longer run.
-const lives = Number(process.env.LOBBY_REFUND_KILLS ?? 240);
+// 320 in `npm test` (issue 13 asks for at least 300); LOBBY_REFUND_KILLS=1000 for a longer run.
+const lives = Number(process.env.LOBBY_REFUND_KILLS ?? 320);
 const parallel = 4;
-const repo = path.resolve(import.meta.dirname, '../..');
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-refunds-crash-'));
-// Inside the repository (test-results/ is ignored by git), so the bundle finds better-sqlite3 in node_modules.
-fs.mkdirSync(path.join(repo, 'test-results'), { recursive: true });
-const bundleDir = fs.mkdtempSync(path.join(repo, 'test-results', 'refund-child-'));
 const dataDir = path.join(root, 'till');
 const file = journalFile(dataDir);
 const staff = { cashier: { id: 0, pin: '1357' }, supervisors: [] as { id: number; pin: string }[] };
 const floatKobo = 100_000_000;
-let bundle = '';
+let refundChild: ChildBundle;
 
 const lineSets: LineSpec[][] = [
   [
@@ -47,15 +42,7 @@ const lineSets: LineSpec[][] = [
 ];
 
 beforeAll(async () => {
-  // One bundle for every child: a plain `node` start instead of compiling TypeScript for every life.
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: repo,
-    build: { ssr: path.join(repo, 'test/helpers/refund-child.ts'), outDir: bundleDir, emptyOutDir: true, minify: false, rollupOptions: { external: ['better-sqlite3'] } },
-    ssr: { noExternal: true },
-  });
-  bundle = path.join(bundleDir, 'refund-child.js');
+  refundChild = await bundleChild('test/helpers/refund-child.ts', path.join(root, 'bundle'));
 
   const opened = openJournal({ file, terminalId: 'T01' });
   if (!opened.ok) throw new Error(opened.error.message);
@@ -79,7 +66,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
-  fs.rmSync(bundleDir, { recursive: true, force: true });
 });
 
 type KillAt = 'random' | 'asked' | 'written';
@@ -106,7 +92,7 @@ async function live(n: number, options: { kill: boolean; retries: RefundChildReq
     seed: n + 1,
     maxRequests: options.kill ? 0 : 1,
   };
-  const child = spawn(process.execPath, [bundle, JSON.stringify(order)], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = refundChild.start(order);
   const life: Life = { killAt, lines: [], signal: null, code: null, stderr: '' };
   child.stderr.on('data', (chunk) => (life.stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', (code, signal) => ((life.code = code), (life.signal = signal), resolve())));
@@ -161,7 +147,7 @@ describe('two supervisors refunding the same ticket at the same moment, in two p
               request: { kind: 'refund', correctionId: `RACE-${saleId}-${n}`, saleId, basis: 0, tender: 'cash', lines: [{ line: 0, quantity: 1 }], approval: { supervisorId: supervisor.id, pin: supervisor.pin }, reason: 'sold-twice', note: 'race' },
             },
           };
-          const child = spawn(process.execPath, [bundle, JSON.stringify(order)], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = refundChild.start(order);
           let out = '';
           let err = '';
           child.stdout.on('data', (chunk) => (out += chunk));

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { createPartnerClient } from '../../electron/partner/client';
 import { silentLogger } from '../../electron/core/logger';
 import { createSales } from '../../electron/sales';
 import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
+import { bundleChild, type ChildBundle } from '../helpers/child-bundle';
 import type { ChildOrder } from '../helpers/sale-child';
 import { customer, findShowing, findStay, openTill, purchasesOf, readyToSell, selectionOf, startSalesPartner, tillConfig, value, type SalesPartner, type Till } from '../helpers/sales-fixture';
 
@@ -33,9 +33,11 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-sales-crash-'));
 const template = path.join(root, 'template', 'journal.sqlite');
 /** Children waiting to be killed once the partner has committed their purchase, by sale id. */
 const killOnCommit = new Map<string, () => Promise<void>>();
+let saleChild: ChildBundle;
 let choices: { cinema: ChildOrder['request'][]; hotel: ChildOrder['request'][] };
 
 beforeAll(async () => {
+  saleChild = await bundleChild('test/helpers/sale-child.ts', path.join(root, 'bundle'));
   partner = await startSalesPartner();
   partner.afterCommit = async ({ merchantReference }) => {
     const kill = merchantReference ? killOnCommit.get(merchantReference) : undefined;
@@ -101,7 +103,7 @@ async function crashAt(point: Point, n: number): Promise<Run> {
     pauseMs: 2_000,
     jitterMs: random(30),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/sale-child.ts', JSON.stringify(order)], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = saleChild.start(order);
   const run: Run = { point, saleId, dataDir, output: [], signal: null };
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
