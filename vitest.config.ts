@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/slow-first-sequencer';
 
 export default defineConfig({
   // The renderer's aliases (tsconfig.web.json), for unit tests of renderer modules such as i18n.
@@ -12,6 +13,7 @@ export default defineConfig({
     // Two files at a time even on two cores: the long files (kill runs, printer outages) mostly
     // wait on child processes and real clocks, so a second worker fills that time.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

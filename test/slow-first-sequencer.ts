@@ -1,0 +1,47 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest starts the files that run for a minute or more first, longest first, so the two workers
+ * finish together. Without this, a machine with no results cache (CI) runs larger files first,
+ * and a kill run that starts last keeps one worker busy alone for two minutes at the end.
+ * `--sequence.shuffle` still shuffles everything (tests pass in any order).
+ */
+const longestFirst = [
+  'integration/payments-crash.test.ts',
+  'integration/fleet-chaos.test.ts',
+  'integration/refunds-crash.test.ts',
+  'integration/print-queue-outages.test.ts',
+  'integration/fuzz-dispatch.test.ts',
+  'integration/sales-crash.test.ts',
+];
+
+export default class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { shuffle, seed } = this.ctx.config.sequence;
+    if (shuffle) return shuffled(files, seed);
+    const rank = (file: TestSpecification) => {
+      const at = longestFirst.findIndex((name) => file.moduleId.replaceAll('\\', '/').endsWith(`test/${name}`));
+      return at === -1 ? longestFirst.length : at;
+    };
+    // Array.prototype.sort is stable: the rest keep vitest's own order (cached durations, else size).
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+/** Fisher-Yates with a small seeded generator (mulberry32), so a shuffled run can be repeated with --sequence.seed. */
+function shuffled<T>(items: T[], seed = Date.now()): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
