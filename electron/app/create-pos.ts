@@ -1,5 +1,5 @@
 import type { HealthItem } from '../../shared/app';
-import { posError, type PosError } from '../../shared/errors';
+import { saidError, type PosError } from '../../shared/errors';
 import { channelNames, type EventPayloadOf } from '../../shared/ipc/contract';
 import type { PosApi } from '../../shared/ipc/api';
 import { fail, ok, type Result } from '../../shared/result';
@@ -102,7 +102,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   domainEvents.subscribe('correction.recorded', ({ sale }) => events.emit('sale:updated', sale));
   // ...and of what the till waits for before it can settle a sale whose outcome is unknown.
   domainEvents.subscribe('sale.waiting', ({ sale }) => events.emit('sale:updated', sale));
-  const journal = deps.journal ?? fail(posError('JOURNAL_UNAVAILABLE', 'No sale journal is set up on this till, so selling is paused. Restart Lobby POS; if it persists, call support.'));
+  const journal = deps.journal ?? fail(saidError('JOURNAL_UNAVAILABLE', 'said.setup.noJournal'));
   // Every sale move wrote chain links: head office gets them now rather than at the next poll.
   const fleet = deps.fleet ?? null;
   if (fleet) domainEvents.subscribe('sale.moved', () => fleet.nudge());
@@ -119,7 +119,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     ? journal
     : deps.printer
       ? ok(createPrintQueue({ journal: journal.value, printer: deps.printer, clock, events, onSaleConfirmed: (listener) => domainEvents.subscribe('sale.moved', ({ sale }) => sale.state === 'confirmed' && listener(sale.id)), logger: deps.logger, config, tuning: deps.printTuning }))
-      : fail(posError('PRINTER_OFFLINE', 'No receipt printer is set up on this till. Restart Lobby POS; if it persists, call support.'));
+      : fail(saidError('PRINTER_OFFLINE', 'said.setup.noPrinter'));
   // A void's or refund's two slips (customer's, drawer's) print once its money is back.
   if (printing.ok) printRefundSlips({ events: domainEvents, printing: printing.value, config, logger: deps.logger, clock });
   // A card payment given back because its sale did not happen: the customer gets a slip saying so.

@@ -1,6 +1,6 @@
 import type { HealthItem } from '../../shared/app';
 import type { FleetReport, FleetStatus } from '../../shared/fleet/report';
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Logger } from '../core/logger';
 import { openChainOutbox } from '../journal';
@@ -94,7 +94,7 @@ export function createFleet(deps: {
         deps.password.set(password);
       } catch (error) {
         deps.logger.error('fleet: the password could not be stored', { error: (error as Error).message });
-        return fail(posError('INTERNAL', 'The password could not be stored on this till; nothing was changed.'));
+        return fail(saidError('INTERNAL', 'said.fleet.passwordNotStored'));
       }
       deps.logger.info('fleet: database password stored');
       shipper.retryNow();
@@ -106,13 +106,13 @@ export function createFleet(deps: {
         client = await connectFleet(settings);
       } catch (error) {
         deps.logger.warn('fleet: report: head office unreachable', { error: (error as Error).message });
-        return fail(posError('INTERNAL', 'Head office’s database cannot be reached from this till right now. Try again in a moment.'));
+        return fail(saidError('INTERNAL', 'said.fleet.unreachable'));
       }
       try {
         return ok(await buildFleetReport(client, range, clock));
       } catch (error) {
         deps.logger.error('fleet: report failed', { error: (error as Error).message });
-        return fail(posError('INTERNAL', 'Head office’s figures could not be read. Try again; if it persists, call support.'));
+        return fail(saidError('INTERNAL', 'said.fleet.unreadable'));
       } finally {
         await client.end().catch(() => undefined);
       }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { posError, saidError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { formatNairaPlain, koboSchema, type Kobo } from '../../shared/money';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
@@ -302,13 +302,13 @@ export function createCorrectionsRepository(deps: { db: Database.Database; guard
     .transaction((input: z.output<typeof recordCorrectionSchema>): Result<{ correction: Correction; created: boolean }> => {
       const existing = selectById.get(input.id);
       if (existing) {
-        if (existing.sale_id !== input.saleId) return fail(posError('CONFLICT', `Correction ${input.id} belongs to another sale.`));
+        if (existing.sale_id !== input.saleId) return fail(saidError('CONFLICT', 'said.correction.ofAnotherSale', { correction: input.id }));
         return ok({ correction: load(existing), created: false });
       }
       const shift = selectOpenShift.get(terminalId);
-      if (!shift) return fail(posError('SHIFT_REQUIRED', 'Open a shift before giving money back.'));
+      if (!shift) return fail(saidError('SHIFT_REQUIRED', 'said.correction.openShift'));
       const sale = selectSale.get(input.saleId);
-      if (!sale) return fail(posError('NOT_FOUND', `There is no sale ${input.saleId} in this journal.`));
+      if (!sale) return fail(saidError('NOT_FOUND', 'said.noSuchSale', { sale: input.saleId }));
       for (const staffId of [input.askedBy, input.approvedBy]) {
         if (!selectActiveStaff.get(staffId)) return fail(saidError('VALIDATION', 'said.staffNotActive'));
       }
@@ -350,7 +350,7 @@ export function createCorrectionsRepository(deps: { db: Database.Database; guard
   const settleTx = db
     .transaction((id: string, outcome: z.output<typeof outcomeSchema>): Result<Correction> => {
       const row = selectById.get(id);
-      if (!row) return fail(posError('NOT_FOUND', `There is no void or refund ${id} in this journal.`));
+      if (!row) return fail(saidError('NOT_FOUND', 'said.correction.noneHere', { correction: id }));
       if (row.final_outcome) return ok(load(row));
       const at = clock().toISOString();
       insertOutcome.run({
@@ -370,11 +370,11 @@ export function createCorrectionsRepository(deps: { db: Database.Database; guard
     .transaction((input: z.output<typeof moveSchema>): Result<Correction> => {
       const row = selectById.get(input.correctionId);
       const cancellation = row ? selectCancellation.get(input.correctionId) : undefined;
-      if (!row || !cancellation) return fail(posError('NOT_FOUND', 'There is no cancellation owed for that refund.'));
+      if (!row || !cancellation) return fail(saidError('NOT_FOUND', 'said.cancellation.noneOwed'));
       if (!selectActiveStaff.get(input.staffId)) return fail(saidError('VALIDATION', 'said.staffNotActive'));
       const moves = selectMoves.all(input.correctionId);
       if (moves.some((m) => m.to_state === input.to)) {
-        return fail(posError('CONFLICT', input.to === 'agreed' ? 'This cancellation is already agreed.' : 'This cancellation is already closed.'));
+        return fail(saidError('CONFLICT', 'said.cancellation.already', { state: input.to === 'agreed' ? 'agreed' : 'closed' }));
       }
       insertMove.run({
         correctionId: input.correctionId,

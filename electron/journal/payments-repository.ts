@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { posError } from '../../shared/errors';
+import { posError, saidError } from '../../shared/errors';
 import { koboSchema } from '../../shared/money';
 import { legalPaymentMoves, paymentStates, type PaymentState } from '../../shared/payments/card-payment';
 import { fail, ok, type Result } from '../../shared/result';
@@ -186,11 +186,11 @@ export function createPaymentsRepository(deps: { db: Database.Database; guard: J
   const beginTx = db
     .transaction((input: z.output<typeof beginSchema>): Result<CardPayment> => {
       const sale = selectSale.get(input.saleId);
-      if (!sale) return fail(posError('NOT_FOUND', `There is no sale ${input.saleId} in the journal.`));
-      if (sale.state !== 'pending') return fail(posError('CONFLICT', `Sale ${input.saleId} is ${sale.state}: it is not waiting to be paid.`));
+      if (!sale) return fail(saidError('NOT_FOUND', 'said.noSuchSale', { sale: input.saleId }));
+      if (sale.state !== 'pending') return fail(saidError('CONFLICT', 'said.payments.notWaiting', { sale: input.saleId, state: sale.state }));
       const earlier = selectForSale.all(input.saleId);
       const open = earlier.find((p) => !['declined', 'cancelled', 'timed-out', 'failed'].includes(p.state));
-      if (open) return fail(posError('CONFLICT', `Sale ${input.saleId} already has a card payment that is ${open.state}: it is never charged twice.`));
+      if (open) return fail(saidError('CONFLICT', 'said.payments.alreadyCharging', { sale: input.saleId, state: open.state }));
       const attempt = earlier.length + 1;
       const reference = paymentReference(input.saleId, attempt);
       const at = clock().toISOString();
@@ -203,7 +203,7 @@ export function createPaymentsRepository(deps: { db: Database.Database; guard: J
   const moveTx = db
     .transaction((reference: string, to: PaymentState, detail: z.output<typeof paymentDetailSchema>): Result<CardPayment> => {
       const row = selectByReference.get(reference);
-      if (!row) return fail(posError('NOT_FOUND', `There is no card payment ${reference} in the journal.`));
+      if (!row) return fail(saidError('NOT_FOUND', 'said.payments.noSuchPayment', { reference }));
       if (to !== row.state && !legalPaymentMoves[row.state].includes(to)) {
         return fail(posError('CONFLICT', `Card payment ${reference} is ${row.state}; it cannot become ${to}.`));
       }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { posError, saidSchema, type Said } from '../../shared/errors';
+import { posError, saidError, saidSchema, type Said } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import { jsonValueSchema } from '../../shared/json-value';
 import { validationError } from '../../shared/validation';
@@ -240,18 +240,19 @@ export function createPrintJobsRepository(deps: {
     return toPrintJob(selectById.get(id)!);
   };
 
-  const noJob = (id: number) => fail(posError('NOT_FOUND', `There is no print job ${id}.`));
-  const wrongState = (job: PrintJobRow, action: string) => fail(posError('CONFLICT', `Print job ${job.id} is ${job.state}; it cannot be ${action}.`));
+  const noJob = (id: number) => fail(saidError('NOT_FOUND', 'said.printJob.none', { job: String(id) }));
+  const wrongState = (job: PrintJobRow, action: 'markPrinted' | 'markFailed' | 'putBack' | 'printNow' | 'replace') =>
+    fail(saidError('CONFLICT', 'said.printJob.wrongState', { job: String(job.id), state: job.state, action }));
 
   const enqueueTx = db
     .transaction((input: z.output<typeof enqueueSchema>): Result<PrintJob> => {
       const saleId = 'saleId' in input ? input.saleId : null;
       let receiptNumber: number | null = null;
       if (saleId !== null) {
-        if (!selectSale.get(saleId)) return fail(posError('NOT_FOUND', `There is no sale ${saleId} to print.`));
+        if (!selectSale.get(saleId)) return fail(saidError('NOT_FOUND', 'said.noSuchSale', { sale: saleId }));
         const original = input.kind === 'receipt' || input.kind === 'reprint' ? selectReceipt.get(saleId) : undefined;
         if (input.kind === 'receipt' && original) return ok(toPrintJob(original));
-        if (input.kind === 'reprint' && !original) return fail(posError('CONFLICT', `Sale ${saleId} has no original receipt yet, so there is nothing to copy.`));
+        if (input.kind === 'reprint' && !original) return fail(saidError('CONFLICT', 'said.receipt.noOriginal', { sale: saleId }));
         if (input.kind === 'receipt') receiptNumber = nextReceiptNumber.get(terminalId)!;
         if (input.kind === 'reprint') receiptNumber = original!.receipt_number;
       }
@@ -284,7 +285,7 @@ export function createPrintJobsRepository(deps: {
     .transaction((id: number): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
-      if (job.state !== 'printing') return wrongState(job, 'marked printed');
+      if (job.state !== 'printing') return wrongState(job, 'markPrinted');
       setPrinted.run({ id, at: clock().toISOString() });
       return ok(toPrintJob(selectById.get(id)!));
     })
@@ -294,7 +295,7 @@ export function createPrintJobsRepository(deps: {
     .transaction((id: number, error: string, said: Said | undefined, retry: boolean, mayHavePrinted: boolean): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
-      if (job.state !== 'printing') return wrongState(job, 'marked failed');
+      if (job.state !== 'printing') return wrongState(job, 'markFailed');
       if (mayHavePrinted) setMayHavePrinted.run(id);
       const why = { lastError: error, ...(said && { lastErrorSaid: said }) };
       if (!retry || mayHavePrinted) return ok(update(id, { state: 'failed', ...why }));
@@ -309,7 +310,7 @@ export function createPrintJobsRepository(deps: {
     .transaction((id: number, reason: string, said: Said | undefined): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
-      if (job.state !== 'printing') return wrongState(job, 'put back untried');
+      if (job.state !== 'printing') return wrongState(job, 'putBack');
       untried.run({ id, reason, reasonSaid: saidJson(said), at: clock().toISOString() });
       return ok(toPrintJob(selectById.get(id)!));
     })
@@ -319,9 +320,9 @@ export function createPrintJobsRepository(deps: {
     .transaction((id: number): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
-      if (job.state !== 'failed' && job.state !== 'queued') return wrongState(job, 'printed now');
+      if (job.state !== 'failed' && job.state !== 'queued') return wrongState(job, 'printNow');
       if (job.state === 'failed' && job.may_have_printed === 1 && job.kind !== 'report' && job.kind !== 'test') {
-        return fail(posError('CONFLICT', `Print job ${job.id} may already be on paper, so it is not sent again: print a copy instead.`));
+        return fail(saidError('CONFLICT', 'said.printJob.mayBeOnPaper', { job: String(job.id) }));
       }
       const now = clock();
       if (job.state === 'queued') {
@@ -336,7 +337,7 @@ export function createPrintJobsRepository(deps: {
     .transaction((id: number, byId: number): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
-      if (job.state !== 'failed') return wrongState(job, 'replaced by a copy');
+      if (job.state !== 'failed') return wrongState(job, 'replace');
       setSuperseded.run({ id, byId, at: clock().toISOString() });
       return ok(toPrintJob(selectById.get(id)!));
     })

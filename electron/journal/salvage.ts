@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
 import { registerChainFunctions } from './chain-functions';
@@ -22,14 +22,14 @@ export function openSalvage(options: { file: string; nativeBinding?: string }): 
   try {
     db = registerChainFunctions(new Database(options.file, { readonly: true, fileMustExist: true, nativeBinding: options.nativeBinding }));
   } catch {
-    return fail(posError('NOT_FOUND', 'The set-aside journal file cannot be opened; it may have been moved or deleted.'));
+    return fail(saidError('NOT_FOUND', 'said.salvage.cannotOpen'));
   }
   return ok({
     file: options.file,
     exportCsv(range = {}) {
       const parsed = dateRangeSchema.safeParse(range);
       if (!parsed.success) return fail(validationError(parsed.error));
-      if (!db.open) return fail(posError('CONFLICT', 'The set-aside journal has been closed.'));
+      if (!db.open) return fail(saidError('CONFLICT', 'said.salvage.closed'));
       const { cause: _cause, ...exported } = exportSalesCsv(db, parsed.data);
       return ok(exported);
     },

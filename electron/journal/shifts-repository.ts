@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import { posError, saidError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { formatNairaPlain, koboSchema, type Kobo } from '../../shared/money';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
@@ -243,7 +243,7 @@ export function createShiftsRepository(deps: {
         const id = shiftId ?? selectOpen.get(terminalId)?.id;
         if (id === undefined) return noShift();
         const report = reporter.report(id, clock());
-        return report ? ok(report) : fail(posError('NOT_FOUND', `There is no shift ${id} in the journal.`));
+        return report ? ok(report) : fail(saidError('NOT_FOUND', 'said.noSuchShift', { number: String(id) }));
       }),
 
     close: (input) => guard.write(() => parsed(closeShiftSchema, input, closeTx)),

@@ -1,6 +1,6 @@
 import { notChargedStates, type CardPaymentView, type PaymentStage, type PaymentState } from '../../shared/payments/card-payment';
 import { fail, ok, type Result } from '../../shared/result';
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import type { DomainEvents } from '../core/domain-events';
 import type { Logger } from '../core/logger';
 import type { CardPayment, Journal, PaymentDetail } from '../journal';
@@ -100,7 +100,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
     const sale = journal.sales.get(saleId);
     if (!sale.ok) return sale;
     // A sale this till never wrote down has no payments to show: said as such, as sale:get says it.
-    if (!sale.value && attempts.value.length === 0) return fail(posError('NOT_FOUND', `There is no sale ${saleId} on this till.`));
+    if (!sale.value && attempts.value.length === 0) return fail(saidError('NOT_FOUND', 'said.noSuchSale', { sale: saleId }));
     const now = running.get(saleId);
     const everyEnded = attempts.value.every((p) => notChargedStates.includes(p.state));
     return ok({

@@ -1,11 +1,11 @@
 import { lagosDayBounds } from '../../shared/dates';
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 
 /** Calendar days as staff mean them (Lagos) to the journal's instants, refusing a reversed range. */
 export function lagosDayRange(range: { from?: string; to?: string }): Result<{ from?: string; to?: string }> {
   if (range.from && range.to && range.from > range.to) {
-    return fail(posError('VALIDATION', 'The first day must not be after the last.', { from: ['must be on or before the last day'] }));
+    return fail(saidError('VALIDATION', 'said.dayRangeReversed', undefined, { from: ['must be on or before the last day'] }));
   }
   return ok(lagosDayBounds(range));
 }

@@ -1,4 +1,4 @@
-import { posError, saidError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ShiftReport, ZReport, ZReportSummary } from '../../shared/sales/reports';
 import type { Journal } from '../journal';
@@ -77,7 +77,7 @@ export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; cloc
       if (!who.ok) return who;
       const report = journal.shifts.zReport(zNumber);
       if (!report.ok) return report;
-      return report.value ? ok(report.value) : fail(posError('NOT_FOUND', `There is no Z report number ${zNumber} on this till.`));
+      return report.value ? ok(report.value) : fail(saidError('NOT_FOUND', 'said.noZReport', { number: String(zNumber) }));
     },
   };
 }

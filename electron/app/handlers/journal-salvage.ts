@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { fail, ok } from '../../../shared/result';
 import { journalFile, listQuarantined, openSalvage } from '../../journal';
 import type { PosContext } from '../context';
@@ -19,7 +19,7 @@ export function createJournalSalvageHandlers(ctx: PosContext): Pick<Handlers, 'j
     },
     async 'journal:salvage-export'({ name }) {
       const file = listQuarantined(live).find((candidate) => path.basename(candidate) === name);
-      if (!file) return fail(posError('NOT_FOUND', `There is no set-aside journal called ${name}.`));
+      if (!file) return fail(saidError('NOT_FOUND', 'said.salvage.noSuchFile', { name }));
       const salvage = openSalvage({ file });
       if (!salvage.ok) return salvage;
       try {

@@ -1,5 +1,5 @@
 import { lagosDate } from '../../../shared/dates';
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import type { PartnerTarget, PartnerTestReport } from '../../../shared/partner/connection-report';
 import { fail, ok } from '../../../shared/result';
 import { isTrainingMode } from '../../core/config/schema';
@@ -25,7 +25,7 @@ export function createPartnerConnectionHandlers(ctx: PosContext): Pick<Handlers,
       const running: PartnerTarget = { baseUrl: ctx.config.partner.baseUrl, experiencePrefix: ctx.config.partner.experiencePrefix, hotelPrefix: ctx.config.partner.hotelPrefix };
       const wanted = partner ?? running;
       const problems = targetProblems(wanted);
-      if (problems) return fail(posError('VALIDATION', 'Some partner settings cannot be tested as they are.', problems));
+      if (problems) return fail(saidError('VALIDATION', 'said.settings.partnerUntestable', undefined, problems));
       const target: PartnerTestReport['target'] = { ...wanted, training: wanted.baseUrl === '' };
       const today = lagosDate(ctx.clock());
 

@@ -1,4 +1,4 @@
-import { posError } from '../../../shared/errors';
+import { posError, saidError } from '../../../shared/errors';
 import { fail, ok } from '../../../shared/result';
 import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
@@ -6,7 +6,7 @@ import { withSales } from './with-sales';
 
 type PaymentChannel = 'payment:terminal' | 'payment:get' | 'payment:cancel' | 'payment:retry' | 'payment:abandon' | 'payment:simulator';
 
-const noTerminal = () => fail(posError('VALIDATION', 'This till has no card terminal it drives: card payments are taken on a stand-alone machine.'));
+const noTerminal = () => fail(saidError('VALIDATION', 'said.payments.noDrivenTerminal'));
 
 /** Card payment channels: the payments domain decides; selling decides what a paid or abandoned sale becomes. */
 export function createPaymentHandlers(ctx: PosContext): Pick<Handlers, PaymentChannel> {
@@ -32,7 +32,7 @@ export function createPaymentHandlers(ctx: PosContext): Pick<Handlers, PaymentCh
 
     'payment:simulator': async (request) => {
       const simulator = ctx.payments.choice.mode === 'simulated' ? ctx.payments.choice.simulator : null;
-      if (!simulator) return fail(posError('NOT_FOUND', 'There is no simulated terminal on this till: it only runs in training mode.'));
+      if (!simulator) return fail(saidError('NOT_FOUND', 'said.payments.noSimulator'));
       if (request.action === 'present-card') {
         const presented = simulator.presentCard({ ...(request.card ? { card: request.card } : {}), ...(request.test ? { test: request.test } : {}) });
         if (!presented.ok) return fail(posError('CONFLICT', presented.message));

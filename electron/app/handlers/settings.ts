@@ -1,4 +1,4 @@
-import { posError } from '../../../shared/errors';
+import { posError, saidError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { EditableSettings, SettingsView } from '../../../shared/settings/settings';
 import { validationError } from '../../../shared/validation';
@@ -37,7 +37,7 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
       printer: { ...ctx.config.printer, ...file.printer },
       payments: { ...ctx.config.payments, ...file.payments },
     });
-    return merged.success ? ok(pick(merged.data)) : fail(validationError(merged.error, 'The saved settings file is not valid.'));
+    return merged.success ? ok(pick(merged.data)) : fail(saidError('VALIDATION', 'said.settings.fileInvalid', undefined, validationError(merged.error).fields));
   };
 
   /** The partner the next start talks to: a URL fixed at start wins over the saved one. */
@@ -92,7 +92,7 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
         printer: { ...ctx.config.printer, ...settings.printer },
         payments: { ...ctx.config.payments, ...settings.payments },
       });
-      if (!candidate.success) return fail(validationError(candidate.error, 'Some settings are not valid; nothing was saved.'));
+      if (!candidate.success) return fail(saidError('VALIDATION', 'said.settings.notValid', undefined, validationError(candidate.error).fields));
       const file = readConfigFileObject(ctx.config.dataDir) as Record<string, Record<string, unknown> | undefined>;
       try {
         writeConfigFileObject(ctx.config.dataDir, {
@@ -104,7 +104,7 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
         });
       } catch (error) {
         ctx.logger.error('could not save settings', { error });
-        return fail(posError('INTERNAL', 'The settings could not be saved on this computer; nothing was changed.'));
+        return fail(saidError('INTERNAL', 'said.settings.notSaved'));
       }
       ctx.logger.info('settings saved', { settings });
       return view();
@@ -114,7 +114,7 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
       const settings = saved();
       if (!settings.ok) return settings;
       const { origin } = nextPartner(settings.value);
-      if (!origin) return fail(posError('VALIDATION', 'Save the partner URL first: the API key is only ever sent to that partner.', { apiKey: ['needs a partner URL first'] }));
+      if (!origin) return fail(saidError('VALIDATION', 'said.settings.urlFirst', undefined, { apiKey: ['needs a partner URL first'] }));
       try {
         ctx.secrets.setApiKey(apiKey, origin);
       } catch (error) {
@@ -127,7 +127,7 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
     async 'settings:set-paystack-key'({ secretKey }) {
       // POS_PAYSTACK_SECRET_KEY wins over anything stored: a key typed here would silently not be used.
       if (ctx.paystackKey.fromEnvironment()) {
-        return fail(posError('VALIDATION', 'The Paystack secret key is given by POS_PAYSTACK_SECRET_KEY when the till starts; change it there.', { secretKey: ['set by the environment'] }));
+        return fail(saidError('VALIDATION', 'said.settings.paystackFromEnv', { env: 'POS_PAYSTACK_SECRET_KEY' }, { secretKey: ['set by the environment'] }));
       }
       try {
         ctx.paystackKey.set(secretKey);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { PrintJob } from '../../journal';
 import { buildReceipt } from '../receipts/build-receipt';
@@ -113,4 +113,4 @@ export function jobTitle(job: PrintJob): string {
 }
 
 const damaged = (job: PrintJob) =>
-  posError('INTERNAL', `Print job ${job.id} cannot be printed: what it should print is not readable in the journal. Print it again from the sale or the report.`);
+  saidError('INTERNAL', 'said.printJob.unreadable', { job: String(job.id) });

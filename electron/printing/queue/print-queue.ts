@@ -1,5 +1,5 @@
 import type { HealthItem } from '../../../shared/app';
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { PrintJobView, ReceiptPreview } from '../../../shared/printing/print-jobs';
 import type { PrinterStatusView } from '../../../shared/printing/printer-status';
@@ -229,7 +229,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     const found = journal.printJobs.get(jobId);
     if (!found.ok) return found;
     const job = found.value;
-    if (!job) return fail(posError('NOT_FOUND', `There is no print job ${jobId}.`));
+    if (!job) return fail(saidError('NOT_FOUND', 'said.printJob.none', { job: String(jobId) }));
     if (job.state === 'printing') {
       // Already on its way: the answer is how this try ends.
       await worker.tried(job.id, tuning.answerWaitMs);
@@ -241,7 +241,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       return earlier.ok ? printCopy(job.saleId, requestedBy, earlier.value) : earlier;
     }
     if (job.state === 'failed' && job.mayHavePrinted && job.kind === 'slip') {
-      if (!isSlipPayload(job.payload)) return fail(posError('INTERNAL', `Print job ${jobId} cannot be printed again: what it printed is not readable in the journal.`));
+      if (!isSlipPayload(job.payload)) return fail(saidError('INTERNAL', 'said.printJob.notReprintable', { job: String(jobId) }));
       const copy = journal.printJobs.enqueue({ kind: 'slip', saleId: job.saleId, copyNumber: job.copyNumber + 1, payload: { ...job.payload, requestedBy } });
       if (copy.ok) supersede(job, copy.value);
       return firstTry(copy);
@@ -322,7 +322,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       if (jobId !== undefined) {
         // Only a paper of this sale: a job id alone would let a screen read any other sale's.
         const asked = latest.value.find((candidate) => candidate.id === jobId);
-        if (!asked) return fail(posError('NOT_FOUND', `Sale ${saleId} has no print job ${jobId}.`));
+        if (!asked) return fail(saidError('NOT_FOUND', 'said.printJob.notOfSale', { sale: saleId, job: String(jobId) }));
         const document = documentForJob(asked, layout);
         return document.ok ? ok({ text: document.value.text, copyNumber: reprintNumber(asked), columns: layout.columns }) : document;
       }
@@ -346,7 +346,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
 
     async printReport(report, requestedBy) {
       const input = reportReceiptInputSchema.safeParse(reportInputFromShift(report, { merchant: settings.merchant, terminal: settings.terminal, trainingMode }));
-      if (!input.success) return fail(posError('INTERNAL', 'This shift report cannot be laid out for printing. Call support; the figures on screen are not affected.'));
+      if (!input.success) return fail(saidError('INTERNAL', 'said.printJob.reportNotLaidOut'));
       const payload: ReportPayload = { report: input.data, requestedBy };
       return firstTry(journal.printJobs.enqueue({ kind: 'report', payload }));
     },

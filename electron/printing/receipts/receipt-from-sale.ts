@@ -1,4 +1,4 @@
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
 import { saleDetailsSchema, type CinemaDetails, type HotelDetails } from '../../../shared/sales/sale-details';
 import type { Sale, Tender } from '../../journal';
@@ -27,13 +27,13 @@ export interface ReceiptSaleContext {
  */
 export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): Result<ReceiptInput> {
   if (sale.state !== 'confirmed') {
-    return fail(posError('CONFLICT', `Sale ${sale.id} is ${sale.state}, not confirmed, so it has no receipt.`));
+    return fail(saidError('CONFLICT', 'said.receipt.notConfirmed', { sale: sale.id, state: sale.state }));
   }
   if (!sale.partnerReference) {
-    return fail(posError('CONFLICT', `Sale ${sale.id} has no partner reference yet, so its receipt cannot be printed. Ask a supervisor to check the sale.`));
+    return fail(saidError('CONFLICT', 'said.receipt.noReference', { sale: sale.id }));
   }
   const details = saleDetailsSchema.safeParse(sale.details);
-  if (!details.success) return fail(unreadable(sale.id, 'what was sold'));
+  if (!details.success) return fail(unreadable(sale.id, 'sold'));
   const { settings } = context;
   const kind = details.data.kind;
   const rates = kind === 'hotel' ? [settings.vat, ...settings.hotelTaxes] : [settings.vat];
@@ -68,7 +68,7 @@ export function receiptInputFromSale(sale: Sale, context: ReceiptSaleContext): R
   const checked = receiptInputSchema.safeParse(input);
   if (!checked.success) {
     const where = checked.error.issues.map((issue) => issue.path.join('.')).join(', ');
-    return fail(unreadable(sale.id, where || 'its details'));
+    return fail(unreadable(sale.id, where || 'details'));
   }
   return ok(checked.data);
 }
@@ -134,5 +134,5 @@ function at(value: unknown, key: string): unknown {
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 const textList = (value: unknown): string[] => (Array.isArray(value) ? value.map(text).filter((item): item is string => item !== null) : []);
 
-const unreadable = (saleId: string, what: string) =>
-  posError('INTERNAL', `The journal's record of sale ${saleId} cannot make a receipt (${what} is missing or not readable). Call support; the sale itself is not affected.`);
+/** `part`: 'sold', 'details', or the path of the field that cannot be read. */
+const unreadable = (saleId: string, part: string) => saidError('INTERNAL', 'said.receipt.unreadable', { sale: saleId, part });

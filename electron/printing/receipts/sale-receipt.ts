@@ -1,4 +1,4 @@
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { fail, type Result } from '../../../shared/result';
 import type { Journal } from '../../journal';
 import { receiptInputFromSale } from './receipt-from-sale';
@@ -17,7 +17,7 @@ export function saleReceiptFromJournal(
   const found = journal.sales.get(saleId);
   if (!found.ok) return found;
   const sale = found.value;
-  if (!sale) return fail(posError('NOT_FOUND', `There is no sale ${saleId} on this till.`));
+  if (!sale) return fail(saidError('NOT_FOUND', 'said.noSuchSale', { sale: saleId }));
 
   let staffName: string | null = null;
   if (sale.staffId !== null) {

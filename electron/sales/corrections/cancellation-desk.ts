@@ -1,4 +1,4 @@
-import { posError } from '../../../shared/errors';
+import { saidError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { AgreementChannel, CancellationView } from '../../../shared/sales/corrections';
 import { saleDetailsSchema } from '../../../shared/sales/sale-details';
@@ -30,7 +30,7 @@ export function createCancellationDesk(deps: { journal: Journal; logger: Logger;
       ? { details: details.data, title: details.data.title, customerName: details.data.customer.name }
       : { details: null, title: `Sale ${correction.saleId}`, customerName: '' };
     const cancellation = toCorrectionView(correction, info).cancellation;
-    return cancellation ? ok(cancellation) : fail(posError('NOT_FOUND', 'There is no cancellation owed for that refund.'));
+    return cancellation ? ok(cancellation) : fail(saidError('NOT_FOUND', 'said.cancellation.noneOwed'));
   };
 
   const moved = (result: Result<Correction>, what: string): Result<CancellationView> => {

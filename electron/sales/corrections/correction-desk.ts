@@ -1,5 +1,5 @@
 import type { TerminalProfile } from '../../../shared/app';
-import { posError, saidError, saidInEnglish, type Said } from '../../../shared/errors';
+import { saidError, saidInEnglish, type Said } from '../../../shared/errors';
 import { formatNairaPlain } from '../../../shared/money';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { CorrectionKind, CorrectionOptions, CorrectionView, MoneyBackRoute, RefundRequest, VoidRequest } from '../../../shared/sales/corrections';
@@ -217,7 +217,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
     const existing = journal.corrections.get(request.correctionId);
     if (!existing.ok) return existing;
     if (existing.value) {
-      if (existing.value.saleId !== request.saleId) return fail(posError('CONFLICT', `Correction ${request.correctionId} belongs to another sale.`));
+      if (existing.value.saleId !== request.saleId) return fail(saidError('CONFLICT', 'said.correction.ofAnotherSale', { correction: request.correctionId }));
       return resultOf(existing.value);
     }
     const sale = saleFor(request.saleId);
@@ -350,10 +350,10 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
       if (!asker.ok) return asker;
       const found = journal.corrections.get(correctionId);
       if (!found.ok) return found;
-      if (!found.value) return fail(posError('NOT_FOUND', `There is no void or refund ${correctionId} on this till.`));
+      if (!found.value) return fail(saidError('NOT_FOUND', 'said.correction.noneHere', { correction: correctionId }));
       if (found.value.state === 'done' || found.value.state === 'failed') return resultOf(found.value);
       if (!cardMoneyBack) {
-        return fail(posError('CONFLICT', 'No integrated card terminal is set up on this till now, so it cannot be asked. Set the terminal up again, or call support.'));
+        return fail(saidError('CONFLICT', 'said.correction.noTerminalNow'));
       }
       await lookUp(correctionId);
       const now = journal.corrections.get(correctionId);
