@@ -162,6 +162,14 @@ export const errorSentences = {
   'said.print.osSlow': 'The print system did not take the receipt within {wait, number} s. Check printer {name}; the receipt may still print.',
   'said.print.osRefused': 'Printer {name} did not take the receipt: {detail}. Check the printer name in the settings.',
 
+  // ---- a sale settled by hand (a supervisor, after checking with the partner) ----
+  'said.noSuchSale': "There is no sale {sale} on this till.",
+  'said.handOnlyUnknown': "Only a sale whose outcome is unknown can be settled by hand. This one is {state, select, confirmed {already completed} rejected {already marked not completed} other {still being sent: wait a moment}}.",
+  'said.handReferenceTaken': "Reference {reference} already completes sale {sale} on this till. Check the reference with the partner.",
+  'said.handPartnerDisagrees': "The partner says reference {reference} is not this sale. Check the reference with the partner: nothing was changed.",
+  'said.handPartnerFailed': "The partner says transaction {reference} did not go through. Check with the partner: nothing was changed.",
+  'said.handPartnerHoldsIt': "The partner holds this sale (reference {reference}), so it is now completed, not marked as not completed.",
+
   // ---- a refused card, by the network's response code (electron/payments/decline-reasons.ts) ----
   'said.decline.05': 'The bank declined this card. Try another card.',
   'said.decline.51': 'There is not enough money on this card. Try another card.',
@@ -180,7 +188,6 @@ export const errorSentences = {
   'said.terminal.badSecret': 'Card payments are not set up yet: the Paystack secret key cannot be used ({reason}).',
 
   // ---- the back office: settings, head office, set-aside journals, reports, print jobs, receipts, corrections of another sale ----
-  'said.noSuchSale': 'There is no sale {sale} on this till.',
   'said.dayRangeReversed': 'The first day must not be after the last.',
   'said.settings.fileInvalid': 'The saved settings file is not valid.',
   'said.settings.notValid': 'Some settings are not valid; nothing was saved.',

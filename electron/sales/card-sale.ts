@@ -1,4 +1,4 @@
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Journal, Sale } from '../journal';
@@ -70,7 +70,7 @@ export function createCardSales(deps: {
   const current = (saleId: string): Result<Sale> => {
     const found = journal.sales.get(saleId);
     if (!found.ok) return found;
-    return found.value ? ok(found.value) : fail(posError('NOT_FOUND', `There is no sale ${saleId} on this till.`));
+    return found.value ? ok(found.value) : fail(saidError('NOT_FOUND', 'said.noSuchSale', { sale: saleId }));
   };
 
   /** Rejects a sale still waiting to be paid; its seats go back and its plan is forgotten. */

@@ -1,8 +1,9 @@
 import { unsettledStates } from '../../shared/sales/sale-states';
 import { lagosDate } from '../../shared/dates';
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { CinemaSelection, Hold } from '../../shared/sales/checkout';
+import type { HandSettlement } from '../../shared/sales/hand-settlement';
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Sale } from '../journal';
 import { createCheckout, type SubmitSaleRequest } from './checkout';
@@ -10,6 +11,7 @@ import { createCorrections, type Corrections } from './corrections';
 import { createHoldBook } from './hold-book';
 import { exportFileName, lagosDayRange } from './lagos-days';
 import { createReconciler } from './reconciler';
+import { createHandSettler } from './settle-by-hand';
 import { salesTuning, type SalesDeps } from './sales-deps';
 import { createSaleViews } from './sale-view';
 import { createShiftDesk, type ShiftDesk } from './shift-desk';
@@ -32,6 +34,8 @@ export interface Sales {
   get(saleId: string): Result<SaleView>;
   /** Asks the partner now what became of an unsettled sale; a settled one is returned as it is. */
   settle(saleId: string): Promise<Result<SaleView>>;
+  /** Supervisor only: a sale the lookups cannot settle, settled by what the partner said when asked by other means. */
+  settleByHand(request: HandSettlement): Promise<Result<SaleView>>;
   /** Unsettled sales, and confirmed ones whose charged amount differs from the quote. */
   attention(): Result<{ sales: SaleView[] }>;
   search(query: { text?: string; from?: string; to?: string; limit: number }): Result<{ sales: SaleView[] }>;
@@ -112,8 +116,9 @@ export function createSales(deps: SalesDeps): Sales {
   const find = (saleId: string): Result<Sale> => {
     const found = journal.sales.get(saleId);
     if (!found.ok) return found;
-    return found.value ? ok(found.value) : fail(posError('NOT_FOUND', `There is no sale ${saleId} on this till.`));
+    return found.value ? ok(found.value) : fail(saidError('NOT_FOUND', 'said.noSuchSale', { sale: saleId }));
   };
+  const settleByHand = createHandSettler({ journal, partner, logger, staff, find, lookUp: reconciler.settle, running: checkout.running, moved });
 
   return {
     staff: {
@@ -145,6 +150,11 @@ export function createSales(deps: SalesDeps): Sales {
       const running = checkout.running(saleId);
       if (running) await running;
       const settled = await reconciler.settle(saleId);
+      return settled.ok ? ok(view(settled.value)) : settled;
+    },
+
+    async settleByHand(request) {
+      const settled = await settleByHand(request);
       return settled.ok ? ok(view(settled.value)) : settled;
     },
 

@@ -1,5 +1,5 @@
 import { awaitingLookupStates, unsettledStates } from '../../shared/sales/sale-states';
-import { posError } from '../../shared/errors';
+import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Journal, Sale, SaleState } from '../journal';
 import type { PartnerClient } from '../partner/client';
@@ -102,7 +102,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   const reload = (saleId: string): Result<Sale> => {
     const found = journal.sales.get(saleId);
     if (!found.ok) return found;
-    return found.value ? ok(found.value) : fail(posError('NOT_FOUND', `There is no sale ${saleId} on this till.`));
+    return found.value ? ok(found.value) : fail(saidError('NOT_FOUND', 'said.noSuchSale', { sale: saleId }));
   };
 
   /** When the purchase went out: the `sent` event, or (if unreadable) the last change, which is later. */

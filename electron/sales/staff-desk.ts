@@ -28,7 +28,7 @@ export interface StaffDesk {
 }
 
 /** What only a supervisor may do, named in the refusal (said.supervisorOnlyTo). */
-export type SupervisorAction = 'addStaff' | 'exportJournal' | 'closeShift' | 'manageStaff' | 'viewZReports';
+export type SupervisorAction = 'addStaff' | 'exportJournal' | 'closeShift' | 'manageStaff' | 'viewZReports' | 'settleByHand';
 
 const toView = (staff: Staff): StaffView => ({ id: staff.id, name: staff.name, role: staff.role });
 

@@ -24,6 +24,8 @@ import {
   voidRequestSchema,
 } from '../sales/corrections';
 import { correctionResultSchema } from '../sales/correction-result';
+import { handSettlementSchema } from '../sales/hand-settlement';
+import { statedReasonSchema } from '../sales/stated-reason';
 import { shiftReportSchema, zReportSchema, zReportsRequestSchema, zReportSummarySchema } from '../sales/reports';
 import { saleViewSchema } from '../sales/sale-view';
 import { pinSchema, setStaffPinRequestSchema, staffIdRequestSchema, staffMemberSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
@@ -93,6 +95,12 @@ export const channels = {
   'sale:attention': { request: empty, response: z.object({ sales: z.array(saleViewSchema) }), access: 'staff' },
   /** Ask the partner now what became of an unsettled sale. */
   'sale:settle': { request: z.object({ saleId: saleIdSchema }).strict(), response: saleViewSchema, access: 'staff' },
+  /**
+   * Supervisor only: settle a sale whose outcome is unknown by what the partner said when asked by
+   * other means (its portal, a call): it holds it under this reference, or has no record of it.
+   * The partner is asked once more first; an answer that contradicts the supervisor wins.
+   */
+  'sale:settle-by-hand': { request: handSettlementSchema, response: saleViewSchema, access: 'supervisor' },
   'sale:search': {
     request: z.object({ text: z.string().trim().max(100).optional(), from: z.iso.date().optional(), to: z.iso.date().optional(), limit: z.number().int().min(1).max(500).default(50) }).strict(),
     response: z.object({ sales: z.array(saleViewSchema) }),
@@ -149,8 +157,7 @@ export const channels = {
   'shift:current': { request: empty, response: z.object({ report: shiftReportSchema.nullable(), overTwelveHours: z.boolean() }), access: 'staff' },
   'shift:open': { request: z.object({ floatKobo: koboSchema.nonnegative() }).strict(), response: shiftReportSchema, access: 'staff' },
   'shift:cash': {
-    // Three letters or digits at least: a reason of invisible or only punctuation characters says nothing.
-    request: z.object({ kind: z.enum(['in', 'out']), amountKobo: koboSchema.positive(), reason: z.string().trim().max(200).refine((text) => (text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3, 'say why') }).strict(),
+    request: z.object({ kind: z.enum(['in', 'out']), amountKobo: koboSchema.positive(), reason: statedReasonSchema }).strict(),
     response: shiftReportSchema,
     access: 'staff',
   },

@@ -9,6 +9,7 @@ import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { formatLagosDateTime } from '@renderer/i18n/format';
 import { downloadCsv } from './download';
+import { SettleByHandSheet } from './SettleByHandSheet';
 
 
 function SaleRow({ sale, action }: { sale: SaleView; action?: ReactNode }) {
@@ -27,14 +28,18 @@ function SaleRow({ sale, action }: { sale: SaleView; action?: ReactNode }) {
   );
 }
 
-/** Sales waiting for the partner's answer: staff can ask again now, and see each one settle. */
-export function AttentionPanel() {
+/**
+ * Sales waiting for the partner's answer: staff can ask again now, and see each one settle. One
+ * whose outcome stays unknown (the partner's lookups cannot say) a supervisor settles by hand.
+ */
+export function AttentionPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const t = useT();
   const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
   const attention = usePosQuery('sale:attention', {}, { staleTime: 0, refetchInterval: 15_000 });
   const settle = useMutation({ mutationFn: async (saleId: string) => unwrap(await pos['sale:settle']({ saleId })), onSettled: () => client.invalidateQueries({ queryKey: ['sale:attention'] }) });
+  const [byHand, setByHand] = useState<SaleView | null>(null);
   return (
     <section className="panel" aria-labelledby="attention-title">
       <h2 id="attention-title">{t('sales.attention')}</h2>
@@ -50,9 +55,16 @@ export function AttentionPanel() {
                   sale={sale}
                   action={
                     sale.state !== 'confirmed' && (
-                      <button type="button" className="button button-primary" disabled={settle.isPending} onClick={() => settle.mutate(sale.id)}>
-                        {t('sales.askNow')}
-                      </button>
+                      <div className="sale-row-actions">
+                        <button type="button" className="button button-primary" disabled={settle.isPending} onClick={() => settle.mutate(sale.id)}>
+                          {t('sales.askNow')}
+                        </button>
+                        {sale.state === 'unknown' && isSupervisor && (
+                          <button type="button" className="button" onClick={() => setByHand(sale)}>
+                            {t('hand.open')}
+                          </button>
+                        )}
+                      </div>
                     )
                   }
                 />
@@ -61,7 +73,9 @@ export function AttentionPanel() {
           )
         }
       </QueryState>
+      {!isSupervisor && attention.data?.sales.some((sale) => sale.state === 'unknown') && <p className="muted">{t('hand.askSupervisor')}</p>}
       {settle.error instanceof PosCallError && <p className="field-error" role="alert">{say(settle.error.error)}</p>}
+      {byHand && <SettleByHandSheet sale={byHand} onClose={() => setByHand(null)} />}
     </section>
   );
 }

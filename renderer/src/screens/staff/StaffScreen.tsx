@@ -70,7 +70,7 @@ function SignedIn({ staffId, name, isSupervisor }: { staffId: number; name: stri
         {section === 'shift' && <ShiftPanel isSupervisor={isSupervisor} />}
         {section === 'sales' && (
           <>
-            <AttentionPanel />
+            <AttentionPanel isSupervisor={isSupervisor} />
             <RefundsPanel />
           </>
         )}
