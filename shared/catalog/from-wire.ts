@@ -46,7 +46,7 @@ export function toTicketCategory(ticket: WireTicketCategory): TicketCategory {
   };
 }
 
-export function toHotel(hotel: WireHotel): Hotel {
+export function toHotel(hotel: WireHotel, priceFromKobo: number | null): Hotel {
   return {
     id: hotel.id,
     name: hotel.name,
@@ -66,6 +66,7 @@ export function toHotel(hotel: WireHotel): Hotel {
     amenities: hotel.amenities,
     images: hotel.images.map(toImage),
     propertyType: hotel.property_type,
+    priceFromKobo,
   };
 }
 

@@ -28,6 +28,8 @@ export const hotelSchema = z.object({
   amenities: z.array(z.string()),
   images: z.array(imageSchema),
   propertyType: z.string(),
+  /** The lowest nightly price the partner lists for it (its hotels-with-rooms listing); null when it does not say. */
+  priceFromKobo: koboSchema.nullable(),
 });
 export type Hotel = z.infer<typeof hotelSchema>;
 

@@ -196,7 +196,13 @@ test('a complete hotel booking: Lagos, filter, two nights, one room, card: total
   await page.getByText('More filters').click();
   await page.getByRole('button', { name: 'Wi-Fi' }).click();
   await page.getByRole('button', { name: 'Lagos', exact: true }).click();
-  await page.locator('.hotel-card').first().click();
+  // Each hotel says what a night costs from: the cheapest room it can book.
+  const hotel = page.locator('.hotel-card').first();
+  await expect(hotel.getByTestId('hotel-price')).toHaveText(/^From ₦[\d,]+\.\d{2} a night$/);
+  const from = naira((await hotel.getByTestId('hotel-price').textContent())!);
+  await hotel.click();
+  await expect(page.locator('.room-card:not([disabled])').first()).toBeVisible();
+  expect(Math.min(...(await page.locator('.room-card:not([disabled])').getByTestId('room-price').allTextContents()).map(naira))).toBe(from);
   const room = page.locator('.room-card:not([disabled])').first();
   await room.click();
   const price = naira((await room.getByTestId('room-price').textContent())!);

@@ -3,6 +3,7 @@ import { koboToNaira } from '../../../shared/money';
 import { fail, ok } from '../../../shared/result';
 import { toFilm, toHotel, toRoom, toTicketCategory } from '../../../shared/catalog/from-wire';
 import { resolveShowtimes } from '../../../shared/catalog/schedule';
+import { createHotelPrices } from '../../partner/hotel-prices';
 import type { PartnerError } from '../../partner/partner-error';
 import { toPosError, type PartnerErrorContext } from '../../partner/to-pos-error';
 import type { PosContext } from '../context';
@@ -26,6 +27,7 @@ export function createCatalogHandlers(ctx: PosContext): Pick<Handlers, CatalogCh
   };
   const cinema: PartnerErrorContext = { service: 'cinema' };
   const hotels: PartnerErrorContext = { service: 'hotels' };
+  const hotelPrices = createHotelPrices(partner);
 
   return {
     async 'cinema:films'({ featured, search, page, perPage }) {
@@ -70,7 +72,7 @@ export function createCatalogHandlers(ctx: PosContext): Pick<Handlers, CatalogCh
     },
 
     async 'hotels:list'(request) {
-      const result = await partner.listHotels({
+      const query = {
         businessId: request.businessId,
         city: request.city,
         state: request.state,
@@ -85,12 +87,14 @@ export function createCatalogHandlers(ctx: PosContext): Pick<Handlers, CatalogCh
         search: request.search,
         page: request.page,
         perPage: request.perPage,
-      });
+      };
+      // The prices are asked beside the list, never instead of it (hotel-prices.ts).
+      const [result, prices] = await Promise.all([partner.listHotels(query), hotelPrices(query)]);
       if (!result.ok) return partnerFailure(result.error, hotels);
       const { hotels: found, next_page, count, per_page } = result.value;
       // Their check-in/out times go on the receipt of a hotel sold later (the rooms list has none).
       if (ctx.sales.ok) ctx.sales.value.hotelsSeen(found);
-      return ok({ hotels: found.map(toHotel), nextPage: next_page, count, perPage: per_page });
+      return ok({ hotels: found.map((hotel) => toHotel(hotel, prices.get(hotel.id) ?? null)), nextPage: next_page, count, perPage: per_page });
     },
 
     // Never cached: rooms left and availability change with every booking.

@@ -136,6 +136,7 @@ export const en = {
   'hotels.noneTitle': 'No places match',
   'hotels.noneBody': 'Try another city, fewer filters or other dates.',
   'hotels.count': '{count, plural, one {# place} other {# places}}',
+  'hotels.priceFrom': 'From {price} a night',
   'hotels.loadingMore': 'Loading more…',
   'hotels.showMore': 'Show more places',
   'hotels.list': 'Hotels',

@@ -119,6 +119,7 @@ export const fr: Catalogue = {
   'hotels.noneTitle': "Aucun établissement ne correspond",
   'hotels.noneBody': "Essayez une autre ville, moins de filtres ou d’autres dates.",
   'hotels.count': "{count, plural, one {# établissement} many {# établissements} other {# établissements}}",
+  'hotels.priceFrom': "À partir de {price} la nuit",
   'hotels.loadingMore': "Chargement…",
   'hotels.showMore': "Voir plus d’établissements",
   'hotels.list': "Hôtels",

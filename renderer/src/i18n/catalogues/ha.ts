@@ -119,6 +119,7 @@ export const ha: Catalogue = {
   'hotels.noneTitle': "Babu wurin da ya dace",
   'hotels.noneBody': "Gwada wani gari, ƙananan zaɓuɓɓuka ko wasu ranaku.",
   'hotels.count': "{count, plural, one {wuri #} other {wurare #}}",
+  'hotels.priceFrom': "Daga {price} a dare ɗaya",
   'hotels.loadingMore': "Ana kawo ƙari…",
   'hotels.showMore': "Nuna ƙarin wurare",
   'hotels.list': "Otal-otal",

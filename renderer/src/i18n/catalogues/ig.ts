@@ -119,6 +119,7 @@ export const ig: Catalogue = {
   'hotels.noneTitle': "Ọ dịghị ebe kwekọrọ",
   'hotels.noneBody': "Nwaa obodo ọzọ, nhọrọ ole na ole, ma ọ bụ ụbọchị ọzọ.",
   'hotels.count': "{count, plural, other {ebe #}}",
+  'hotels.priceFrom': "Site na {price} kwa abalị",
   'hotels.loadingMore': "A na-ebute ndị ọzọ…",
   'hotels.showMore': "Gosi ebe ndị ọzọ",
   'hotels.list': "Họtel",

@@ -119,6 +119,7 @@ export const pcm: Catalogue = {
   'hotels.noneTitle': "No place match",
   'hotels.noneBody': "Try another city, less filter or another date.",
   'hotels.count': "{count, plural, one {# place} other {# place}}",
+  'hotels.priceFrom': "From {price} for one night",
   'hotels.loadingMore': "More dey load…",
   'hotels.showMore': "Show more place",
   'hotels.list': "Hotel dem",

@@ -119,6 +119,7 @@ export const yo: Catalogue = {
   'hotels.noneTitle': "Kò sí ibi tó bá a mu",
   'hotels.noneBody': "Ẹ gbìyànjú ìlú mìíràn, àṣàyàn díẹ̀, tàbí ọjọ́ mìíràn.",
   'hotels.count': "{count, plural, other {ibi #}}",
+  'hotels.priceFrom': "Láti {price} fún alẹ́ kan",
   'hotels.loadingMore': "À ń gbé púpọ̀ sí i wá…",
   'hotels.showMore': "Fi ibi púpọ̀ sí i hàn",
   'hotels.list': "Ilé ìtura",

@@ -2,7 +2,7 @@ import { useNavigation } from '@renderer/navigation';
 import type { PosCallError } from '@renderer/pos/queries';
 import { amenityText, type HotelSearch } from '@renderer/screens/hotels/hotel-search';
 import { useHotelResults } from '@renderer/screens/hotels/use-hotel-results';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useI18n } from '@renderer/i18n/I18nProvider';
 import { Button } from '@ui/Button';
 import { EmptyState, LoadingBlock } from '@ui/Status';
 import { CustomerError } from '../CustomerError';
@@ -11,7 +11,7 @@ import styles from '../Kiosk.module.css';
 
 /** Hotel step 3: places in that city with rooms for the stay; one touch opens its rooms. */
 export function HotelsStep({ search }: { search: HotelSearch }) {
-  const t = useT();
+  const { t, money } = useI18n();
   const { go } = useNavigation();
   const { results, hotels } = useHotelResults(search);
   return (
@@ -38,6 +38,11 @@ export function HotelsStep({ search }: { search: HotelSearch }) {
                         .map((a) => amenityText(t, a))
                         .join(' · ')}
                     </span>
+                    {hotel.priceFromKobo !== null && (
+                      <span className={styles.choicePrice} data-testid="hotel-price">
+                        {t('hotels.priceFrom', { price: money(hotel.priceFromKobo) })}
+                      </span>
+                    )}
                   </span>
                 </button>
               </li>

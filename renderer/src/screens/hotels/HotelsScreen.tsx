@@ -4,7 +4,7 @@ import type { Hotel } from '@shared/catalog/hotels';
 import { propertyTypes } from '@shared/catalog/hotels';
 import { lagosDate } from '@shared/dates';
 import { stayProblemTexts } from './stay-text';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useI18n, useT } from '@renderer/i18n/I18nProvider';
 import { Field } from '@ui/Field';
 import { DateInput } from '@ui/DateInput';
 import { useNavigation } from '@renderer/navigation';
@@ -160,7 +160,7 @@ function HotelResults({ search, onOpen }: { search: HotelSearch; onOpen: (hotel:
 }
 
 function HotelCard({ hotel, onOpen }: { hotel: Hotel; onOpen: () => void }) {
-  const t = useT();
+  const { t, money } = useI18n();
   const image = hotel.images[0];
   return (
     <button type="button" className="hotel-card" onClick={onOpen}>
@@ -170,6 +170,11 @@ function HotelCard({ hotel, onOpen }: { hotel: Hotel; onOpen: () => void }) {
         <span className="muted">{[hotel.city, hotel.state].filter(Boolean).join(', ')} · {propertyTypeText(t, hotel.propertyType)}</span>
         <span className="amenities">{hotel.amenities.slice(0, 5).map((amenity) => amenityText(t, amenity)).join(' · ')}</span>
       </span>
+      {hotel.priceFromKobo !== null && (
+        <span className="hotel-price" data-testid="hotel-price">
+          {t('hotels.priceFrom', { price: money(hotel.priceFromKobo) })}
+        </span>
+      )}
     </button>
   );
 }
