@@ -1,4 +1,5 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { createPrng } from '../electron/sandbox/prng';
 
 /**
  * Vitest starts the files that run for a minute or more first, longest first, so the two workers
@@ -28,19 +29,12 @@ export default class SlowFirstSequencer extends BaseSequencer {
   }
 }
 
-/** Fisher-Yates with a small seeded generator (mulberry32), so a shuffled run can be repeated with --sequence.seed. */
+/** Fisher-Yates with the sandbox's seeded generator, so a shuffled run can be repeated with --sequence.seed. */
 function shuffled<T>(items: T[], seed = Date.now()): T[] {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createPrng(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
+    const j = random.int(0, i);
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;

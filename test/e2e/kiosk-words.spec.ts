@@ -72,6 +72,17 @@ async function toDetails(page: Page, s: (key: Parameters<typeof say>[1]) => stri
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.details.title'));
 }
 
+/** On Details (French): a customer's name, e-mail and phone, then on to Pay. */
+async function detailsToPay(page: Page, s: (key: Parameters<typeof say>[1]) => string) {
+  await page.getByLabel(s('checkout.name')).fill('Ngozi Eze');
+  await page.getByLabel(s('checkout.email')).fill('ngozi@example.com');
+  await page.getByLabel(s('checkout.phone')).fill('08031234567');
+  // Off the field, so the keyboard closes before Continue.
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.getByRole('button', { name: s('common.continue') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.pay.title'));
+}
+
 for (const size of smallScreens) {
   const s = (key: Parameters<typeof say>[1], values?: Record<string, string | number>) => say('fr', key, values);
 
@@ -107,12 +118,7 @@ for (const size of smallScreens) {
     await page.setViewportSize(size);
     await page.goto(stack.host.url);
     await toDetails(page, s);
-    await page.getByLabel(s('checkout.name')).fill('Ngozi Eze');
-    await page.getByLabel(s('checkout.email')).fill('ngozi@example.com');
-    await page.getByLabel(s('checkout.phone')).fill('08031234567');
-    await page.getByRole('heading', { level: 1 }).click();
-    await page.getByRole('button', { name: s('common.continue') }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.pay.title'));
+    await detailsToPay(page, s);
     await page.getByRole('button', { name: new RegExp(s('kiosk.pay.button', { total: 'XX' }).split('XX')[0]!.trim()) }).click();
     await payOnTerminal(page, 'fr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.done.title'), { timeout: 15_000 });
@@ -239,12 +245,7 @@ test(`kiosk Back: from the details step the tickets come back as counted, from p
   // Make it three, and on: held afresh.
   await row.getByRole('button', { name: /^More:/ }).click();
   await page.getByRole('button', { name: s('common.continue') }).click();
-  await page.getByLabel(s('checkout.name')).fill('Ngozi Eze');
-  await page.getByLabel(s('checkout.email')).fill('ngozi@example.com');
-  await page.getByLabel(s('checkout.phone')).fill('08031234567');
-  await page.getByRole('heading', { level: 1 }).click();
-  await page.getByRole('button', { name: s('common.continue') }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.pay.title'));
+  await detailsToPay(page, s);
   await expect(page.getByRole('cell', { name: /^3 ×/ })).toBeVisible();
   await page.getByRole('button', { name: `← ${s('common.back')}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.details.title'));
