@@ -125,6 +125,13 @@ export default tseslint.config(
           "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
           "CallExpression[callee.property.name=/^get(Hours|Minutes|Seconds|Date|Day|Month|FullYear)$/]",
         ].map((selector) => ({ selector, message: "This uses the computer's own time zone: show times with formatLagosDateTime or formatLagosClock (renderer/src/i18n/format.ts)." })),
+        // An effect's arrow without braces returns what its call returns, and React calls that on
+        // unmount: Chromium's scrollIntoView now returns a Promise, so leaving checkout after a failed
+        // sale crashed to a white screen ("destroy is not a function"). Braces, and return only a cleanup.
+        {
+          selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[expression=true]",
+          message: 'Give an effect a block body ({ ... }) and return only a cleanup function from it: an expression body returns whatever its call returns, and React calls that when the component leaves.',
+        },
       ],
     },
   },

@@ -40,5 +40,8 @@ export function usePosQuery<C extends ChannelName>(
 export function usePosEvent<E extends EventName>(event: E, onPayload: (payload: EventPayloadOf<E>, client: QueryClient) => void) {
   const pos = usePos();
   const queryClient = useQueryClient();
-  useEffect(() => pos.on(event, (payload) => onPayload(payload, queryClient)), [pos, event, queryClient, onPayload]);
+  useEffect(() => {
+    const unsubscribe = pos.on(event, (payload) => onPayload(payload, queryClient));
+    return unsubscribe;
+  }, [pos, event, queryClient, onPayload]);
 }

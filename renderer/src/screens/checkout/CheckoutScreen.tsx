@@ -80,7 +80,9 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
   // The panel sits under the payment, below the fold on a small screen: a refusal after Confirm
   // is brought into view, or the cashier would see nothing happen.
   const failurePanel = useRef<HTMLDivElement>(null);
-  useEffect(() => failurePanel.current?.scrollIntoView({ block: 'center' }), [failure]);
+  useEffect(() => {
+    failurePanel.current?.scrollIntoView({ block: 'center' });
+  }, [failure]);
   const { errors } = form.formState;
 
   return (

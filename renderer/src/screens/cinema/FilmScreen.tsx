@@ -171,7 +171,9 @@ function Tickets({ film, locationId, date, showtimeId, initialCounts }: { film: 
   }, [cameBack, refetch]);
   // Focus moves here once a showtime is chosen, so number keys and Enter act on the tickets.
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   const first = tickets.data?.categories.find((c) => !c.soldOut);
   const count = Object.values(counts).reduce((a, b) => a + b, 0);
   // Number keys: how many of the first ticket type; Enter: on to checkout.
