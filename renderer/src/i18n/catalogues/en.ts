@@ -201,7 +201,7 @@ export const en = {
   'checkout.reholding': 'Holding…',
   'validation.name': 'Enter the name on the booking (at least 2 letters).',
   'validation.email': 'Enter an e-mail address like ada@example.com.',
-  'validation.phone': 'Enter a Nigerian mobile number, like 0803 123 4567.',
+  'validation.phone': 'Enter a mobile number: a Nigerian one like 0803 123 4567, or another country’s with its + code, like +44 7700 900123.',
   'validation.dob': 'Enter a real date of birth (day / month / year).',
   'validation.dobRequired': 'Hotels need the date of birth.',
   'validation.date': 'Write the date as day/month/year, like 12/04/2026.',

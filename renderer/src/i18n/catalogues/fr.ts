@@ -187,7 +187,7 @@ export const fr: Catalogue = {
   'checkout.reholding': "Réservation…",
   'validation.name': "Saisissez le nom de la réservation (au moins 2 lettres).",
   'validation.email': "Saisissez une adresse e-mail comme ada@example.com.",
-  'validation.phone': "Saisissez un numéro mobile nigérian, comme 0803 123 4567.",
+  'validation.phone': "Saisissez un numéro mobile : nigérian comme 0803 123 4567, ou d’un autre pays avec son indicatif +, comme +44 7700 900123.",
   'validation.dob': "Saisissez une vraie date de naissance (jour / mois / année).",
   'validation.dobRequired': "Les hôtels demandent la date de naissance.",
   'validation.date': "Écrivez la date en jour/mois/année, comme 12/04/2026.",

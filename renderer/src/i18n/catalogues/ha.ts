@@ -187,7 +187,7 @@ export const ha: Catalogue = {
   'checkout.reholding': "Ana riƙewa…",
   'validation.name': "Shigar da sunan ajiyar (aƙalla haruffa biyu).",
   'validation.email': "Shigar da adireshin imel kamar ada@example.com.",
-  'validation.phone': "Shigar da lambar wayar Najeriya, kamar 0803 123 4567.",
+  'validation.phone': "Shigar da lambar waya: ta Najeriya kamar 0803 123 4567, ko ta wata ƙasa tare da lambar + ɗinta, kamar +44 7700 900123.",
   'validation.dob': "Shigar da ranar haihuwa ta gaskiya (rana / wata / shekara).",
   'validation.dobRequired': "Otal-otal suna buƙatar ranar haihuwa.",
   'validation.date': "Rubuta rana kamar rana/wata/shekara, misali 12/04/2026.",

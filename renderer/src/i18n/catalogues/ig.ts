@@ -187,7 +187,7 @@ export const ig: Catalogue = {
   'checkout.reholding': "A na-ejide…",
   'validation.name': "Tinye aha dị na ndebanye (opekata mpe mkpụrụedemede abụọ).",
   'validation.email': "Tinye adreesị email dịka ada@example.com.",
-  'validation.phone': "Tinye nọmba ekwentị Naịjirịa, dịka 0803 123 4567.",
+  'validation.phone': "Tinye nọmba ekwentị: nke Naịjirịa dịka 0803 123 4567, ma ọ bụ nke mba ọzọ ya na koodu + ya, dịka +44 7700 900123.",
   'validation.dob': "Tinye ezigbo ụbọchị ọmụmụ (ụbọchị / ọnwa / afọ).",
   'validation.dobRequired': "Họtel chọrọ ụbọchị ọmụmụ.",
   'validation.date': "Dee ụbọchị dịka ụbọchị/ọnwa/afọ, dịka 12/04/2026.",

@@ -187,7 +187,7 @@ export const pcm: Catalogue = {
   'checkout.reholding': "E dey hold…",
   'validation.name': "Put di name for di booking (at least 2 letter).",
   'validation.email': "Put email address like ada@example.com.",
-  'validation.phone': "Put Naija phone number, like 0803 123 4567.",
+  'validation.phone': "Put phone number: Naija one like 0803 123 4567, or another country own with im + code, like +44 7700 900123.",
   'validation.dob': "Put real birthday (day / month / year).",
   'validation.dobRequired': "Hotel need di birthday.",
   'validation.date': "Write di date as day/month/year, like 12/04/2026.",

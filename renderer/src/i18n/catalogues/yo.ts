@@ -187,7 +187,7 @@ export const yo: Catalogue = {
   'checkout.reholding': "À ń fi pamọ́…",
   'validation.name': "Ẹ kọ orúkọ tó wà lórí ìfiṣúra (lẹ́tà méjì ó kéré tán).",
   'validation.email': "Ẹ kọ àdírẹ́sì í-meèlì bí ada@example.com.",
-  'validation.phone': "Ẹ kọ nọ́ńbà fóònù Nàìjíríà, bí 0803 123 4567.",
+  'validation.phone': "Ẹ kọ nọ́ńbà fóònù: ti Nàìjíríà bí 0803 123 4567, tàbí ti orílẹ̀-èdè mìíràn pẹ̀lú kóòdù + rẹ̀, bí +44 7700 900123.",
   'validation.dob': "Ẹ kọ ọjọ́ ìbí gidi (ọjọ́ / oṣù / ọdún).",
   'validation.dobRequired': "Ilé ìtura nílò ọjọ́ ìbí.",
   'validation.date': "Ẹ kọ ọjọ́ bí ọjọ́/oṣù/ọdún, bí 12/04/2026.",
