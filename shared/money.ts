@@ -43,7 +43,8 @@ export function formatNaira(kobo: Kobo, locale = 'en-NG'): string {
     format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'NGN', currencyDisplay: 'symbol' });
     nairaFormats.set(locale, format);
   }
-  return format.format(kobo / 100);
+  // `|| 0` turns -0 (a negated zero total: "Voids 0 · -₦0.00") into 0.
+  return format.format((kobo || 0) / 100);
 }
 // Building an Intl formatter costs far more than using one; lists format many amounts.
 const nairaFormats = new Map<string, Intl.NumberFormat>();
