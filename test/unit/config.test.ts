@@ -23,6 +23,19 @@ describe('loadConfig', () => {
     expect(isTrainingMode(loaded.config)).toBe(true);
   });
 
+  it('names an unnamed till after its profile (Counter 1, Front desk 1, Kiosk 1); a name given anywhere wins', () => {
+    const dataDir = tempDir();
+    const name = (flags: Record<string, string>, env: NodeJS.ProcessEnv = {}) => {
+      const loaded = loadConfig({ env, flags: { 'data-dir': dataDir, ...flags } });
+      if (!loaded.ok) throw new Error(loaded.message);
+      return loaded.config.terminal.name;
+    };
+    expect(name({})).toBe('Counter 1');
+    expect(name({ profile: 'front-desk' })).toBe('Front desk 1');
+    expect(name({}, { POS_PROFILE: 'kiosk' })).toBe('Kiosk 1');
+    expect(name({ profile: 'front-desk', 'terminal-name': 'Reception' })).toBe('Reception');
+  });
+
   it('layers defaults < config file < environment < flags', () => {
     const dataDir = tempDir();
     fs.writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ terminal: { id: 'FILE', name: 'From file', profile: 'kiosk' }, printer: { columns: 32 } }));

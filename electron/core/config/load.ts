@@ -19,6 +19,9 @@ export interface ConfigInputs {
 
 export const configFileName = 'config.json';
 
+/** The default terminal name of each profile (configKeys' own default is the counter's). */
+const profileNames: Record<string, string> = { counter: 'Counter 1', 'front-desk': 'Front desk 1', kiosk: 'Kiosk 1' };
+
 /**
  * Defaults, then `<dataDir>/config.json`, then environment variables, then flags; the later wins.
  * Any bad value ends in one line that names the key, where the value came from and what is wrong,
@@ -51,6 +54,12 @@ export function loadConfig(inputs: ConfigInputs = {}): ConfigLoad {
     if (key !== 'dataDir' && fromEnv !== undefined && fromEnv !== '') values.set(key, { value: fromEnv, source: configKeys[key].env });
     const fromFlag = flags[configKeys[key].flag];
     if (key !== 'dataDir' && fromFlag !== undefined) values.set(key, { value: fromFlag, source: `--${configKeys[key].flag}` });
+  }
+
+  // Unnamed, a till is named after what it is: "Front desk 1" at a hotel desk, "Kiosk 1" in the lobby.
+  if (values.get('terminal.name')!.source === 'default') {
+    const named = profileNames[String(values.get('terminal.profile')!.value)];
+    if (named) values.set('terminal.name', { value: named, source: 'default' });
   }
 
   const nested: Record<string, Record<string, unknown> | unknown> = {};
