@@ -185,7 +185,10 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     pass ??= (async () => {
       try {
         await reconcileAll();
-        for (const [saleId, entry] of timers) {
+        // Over a copy: schedule() puts a still-unsettled sale back into `timers`, and a Map being
+        // walked visits entries added during the walk, so walking `timers` itself never ended (a
+        // till frozen at 100 % CPU the moment the partner answered again with a sale still open).
+        for (const [saleId, entry] of [...timers]) {
           if (entry.timer) clearTimeout(entry.timer);
           timers.delete(saleId);
           const sale = reload(saleId);
