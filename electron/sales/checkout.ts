@@ -216,7 +216,10 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       return notOursOutcome(service, why, answer.value);
     }
     if (outcome.to !== 'rejected' || answer.error.kind === 'not-sent') return outcome;
-    return checkedRefusal({ partner, holderOf, logger }, sale, outcome);
+    // The lookup that checks a refusal is checked against what was sent (answer-owner.ts).
+    const stored = journal.sales.get(saleId);
+    const sent = stored.ok && stored.value ? { quoteKobo: stored.value.quoteKobo, request: stored.value.request } : {};
+    return checkedRefusal({ partner, holderOf, logger }, { ...sale, ...sent }, outcome);
   }
 
   const holderOf = (reference: string) => referenceHolder(journal, reference);

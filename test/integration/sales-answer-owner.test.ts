@@ -122,6 +122,35 @@ describe('an answer that is another sale’s', () => {
   });
 });
 
+describe('a lookup that does not name the sale it answers', () => {
+  it('answering another till’s transaction (another customer, or no customer and another amount) confirms nothing; one with this customer does, its amount flagged', async () => {
+    const first = await sellCinema();
+    const theirs = purchasesOf(sandbox, first.id)[0]!;
+    const otherTill = { ...theirs, reference: 'EX9990001234', merchant_reference: null, amount: theirs.amount * 2 };
+    const cases = [
+      { answer: { ...otherTill, details: { ...theirs.details, merchant_reference: null, email: 'other.till@example.com' } }, settles: false },
+      { answer: { ...otherTill, reference: 'EX9990001235', details: null }, settles: false },
+      { answer: { ...otherTill, reference: 'EX9990001236', details: { ...theirs.details, merchant_reference: null, email: customer.email.toUpperCase() } }, settles: true },
+    ];
+    for (const { answer, settles } of cases) {
+      gateway.beforeCommit.push(gatewayPage(502, 'Bad Gateway'));
+      const saleId = newSaleId('NE');
+      gateway.blocked.push({ path: new RegExp(`merchant_reference=${saleId}`), failure: { kind: 'status', status: 200, body: envelope(200, answer) } });
+      expect((await sellCinema(saleId)).state).toBe('unknown');
+      if (settles) {
+        expect(await settled(saleId)).toMatchObject({ state: 'confirmed', partnerReference: answer.reference, amountMismatch: true });
+        continue;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      const waiting = value(await till.pos.api['sale:get']({ saleId }));
+      expect(waiting, JSON.stringify(answer.details)).toMatchObject({ state: 'unknown', partnerReference: null });
+      expect(waiting.failureReason).toMatch(/does not name this sale/);
+      gateway.blocked.length = 0;
+      expect((await settled(saleId)).state).toBe('rejected');
+    }
+  });
+});
+
 describe('a lookup that says "no record" for everything', () => {
   it('does not give up a sale the partner holds: "no record" is believed only from a lookup that finds a sale the partner surely holds', async () => {
     const known = await sellCinema();
