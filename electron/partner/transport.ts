@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { hasDuplicateKeys } from './duplicate-keys';
 import { canonicalEnvelope, envelopeStatus, errorBodySchema, successEnvelopeSchema, type ErrorBody } from '../../shared/partner/envelope';
 import { redact } from '../core/logger';
 import { fetchFailure, type PartnerError, type PartnerResult } from './partner-error';
@@ -92,7 +93,11 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       const text = await response.text();
       const retryAfterMs = waitAsked(response.headers.get('retry-after'), Date.now());
-      return { ok: true, status: response.status, body: parseJson(maskKey(text, key, response.status)), ...(retryAfterMs !== undefined && { retryAfterMs }) };
+      const body = parseJson(maskKey(text, key, response.status));
+      // An answer money rests on (a purchase, booking or hold; a transaction lookup) that names a
+      // key twice is not read: which of the two is true cannot be known (duplicate-keys.ts).
+      const twoMinds = body !== undefined && (init.method !== 'GET' || lookupPath.test(url.pathname)) && hasDuplicateKeys(text);
+      return { ok: true, status: response.status, body: twoMinds ? undefined : body, ...(retryAfterMs !== undefined && { retryAfterMs }) };
     } catch (error) {
       // The status arrived but the body broke off: a purchase may well have gone through.
       return { ok: false, error: fetchFailure(error, options.timeoutMs) };
@@ -233,6 +238,9 @@ function describeIssues(error: z.ZodError): string {
   const shown = error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
   return shown.join('; ') + (error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '');
 }
+
+/** The transaction lookup's routes (`/transaction?…`, `/transaction/{reference}`, `/transactions/{reference}`). */
+const lookupPath = /\/transactions?(\/|$)/;
 
 function parseJson(text: string): unknown {
   try {

@@ -122,6 +122,19 @@ describe('an answer that is another sale’s', () => {
   });
 });
 
+describe('an answer that says two things', () => {
+  it('a purchase answer naming its reference twice is not read: the sale is looked up and confirmed on the partner’s own reference', async () => {
+    const twice = '{"success":true,"status":201,"message":"Tickets purchased","data":{"reference":"EX1111111111","invoice_id":1,"amount":3500,"reference":"EX0000000001","tickets":[]}}';
+    gateway.afterCommit.push({ kind: 'status', status: 201, contentType: 'application/json', body: twice });
+    const saleId = newSaleId('DUP');
+    const answered = await sellCinema(saleId);
+    expect(answered.partnerReference).toBeNull();
+    const sale = await settled(saleId);
+    expect(sale).toMatchObject({ state: 'confirmed', partnerReference: purchasesOf(sandbox, saleId)[0]!.reference });
+    expect(['EX1111111111', 'EX0000000001']).not.toContain(sale.partnerReference);
+  });
+});
+
 describe('a lookup that does not name the sale it answers', () => {
   it('answering another till’s transaction (another customer, or no customer and another amount) confirms nothing; one with this customer does, its amount flagged', async () => {
     const first = await sellCinema();
