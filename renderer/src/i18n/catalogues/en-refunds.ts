@@ -68,7 +68,7 @@ export const refundsEn = {
   'refunds.done.pending': 'The card terminal has not confirmed yet. The till keeps asking it; it never refunds twice.',
   'refunds.done.failed': 'The card terminal did not give the money back: {problem}',
   'refunds.done.slips': 'Two slips are printing: give one to the customer; the approver signs the other for the drawer.',
-  'refunds.done.owed': 'The partner owes the cancellation: follow it up under Staff, Refunds.',
+  'refunds.done.owed': 'The partner owes the cancellation: follow it up in Back office → Sales, under “Cancellations still owed by the partner”.',
 
   'refunds.panel.title': 'Refunds',
   'refunds.panel.find': 'Find the sale: reference, phone or name',

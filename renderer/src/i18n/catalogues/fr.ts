@@ -682,7 +682,7 @@ export const fr: Catalogue = {
   'refunds.done.pending': "Le terminal n’a pas encore confirmé. La caisse continue de demander ; elle ne rembourse jamais deux fois.",
   'refunds.done.failed': "Le terminal n’a pas rendu l’argent : {problem}",
   'refunds.done.slips': "Deux tickets s’impriment : un pour le client ; l’approbateur signe l’autre pour la caisse.",
-  'refunds.done.owed': "Le partenaire doit l’annulation : suivez-la dans Personnel, Remboursements.",
+  'refunds.done.owed': "Le partenaire doit l’annulation : suivez-la dans Back-office → Ventes, sous « Annulations encore dues par le partenaire ».",
   'refunds.panel.title': "Remboursements",
   'refunds.panel.find': "Trouver la vente : référence, téléphone ou nom",
   'refunds.panel.findHint': "ex. EX1234567, 0803 123 4567 ou Adaeze",

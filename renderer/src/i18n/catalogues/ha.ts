@@ -682,7 +682,7 @@ export const ha: Catalogue = {
   'refunds.done.pending': "Na'urar kati ba ta tabbatar ba tukuna. Injin kuɗi yana ci gaba da tambaya; ba zai mayar sau biyu ba.",
   'refunds.done.failed': "Na'urar kati ba ta mayar da kuɗin ba: {problem}",
   'refunds.done.slips': "Takardu biyu suna bugawa: ba abokin ciniki ɗaya; wanda ya amince zai sa hannu a ɗayan don aljihun tebur.",
-  'refunds.done.owed': "Abokin hulɗa yana bin sokewa: bi ta a Ma'aikata, Mayarwa.",
+  'refunds.done.owed': "Abokin hulɗa yana bin sokewa: bi ta a Ofishin baya → Sayarwa, ƙarƙashin “Sokewar da abokin hulɗa ke bi har yanzu”.",
   'refunds.panel.title': "Mayar da kuɗi",
   'refunds.panel.find': "Nemi sayarwa: lambar shaida, waya ko suna",
   'refunds.panel.findHint': "misali EX1234567, 0803 123 4567 ko Adaeze",

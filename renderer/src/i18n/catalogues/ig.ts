@@ -682,7 +682,7 @@ export const ig: Catalogue = {
   'refunds.done.pending': "Igwe kaadị akwadobeghị. Igwe ego na-aga n'ihu ịjụ; ọ gaghị eweghachi ugboro abụọ.",
   'refunds.done.failed': "Igwe kaadị eweghachighị ego ahụ: {problem}",
   'refunds.done.slips': "Akwụkwọ abụọ na-ebipụta: nye onye ahịa otu; onye kwadoro ga-abịanye aka na nke ọzọ maka igbe.",
-  'refunds.done.owed': "Onye mmekọ ji nkagbu: soro ya na Ndị ọrụ, Nweghachi.",
+  'refunds.done.owed': "Onye mmekọ ji nkagbu: soro ya na Ọfịs azụ → Ire, n'okpuru “Nkagbu onye mmekọ ka ji”.",
   'refunds.panel.title': "Nweghachi",
   'refunds.panel.find': "Chọta ire: ntụaka, ekwentị ma ọ bụ aha",
   'refunds.panel.findHint': "dịka EX1234567, 0803 123 4567 ma ọ bụ Adaeze",

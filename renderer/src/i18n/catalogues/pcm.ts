@@ -682,7 +682,7 @@ export const pcm: Catalogue = {
   'refunds.done.pending': "Di card machine never confirm. Di till go dey ask; e no go ever refund two times.",
   'refunds.done.failed': "Di card machine no give di money back: {problem}",
   'refunds.done.slips': "Two paper dey print: give di customer one; di approver go sign di other one for di drawer.",
-  'refunds.done.owed': "Di partner owe di cancellation: follow am for Staff, Refunds.",
+  'refunds.done.owed': "Di partner owe di cancellation: follow am for Back office → Sales, under “Cancellation wey di partner still owe”.",
   'refunds.panel.title': "Refunds",
   'refunds.panel.find': "Find di sale: reference, phone or name",
   'refunds.panel.findHint': "like EX1234567, 0803 123 4567 or Adaeze",

@@ -682,7 +682,7 @@ export const yo: Catalogue = {
   'refunds.done.pending': "Ẹ̀rọ káàdì kò tíì jẹ́rìísí. Kásíà ń béèrè ṣáá; kò ní dá owó padà lẹ́ẹ̀mejì láé.",
   'refunds.done.failed': "Ẹ̀rọ káàdì kò dá owó padà: {problem}",
   'refunds.done.slips': "Ìwé méjì ń jáde: ẹ fún oníbàárà ní ọ̀kan; ẹni tó fọwọ́ sí i yóò buwọ́ lu èkejì fún àpótí.",
-  'refunds.done.owed': "Alábàáṣiṣẹ́pọ̀ jẹ ìfagilé: ẹ tẹ̀lé e ní Òṣìṣẹ́, Ìdápadà.",
+  'refunds.done.owed': "Alábàáṣiṣẹ́pọ̀ jẹ ìfagilé: ẹ tẹ̀lé e ní Ọ́fíìsì ẹ̀yìn → Títà, lábẹ́ “Ìfagilé tí alábàáṣiṣẹ́pọ̀ ṣì jẹ”.",
   'refunds.panel.title': "Ìdápadà",
   'refunds.panel.find': "Wá títà: ìtọ́kasí, fóònù tàbí orúkọ",
   'refunds.panel.findHint': "bí àpẹẹrẹ EX1234567, 0803 123 4567 tàbí Adaeze",
