@@ -282,6 +282,9 @@ export const en = {
   // ---- sale outcome (counter) ----
   'sale.loading': 'Loading the sale',
   'sale.confirmed': 'Sale confirmed',
+  'sale.refunded': 'Sale refunded',
+  'sale.refundedNote': 'Refunded in full: {amount} given back',
+  'sale.partRefunded': 'Part refunded: {amount} given back',
   'sale.reference': 'Reference',
   'sale.bookingNumber': 'Booking number',
   'sale.giveChange': 'Give change: {amount}',

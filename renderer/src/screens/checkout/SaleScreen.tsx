@@ -11,6 +11,7 @@ import { saleWhenText } from './sale-when';
 import { formatMoney } from '@renderer/i18n/format';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { newSaleId, type Order } from './order';
+import { refundedShare } from './refunded';
 import { ReceiptPanel } from '@renderer/screens/printing/ReceiptPanel';
 import { SaleCorrections } from '@renderer/screens/refunds/SaleCorrections';
 
@@ -48,6 +49,9 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
   // it over (she came here from checkout); a sale opened again later says it quietly, as a fact,
   // so nobody hands the change over twice.
   const justPaid = order !== undefined;
+  // A refunded sale says so as its title: "Sale confirmed" over a sale given back misleads.
+  const refunded = refundedShare(sale);
+  const look = sale.state === 'confirmed' && refunded.share === 'all' ? 'refunded' : sale.state;
 
   // Enter or N: the next customer (the documented counter key; no text field is on this screen).
   useShortcuts({ Enter: home, n: home, N: home });
@@ -66,12 +70,17 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
     </dl>
   );
   return (
-    <section className={`outcome outcome-${sale.state}`} aria-live="polite">
+    <section className={`outcome outcome-${look}`} aria-live="polite">
       <div className="sale-layout">
         <div className="outcome">
           {sale.state === 'confirmed' && (
             <>
-              <h1>{t('sale.confirmed')}</h1>
+              <h1>{refunded.share === 'all' ? t('sale.refunded') : t('sale.confirmed')}</h1>
+              {refunded.share !== 'none' && (
+                <p className="refunded-note" data-testid="refunded-note">
+                  {t(refunded.share === 'all' ? 'sale.refundedNote' : 'sale.partRefunded', { amount: formatMoney(refunded.givenBackKobo) })}
+                </p>
+              )}
               <p className="reference">
                 {t('sale.reference')} <strong data-testid="partner-reference">{sale.partnerReference}</strong>
                 {sale.bookingNumber && (
