@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import { useT } from '@renderer/i18n/I18nProvider';
 
-/** A numeric keypad: PINs are typed by thumb on a touch screen, and never shown. */
-export function PinPad({ label, busy, error, onSubmit }: { label: string; busy?: boolean; error?: string; onSubmit: (pin: string) => void }) {
+/**
+ * A numeric keypad: PINs are typed by thumb on a touch screen, and never shown. `autoFocus`: the
+ * field takes the keyboard when the pad appears (a name was just chosen), so typed digits land in it.
+ */
+export function PinPad({ label, busy, error, autoFocus, onSubmit }: { label: string; busy?: boolean; error?: string; autoFocus?: boolean; onSubmit: (pin: string) => void }) {
   const t = useT();
   const [pin, setPin] = useState('');
   const errorId = useId();
@@ -22,6 +25,7 @@ export function PinPad({ label, busy, error, onSubmit }: { label: string; busy?:
           type="password"
           inputMode="numeric"
           autoComplete="off"
+          autoFocus={autoFocus}
           value={pin}
           onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
           aria-invalid={Boolean(error)}

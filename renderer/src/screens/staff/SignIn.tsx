@@ -42,6 +42,7 @@ export function FirstSupervisorSetup() {
       ) : (
         <PinPad
           key="again"
+          autoFocus
           label={t('signin.pinAgain')}
           busy={setup.isPending}
           error={setup.error ? say(setup.error) : undefined}
@@ -83,7 +84,8 @@ export function SignIn() {
           </div>
         )}
       </QueryState>
-      {staffId !== null && <PinPad label={t('signin.pin')} busy={signIn.isPending} error={signIn.error instanceof PosCallError ? say(signIn.error.error) : undefined} onSubmit={(pin) => signIn.mutate(pin)} />}
+      {/* One pad per person chosen (key): it opens empty, with the keyboard in its field. */}
+      {staffId !== null && <PinPad key={staffId} autoFocus label={t('signin.pin')} busy={signIn.isPending} error={signIn.error instanceof PosCallError ? say(signIn.error.error) : undefined} onSubmit={(pin) => signIn.mutate(pin)} />}
     </section>
   );
 }
