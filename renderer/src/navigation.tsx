@@ -1,9 +1,17 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Hotel } from '@shared/catalog/hotels';
 import type { HotelSearch } from './screens/hotels/hotel-search';
 import type { Order } from './screens/checkout/order';
 import type { KioskRoute } from './kiosk/routes';
 import type { FilmChoice } from './screens/cinema/FilmScreen';
+import type { CustomerInput } from '@shared/sales/customer';
+import type { TenderDraft } from './screens/checkout/TenderPicker';
+
+/** What the cashier typed at checkout for the order being sold: the customer's details and how they pay. */
+export interface CheckoutDraft {
+  customer: Partial<CustomerInput>;
+  tender?: TenderDraft;
+}
 
 export type Route =
   | { name: 'home' }
@@ -34,6 +42,13 @@ interface Navigation {
    * again to the next customer).
    */
   sold(route: Route): void;
+  /**
+   * What was typed at checkout, kept beside the stack: Back to the film or room and on to checkout
+   * again, Staff (to change language) and back, Esc, all find it as left. Forgotten once the order
+   * is sold, and when a new sale starts (Home, New sale, or Back all the way home).
+   */
+  checkoutDraft(): CheckoutDraft | undefined;
+  keepCheckoutDraft(draft: CheckoutDraft): void;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
@@ -41,12 +56,36 @@ const NavigationContext = createContext<Navigation | null>(null);
 /** A stack of screens: a POS is not URL-driven, and Back must return to exactly what was there. */
 export function NavigationProvider({ children }: { children: ReactNode }) {
   const [stack, setStack] = useState<Route[]>([{ name: 'home' }]);
+  // A ref, not state: nothing is drawn from it while it changes (each key typed at checkout).
+  const draft = useRef<CheckoutDraft | undefined>(undefined);
   const go = useCallback((route: Route) => setStack((s) => [...s, route]), []);
-  const back = useCallback(() => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)), []);
-  const home = useCallback(() => setStack([{ name: 'home' }]), []);
+  const back = useCallback(
+    () =>
+      setStack((s) => {
+        const next = s.length > 1 ? s.slice(0, -1) : s;
+        // Back all the way home: the next order is another customer's.
+        if (next.length === 1) draft.current = undefined;
+        return next;
+      }),
+    [],
+  );
+  const home = useCallback(() => {
+    draft.current = undefined;
+    setStack([{ name: 'home' }]);
+  }, []);
   const replace = useCallback((route: Route) => setStack((s) => [...s.slice(0, -1), route]), []);
-  const sold = useCallback((route: Route) => setStack((s) => [...s.slice(0, -1).map(forgetOrder), route]), []);
-  const value = useMemo(() => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace, sold }), [stack, go, back, home, replace, sold]);
+  const sold = useCallback((route: Route) => {
+    draft.current = undefined;
+    setStack((s) => [...s.slice(0, -1).map(forgetOrder), route]);
+  }, []);
+  const checkoutDraft = useCallback(() => draft.current, []);
+  const keepCheckoutDraft = useCallback((next: CheckoutDraft) => {
+    draft.current = next;
+  }, []);
+  const value = useMemo(
+    () => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft }),
+    [stack, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft],
+  );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import type { TerminalProfile } from '@shared/app';
 import type { TenderRequest } from '@shared/sales/checkout';
 import { customerSchema, type CustomerInput } from '@shared/sales/customer';
 import type { PosError } from '@shared/errors';
-import { useNavigation } from '@renderer/navigation';
+import { useNavigation, type CheckoutDraft } from '@renderer/navigation';
 import { usePos } from '@renderer/pos/PosProvider';
 import { unwrap, PosCallError, usePosQuery } from '@renderer/pos/queries';
 import { ErrorPanel } from '@ui/ErrorPanel';
@@ -19,27 +19,47 @@ import { formatMoney } from '@renderer/i18n/format';
 import { HoldCountdown, useSecondsLeft } from './HoldCountdown';
 import { newSaleId, orderLines, orderTotal, type Order } from './order';
 import { CardPayment } from './CardPayment';
-import { TenderPicker, type TenderGap } from './TenderPicker';
+import { TenderPicker, emptyTenderDraft, tenderOf, type TenderDraft } from './TenderPicker';
+import { orderWhenText } from './sale-when';
 
 // zod's messages are main's; the screen says what is wrong in the cashier's language (validation.*).
 const hotelCustomerSchema = customerSchema.extend({ dob: z.iso.date() });
 
 export function CheckoutScreen({ order, profile }: { order: Order; profile: TerminalProfile }) {
-  const { replace, sold } = useNavigation();
+  const { replace, sold, checkoutDraft, keepCheckoutDraft } = useNavigation();
   // On to the sale's screen. A refused sale keeps the film's counts (or the room) for Back, to try
   // again; any other (sold, or being settled) may be sold, so Back does not offer it again.
   const toSale = (sale: { id: string; state: string }) => (sale.state === 'rejected' ? replace : sold)({ name: 'sale', saleId: sale.id, order });
   const pos = usePos();
   const total = orderTotal(order);
   const tenderKinds: TenderRequest['kind'][] = profile === 'kiosk' ? ['card'] : ['cash', 'card', 'transfer'];
-  const [tender, setTender] = useState<TenderRequest | null>(tenderKinds[0] === 'card' ? { kind: 'card' } : null);
+  // What was typed for this order before (Back, then checkout again; Staff and back): found as left.
+  const [kept] = useState(checkoutDraft);
+  const [tenderDraft, setTenderDraft] = useState<TenderDraft>(kept?.tender && tenderKinds.includes(kept.tender.kind) ? kept.tender : emptyTenderDraft(tenderKinds[0]!));
+  const { tender, gap: tenderGap } = tenderOf(tenderDraft);
   const [tenderError, setTenderError] = useState<string>();
-  const [tenderGap, setTenderGap] = useState<TenderGap | undefined>(tenderKinds[0] === 'cash' ? 'cash' : undefined);
   const form = useForm<CustomerInput>({
     resolver: zodResolver(order.kind === 'hotel' ? hotelCustomerSchema : customerSchema),
     mode: 'onBlur',
-    defaultValues: { name: '', email: '', phone: '' },
+    defaultValues: { name: '', email: '', phone: '', ...kept?.customer },
   });
+  // Every change is kept beside the navigation stack, until the order is sold or a new sale starts.
+  const draft = useRef<CheckoutDraft>({ customer: form.getValues(), tender: tenderDraft });
+  useEffect(() => {
+    const watching = form.watch((customer) => {
+      draft.current = { ...draft.current, customer: { ...customer } };
+      keepCheckoutDraft(draft.current);
+    });
+    return () => {
+      watching.unsubscribe();
+    };
+  }, [form, keepCheckoutDraft]);
+  const changeTender = (next: TenderDraft) => {
+    setTenderDraft(next);
+    setTenderError(undefined);
+    draft.current = { ...draft.current, tender: next };
+    keepCheckoutDraft(draft.current);
+  };
 
   // The screen's language (at a counter, the signed-in staff member's): the receipt is printed in it.
   const { language } = useLanguage();
@@ -85,6 +105,22 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
   }, [failure]);
   const { errors } = form.formState;
 
+  // Keys inside the form. Plain Enter never confirms (Ctrl+Enter does, as the footer says): it moves
+  // on to the next field. Esc in a field with something typed only leaves the field; the next Esc
+  // is Back (and what was typed is kept for when checkout opens again).
+  const onFormKey = (event: KeyboardEvent<HTMLFormElement>) => {
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement)) return;
+    if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      const fields = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input:not([disabled]):not([type=hidden])')];
+      fields[fields.indexOf(field) + 1]?.focus();
+    } else if (event.key === 'Escape' && field.value !== '') {
+      event.preventDefault();
+      field.blur();
+    }
+  };
+
   return (
     <div className="screen checkout">
       {cardRequest && (
@@ -104,10 +140,10 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
       <div className="checkout-grid">
         <section className="order-summary" aria-label={t('checkout.order')}>
           <h2>{order.title}</h2>
-          <p className="muted">{order.subtitle}</p>
+          <p className="muted">{orderWhenText(t, language, order)}</p>
           <table className="lines">
             <tbody>
-              {orderLines(order).map((line) => (
+              {orderLines(order, t).map((line) => (
                 <tr key={line.label}>
                   <td>{line.quantity} × {line.label}</td>
                   <td className="num"><Money kobo={line.totalKobo} /></td>
@@ -123,11 +159,12 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
           </table>
           {order.kind === 'cinema' && <HoldStatus order={order} onRehold={(hold) => replace({ name: 'checkout', order: { ...order, hold } })} />}
         </section>
-        <form className="checkout-form" onSubmit={onConfirm} noValidate>
+        <form className="checkout-form" onSubmit={onConfirm} onKeyDown={onFormKey} noValidate>
           <fieldset disabled={submit.isPending}>
             <legend>{t('checkout.customer')}</legend>
             <Field label={t('checkout.name')} error={errors.name ? t('validation.name') : undefined}>
-              <input autoComplete="off" {...form.register('name')} aria-invalid={Boolean(errors.name)} />
+              {/* Checkout opens with the cashier's typing going into the customer's name. */}
+              <input autoComplete="off" autoFocus {...form.register('name')} aria-invalid={Boolean(errors.name)} />
             </Field>
             <Field label={t('checkout.email')} error={errors.email ? t('validation.email') : undefined}>
               <input type="email" autoComplete="off" {...form.register('email')} aria-invalid={Boolean(errors.email)} />
@@ -143,7 +180,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
               onChange={(dob) => form.setValue('dob', dob || undefined)}
             />
           </fieldset>
-          <TenderPicker totalKobo={total} kinds={tenderKinds} value={tender} onChange={(t, gap) => (setTender(t), setTenderGap(gap), setTenderError(undefined))} error={tenderError} />
+          <TenderPicker totalKobo={total} kinds={tenderKinds} draft={tenderDraft} onChange={changeTender} error={tenderError} />
           {failure && !shownBesideFields(failure) && (
             <div ref={failurePanel}>
               <ErrorPanel error={failure} />

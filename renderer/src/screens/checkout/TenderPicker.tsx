@@ -1,5 +1,4 @@
 import { useT } from '@renderer/i18n/I18nProvider';
-import { useState } from 'react';
 import type { TenderRequest } from '@shared/sales/checkout';
 import { formatNaira } from '@shared/money';
 import { usePosQuery } from '@renderer/pos/queries';
@@ -17,45 +16,50 @@ function quickCash(totalKobo: number): number[] {
   return [...new Set([totalKobo, ...steps])].filter((v) => v >= totalKobo).slice(0, 5);
 }
 
+/** What the cashier has entered for the payment, as typed: kept when she leaves checkout and comes back. */
+export interface TenderDraft {
+  kind: Kind;
+  cashText: string;
+  approval: string;
+  reference: string;
+}
+
+export const emptyTenderDraft = (kind: Kind): TenderDraft => ({ kind, cashText: '', approval: '', reference: '' });
+
+/** The payment a draft makes, or null with what is missing (the cash handed over, a readable number, the reference). */
+export function tenderOf(draft: TenderDraft): { tender: TenderRequest | null; gap?: TenderGap } {
+  const { kind, cashText, approval, reference } = draft;
+  if (kind === 'cash') {
+    if (!cashText.trim()) return { tender: null, gap: 'cash' };
+    const tenderedKobo = Math.round(Number(cashText.replace(/[,\s₦]/g, '')) * 100);
+    return Number.isFinite(tenderedKobo) && tenderedKobo > 0 ? { tender: { kind: 'cash', tenderedKobo } } : { tender: null, gap: 'cashUnreadable' };
+  }
+  if (kind === 'card') return { tender: approval.trim() ? { kind: 'card', approvalCode: approval.trim() } : { kind: 'card' } };
+  return reference.trim() ? { tender: { kind: 'transfer', reference: reference.trim() } } : { tender: null, gap: 'transfer' };
+}
+
 /**
  * How the customer pays. Only cash needs a number (what was handed over); card and transfer are
- * taken on the external terminal or the bank app, and the till records the reference.
+ * taken on the external terminal or the bank app, and the till records the reference. The draft
+ * is the caller's, so what was typed outlives this screen (see CheckoutDraft).
  */
 export function TenderPicker({
   totalKobo,
   kinds,
-  value,
+  draft,
   onChange,
   error,
 }: {
   totalKobo: number;
   kinds: Kind[];
-  value: TenderRequest | null;
-  onChange: (tender: TenderRequest | null, gap?: TenderGap) => void;
+  draft: TenderDraft;
+  onChange: (draft: TenderDraft) => void;
   error?: string;
 }) {
   const t = useT();
-  const [kind, setKind] = useState<Kind>(kinds[0]!);
-  const [cashText, setCashText] = useState('');
-  const [approval, setApproval] = useState('');
-  const [reference, setReference] = useState('');
-
-  const update = (next: { kind?: Kind; cashText?: string; approval?: string; reference?: string }) => {
-    const k = next.kind ?? kind;
-    const cash = next.cashText ?? cashText;
-    const code = next.approval ?? approval;
-    const ref = next.reference ?? reference;
-    if (next.kind) setKind(next.kind);
-    if (next.cashText !== undefined) setCashText(next.cashText);
-    if (next.approval !== undefined) setApproval(next.approval);
-    if (next.reference !== undefined) setReference(next.reference);
-    const tenderedKobo = Math.round(Number(cash.replace(/[,\s₦]/g, '')) * 100);
-    if (k === 'cash') {
-      if (!cash.trim()) onChange(null, 'cash');
-      else onChange(Number.isFinite(tenderedKobo) && tenderedKobo > 0 ? { kind: 'cash', tenderedKobo } : null, 'cashUnreadable');
-    } else if (k === 'card') onChange(code.trim() ? { kind: 'card', approvalCode: code.trim() } : { kind: 'card' });
-    else onChange(ref.trim() ? { kind: 'transfer', reference: ref.trim() } : null, 'transfer');
-  };
+  const { kind, cashText, approval, reference } = draft;
+  const update = (next: Partial<TenderDraft>) => onChange({ ...draft, ...next });
+  const value = tenderOf(draft).tender;
   const change = value?.kind === 'cash' ? value.tenderedKobo - totalKobo : null;
   // A card terminal the till drives takes the card itself; a stand-alone machine gives an approval code.
   const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });

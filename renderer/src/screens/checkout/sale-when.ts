@@ -1,4 +1,6 @@
 import type { SaleView } from '@shared/sales/sale-view';
+import { stayLine } from '@renderer/screens/hotels/hotel-order';
+import type { Order } from './order';
 import { formatDate, formatShowtime, type Translate } from '@renderer/i18n/format';
 
 /**
@@ -11,4 +13,14 @@ export function saleWhenText(t: Translate, language: string, sale: Pick<SaleView
   if (!when) return sale.subtitle;
   if (when.kind === 'showing') return `${formatDate(t, when.date)}, ${formatShowtime(when.start, language)}`;
   return `${formatDate(t, when.checkIn)} – ${formatDate(t, when.checkOut)} · ${t('hotel.nights', { count: when.nights })} · ${t('hotel.roomCount', { count: when.rooms })} · ${t('hotel.guestCount', { count: when.guests })}`;
+}
+
+/**
+ * What checkout says under the order's title, in the screen's language now (the cashier may have
+ * changed it under Staff since the order was made): the stay, or the cinema, date and showtime.
+ */
+export function orderWhenText(t: Translate, language: string, order: Order): string {
+  if (order.kind === 'hotel') return stayLine(t, order.selection);
+  if (order.place === undefined) return order.subtitle;
+  return `${order.place} · ${formatDate(t, order.selection.date)}, ${order.start ? formatShowtime(order.start, language) : ''}`;
 }

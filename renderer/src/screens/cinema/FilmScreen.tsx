@@ -157,7 +157,7 @@ function Tickets({ film, locationId, date, showtimeId, initialCounts }: { film: 
       const location = film.locations.find((l) => l.id === locationId)?.name ?? '';
       // This screen, as chosen, is what Back from checkout returns to.
       replace({ name: 'film', filmId: film.id, choice: { locationId, date, showtimeId, counts } });
-      go({ name: 'checkout', order: { kind: 'cinema', saleId: newSaleId(), selection, hold: held, title: film.title, subtitle: `${location} · ${formatDate(t, date)}, ${showtime ? formatShowtime(showtime.start, language) : ''}` } });
+      go({ name: 'checkout', order: { kind: 'cinema', saleId: newSaleId(), selection, hold: held, title: film.title, subtitle: `${location} · ${formatDate(t, date)}, ${showtime ? formatShowtime(showtime.start, language) : ''}`, place: location, start: showtime?.start } });
     },
     // Someone else may have taken the seats: show the fresh counts.
     onError: () => void tickets.refetch(),

@@ -6,7 +6,7 @@ import { newSaleId, type Order } from '@renderer/screens/checkout/order';
 import type { HotelSearch } from './hotel-search';
 
 /** "12 Mar – 14 Mar · 2 nights · 1 room · 2 guests": the stay in one line, as both the desk and the kiosk say it. */
-export function stayLine(t: Translate, search: HotelSearch): string {
+export function stayLine(t: Translate, search: Pick<HotelSearch, 'checkIn' | 'checkOut' | 'rooms' | 'guests'>): string {
   const nights = Math.max(0, nightsBetween(search.checkIn, search.checkOut));
   return `${formatDate(t, search.checkIn)} – ${formatDate(t, search.checkOut)} · ${t('hotel.nights', { count: nights })} · ${t('hotel.roomCount', { count: search.rooms })} · ${t('hotel.guestCount', { count: search.guests })}`;
 }
@@ -26,5 +26,6 @@ export function hotelOrder(t: Translate, hotel: Hotel, room: Room, search: Hotel
     subtitle: stayLine(t, search),
     lines: [{ label: `${room.name}, ${t('hotel.nights', { count: nights })}`, quantity: search.rooms, unitKobo: room.priceKobo * nights, totalKobo }],
     totalKobo,
+    roomName: room.name,
   };
 }
