@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireCountSchema, wireDateSchema, wireIntIdSchema, wireMoneySchema, wireTextSchema } from './primitives';
+import { wireCountSchema, wireDateSchema, wireIntIdSchema, wireMoneySchema, wireReferenceSchema, wireTextSchema } from './primitives';
 
 /** `POST /hotels/buy` (or `/hotels/book`). The live service wants all four customer fields. */
 export const wireHotelBookingRequestSchema = z
@@ -27,8 +27,7 @@ export type WireHotelBookingRequest = z.input<typeof wireHotelBookingRequestSche
  * a secondary field: only the reference is required; money, when present, is checked (kobo).
  */
 export const wireHotelBookingResultSchema = z.object({
-  // Trimmed: a blank or padded reference is not one (the answer is then unreadable, and looked up).
-  reference: z.string().trim().min(1),
+  reference: wireReferenceSchema,
   invoice_id: wireCountSchema.nullable().default(null),
   /** Shown by the guest at check-in. */
   booking_number: wireTextSchema,

@@ -221,3 +221,14 @@ const describeIssues = (error: z.ZodError): string =>
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`)
     .join('; ');
+
+/**
+ * A partner's reference (EX..., HTL...): trimmed, and without control or invisible format
+ * characters (a zero-width space, a bell, a right-to-left override would reach the journal, the
+ * screens, the receipt and its QR, and a lookup by it); a non-breaking space counts as a space.
+ * A blank one is not a reference: the answer is then unreadable, and the sale is looked up.
+ */
+export const wireReferenceSchema = z
+  .string()
+  .transform((text) => text.replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\u00a0/g, ' ').trim())
+  .pipe(z.string().min(1));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireCountSchema, wireDateSchema, wireIntIdSchema, wireListOf, wireMoneySchema, wireOpaqueIdSchema, wireTextSchema, wireUuidSchema } from './primitives';
+import { wireCountSchema, wireDateSchema, wireIntIdSchema, wireListOf, wireMoneySchema, wireOpaqueIdSchema, wireReferenceSchema, wireTextSchema, wireUuidSchema } from './primitives';
 
 /** `POST /experience/buy/tickets`. Cinema purchases add the date (YYYY-MM-DD), showtime and location. */
 export const wireTicketPurchaseRequestSchema = z
@@ -35,8 +35,7 @@ export type WireTicketPurchaseRequest = z.input<typeof wireTicketPurchaseRequest
  * present, is still checked (kobo after parsing).
  */
 export const wireTicketPurchaseResultSchema = z.object({
-  // Trimmed: a blank or padded reference is not one (the answer is then unreadable, and looked up).
-  reference: z.string().trim().min(1),
+  reference: wireReferenceSchema,
   invoice_id: wireCountSchema.nullable().default(null),
   name: wireTextSchema,
   email: wireTextSchema,

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { wireHotelBookingResultSchema } from './hotel-booking';
-import { wireCountSchema, wireMoneySchema, wireTextSchema } from './primitives';
+import { wireCountSchema, wireMoneySchema, wireReferenceSchema, wireTextSchema } from './primitives';
 import { wireTicketPurchaseResultSchema } from './ticket-purchase';
 
 const transactionBase = {
-  // Trimmed: a blank or padded reference is not one (the answer is then unreadable, and looked up).
-  reference: z.string().trim().min(1),
+  reference: wireReferenceSchema,
   merchant_reference: wireTextSchema,
   /** Only successful transactions exist on the partner side; kept open for the wording. */
   status: z.string(),

@@ -264,6 +264,14 @@ describe('purchase, booking and lookup answers', () => {
     expect(wireHotelBookingResultSchema.parse({ reference: ' HTL0000000001 ' }).reference).toBe('HTL0000000001');
   });
 
+  it('keep no invisible or control characters in a reference (zero-width, bell, right-to-left override, non-breaking space)', () => {
+    expect(wireTicketPurchaseResultSchema.parse({ reference: 'EX7000116\u200b\u00a0' }).reference).toBe('EX7000116');
+    expect(wireTransactionSchema.parse({ reference: '\u202eEX7000117\u0007<b>', type: 'experience', status: 'successful', amount: 1 }).reference).toBe('EX7000117<b>');
+    expect(wireHotelBookingResultSchema.parse({ reference: 'HTL\u200d0000000001' }).reference).toBe('HTL0000000001');
+    // Nothing left once they are gone: no reference, so the answer is unreadable and the sale looked up.
+    expect(wireTicketPurchaseResultSchema.safeParse({ reference: '\u200b\u00a0\u0007' }).success).toBe(false);
+  });
+
   it('still check money when it is there', () => {
     expect(wireTicketPurchaseResultSchema.safeParse({ reference: 'EX1', amount: 10.005 }).success).toBe(false);
     expect(wireTicketPurchaseResultSchema.safeParse({ reference: 'EX1', amount: '10.005' }).success).toBe(false);
