@@ -57,7 +57,7 @@ const waiting = 'The partner has no record of this sale yet; it may still be on 
 const cannotAsk = 'The partner could not be asked what became of this sale. The till keeps checking: do not sell it again.';
 
 /** Why a sale that may have reached the partner is not settled yet, as the last lookup left it. */
-type Waiting = { kind: 'unreachable'; problem: string } | { kind: 'no-record-yet'; rejectAt: number };
+type Waiting = { kind: 'unreachable'; problem: string } | { kind: 'contradicted'; problem: string } | { kind: 'no-record-yet'; rejectAt: number };
 
 const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 
@@ -130,7 +130,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   function setWaiting(sale: Sale, next: Waiting) {
     const before = waitingBySale.get(sale.id);
     waitingBySale.set(sale.id, next);
-    const same = before?.kind === next.kind && (next.kind === 'unreachable' || (before as typeof next).rejectAt === next.rejectAt);
+    const same = before?.kind === next.kind && (next.kind !== 'no-record-yet' || (before as typeof next).rejectAt === next.rejectAt);
     if (!same) deps.waitingChanged?.(sale);
   }
 
@@ -234,7 +234,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (!why) return move(current, confirmedByLookup(transaction));
       // Asked again with the backoff: nothing is confirmed, or given up, on an answer that is not this sale's.
       logger.error('transaction lookup answered with something that does not settle this sale', { saleId: sale.id, why });
-      setWaiting(current, { kind: 'unreachable', problem: `its answer does not settle this sale: ${why}` });
+      setWaiting(current, { kind: 'contradicted', problem: why });
       return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk, note: { lookup: 'not this sale', why } } }) : ok(current);
     }
     const rejectAt = sentAt(current) + deps.settleWindowMs;
@@ -244,7 +244,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         // "No record" from a lookup that does not find a sale the partner surely holds means nothing.
         const problem = proof === 'unreachable' ? 'it could not be reached' : `its lookup by our sale number does not find sale ${proof.id}, which it confirmed, so its "no record" cannot be believed`;
         if (proof !== 'unreachable') logger.error('the partner lookup by merchant reference does not find a confirmed sale: no sale is given up on it', { saleId: sale.id, known: proof.id });
-        setWaiting(current, { kind: 'unreachable', problem });
+        setWaiting(current, proof === 'unreachable' ? { kind: 'unreachable', problem } : { kind: 'contradicted', problem });
         return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk } }) : ok(current);
       }
       return move(current, { to: 'rejected', detail: { failureReason: paidAtTerminal(current) ? noRecordPaidAtTerminal : noRecord, note: { settledBy: 'transaction lookup', found: false } } });
@@ -358,6 +358,9 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (!state) return null;
       if (state.kind === 'unreachable') {
         return `The partner is not answering the till's questions about this sale (${state.problem}). The till asks again every few seconds and settles the sale as soon as the partner answers. Do not sell it again.`;
+      }
+      if (state.kind === 'contradicted') {
+        return `The partner answers, but its answer does not settle this sale (${state.problem}). The till keeps asking; if that does not change, a supervisor can settle it by hand under Staff → Sales after checking with the partner. Do not sell it again.`;
       }
       return `The partner has no record of this sale yet; it may still be on its way. The till keeps asking until ${lagosTime.format(new Date(state.rejectAt))} (Lagos time); if the partner still has no record then, the sale is marked not completed and nothing is charged. Do not sell it again.`;
     },

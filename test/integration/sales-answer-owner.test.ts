@@ -180,6 +180,8 @@ describe('a lookup that says "no record" for everything', () => {
     const waiting = value(await till.pos.api['sale:get']({ saleId }));
     expect(waiting.state).toBe('unknown');
     expect(waiting.failureReason).toMatch(new RegExp(`does not find sale ${known.id}`));
+    // It is answering: the screen says so, and what a supervisor can do.
+    expect(waiting.failureReason).toMatch(/^The partner answers, but its answer does not settle this sale .*a supervisor can settle it by hand/);
     expect(lookupsOf(known.id).length).toBeGreaterThan(0);
     // The route works again: settled as the partner holds it.
     gateway.blocked.length = 0;
