@@ -65,7 +65,7 @@ export const saleSearchSchema = z
   .object({
     from: instantSchema.optional(),
     to: instantSchema.optional(),
-    /** Matched against the sale id, partner references and what was sold (customer names, e-mails...). */
+    /** Matched against the sale id, partner references, the receipt number (T01-000042) and what was sold (customer names, e-mails...). */
     text: z.string().trim().max(100).optional(),
     limit: z.number().int().min(1).max(500).default(50),
   })

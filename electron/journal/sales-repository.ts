@@ -93,12 +93,16 @@ export function createSalesRepository(deps: {
   const selectMismatches = db.prepare<[], SaleRow>(
     "SELECT * FROM sales WHERE state = 'confirmed' AND amount_mismatch = 1 ORDER BY created_at, id",
   );
-  const selectSearch = db.prepare<[{ from: string | null; to: string | null; like: string | null; phone: string | null; limit: number }], SaleRow>(
+  // A receipt number as printed (T01-000042, see receiptNumberText) is matched whole, by its sale's receipt print job.
+  const selectSearch = db.prepare<[{ from: string | null; to: string | null; like: string | null; phone: string | null; receipt: string | null; limit: number }], SaleRow>(
     `SELECT * FROM sales
      WHERE (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
        AND (@like IS NULL OR id LIKE @like ESCAPE '\\' OR partner_reference LIKE @like ESCAPE '\\'
             OR invoice_id LIKE @like ESCAPE '\\' OR booking_number LIKE @like ESCAPE '\\' OR details_json LIKE @like ESCAPE '\\'
-            OR (@phone IS NOT NULL AND json_extract(details_json, '$.customer.phone') LIKE @phone))
+            OR (@phone IS NOT NULL AND json_extract(details_json, '$.customer.phone') LIKE @phone)
+            OR (@receipt IS NOT NULL AND EXISTS (
+                 SELECT 1 FROM print_jobs AS receipt WHERE receipt.sale_id = sales.id AND receipt.kind = 'receipt'
+                   AND upper(replace(receipt.terminal_id, '-', '')) || printf('%06d', receipt.receipt_number) = @receipt)))
      ORDER BY created_at DESC, id DESC LIMIT @limit`,
   );
 
@@ -219,13 +223,24 @@ export function createSalesRepository(deps: {
         if (!parsed.success) return fail(validationError(parsed.error));
         const { from, to, text, limit } = parsed.data;
         const like = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-        return ok(selectSearch.all({ from: from ?? null, to: to ?? null, like, phone: phoneLike(text), limit }).map(load));
+        return ok(selectSearch.all({ from: from ?? null, to: to ?? null, like, phone: phoneLike(text), receipt: receiptKey(text), limit }).map(load));
       }),
 
     listAmountMismatches: () => guard.read(() => ok(selectMismatches.all().map(load))),
     saleWithReference: (partnerReference) => guard.read(() => ok(selectByReference.get(partnerReference) ?? null)),
     latestConfirmed: () => guard.read(() => ok(selectLatestConfirmed.get() ?? null)),
   };
+}
+
+/**
+ * A receipt number as staff read it off the paper ("T01-000042", "t01000042", "T01 000042") to the
+ * form the search compares: upper case, without dashes or spaces. Null for text that cannot be one
+ * (it ends in the six-digit sequence number).
+ */
+function receiptKey(text: string | undefined): string | null {
+  if (!text) return null;
+  const key = text.toUpperCase().replace(/[\s-]/g, '');
+  return /^[A-Z0-9]*\d{6,}$/.test(key) ? key : null;
 }
 
 /**

@@ -76,7 +76,7 @@ test('a browser in New York time shows the sale, the journal and the refund at t
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Sales', exact: true }).click();
   const panel = page.getByTestId('refunds-panel');
-  await panel.getByLabel('Find the sale: reference, phone or name').fill('08031234567');
+  await panel.getByLabel('Find the sale: reference, receipt number, phone or name').fill('08031234567');
   await panel.getByRole('button', { name: 'Search' }).click();
   await expect(panel.getByRole('button', { name: new RegExp(reference) })).toContainText(`${reference} · ${shown}`);
   await expect(panel.getByTestId('cancellation').filter({ hasText: reference })).toContainText(lagosText(refund!.created_at));

@@ -251,7 +251,7 @@ test('front desk: a guest found by phone is refunded by bank transfer less a fee
 
   // Staff -> Refunds: the guest gives her phone number as she says it.
   const panel = await openRefunds(page);
-  await panel.getByLabel('Find the sale: reference, phone or name').fill('08095551212');
+  await panel.getByLabel('Find the sale: reference, receipt number, phone or name').fill('08095551212');
   await panel.getByRole('button', { name: 'Search' }).click();
   await panel.getByRole('button', { name: new RegExp(booked.partnerReference) }).click();
 
@@ -278,7 +278,7 @@ test('front desk: a guest found by phone is refunded by bank transfer less a fee
 
   // The refused booking: its cash is given back with a void.
   await openRefunds(page);
-  await panel.getByLabel('Find the sale: reference, phone or name').fill('Musa Bello');
+  await panel.getByLabel('Find the sale: reference, receipt number, phone or name').fill('Musa Bello');
   await panel.getByRole('button', { name: 'Search' }).click();
   await panel.getByRole('button', { name: /Musa Bello/ }).click();
   await expect(page.getByRole('heading', { name: 'Sale not completed' })).toBeVisible();

@@ -138,7 +138,7 @@ test('the change is called out only right after the sale; a sale opened later sa
   await page.getByRole('button', { name: 'New sale' }).click();
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Sales', exact: true }).click();
-  await page.getByLabel('Find the sale: reference, phone or name').fill(reference);
+  await page.getByLabel('Find the sale: reference, receipt number, phone or name').fill(reference);
   await page.getByTestId('refunds-panel').getByRole('button', { name: 'Search' }).click();
   await page.getByTestId('refunds-panel').getByRole('button', { name: new RegExp(reference) }).click();
   await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();

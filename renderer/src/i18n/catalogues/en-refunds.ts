@@ -71,8 +71,8 @@ export const refundsEn = {
   'refunds.done.owed': 'The partner owes the cancellation: follow it up in Back office → Sales, under “Cancellations still owed by the partner”.',
 
   'refunds.panel.title': 'Refunds',
-  'refunds.panel.find': 'Find the sale: reference, phone or name',
-  'refunds.panel.findHint': 'e.g. EX1234567, 0803 123 4567 or Adaeze',
+  'refunds.panel.find': 'Find the sale: reference, receipt number, phone or name',
+  'refunds.panel.findHint': 'e.g. EX1234567, T01-000042, 0803 123 4567 or Adaeze',
   'refunds.panel.noSales': 'No sale matches.',
   'refunds.panel.owedTitle': 'Cancellations still owed by the partner',
   'refunds.panel.noneOwed': 'No cancellation is waiting for the partner.',
