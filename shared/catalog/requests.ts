@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { koboSchema } from '../money';
 import { propertyTypes } from './hotels';
+import { partnerCityName } from './city-names';
 
 /** Requests of the browsing channels. Strict: an unknown key is a bug in the caller, not a hint. */
 
@@ -9,12 +10,14 @@ const locationId = z.number().int().positive();
 const page = z.number().int().positive().max(100_000).default(1);
 const perPage = z.number().int().min(1).max(100).default(20);
 const searchText = z.string().trim().min(1).max(100);
+/** A city (or a title that may be one), as the partner names it: Èkó is sent as Lagos. */
+const cityText = searchText.transform(partnerCityName);
 
 export const filmsRequestSchema = z
   .object({
     featured: z.boolean().optional(),
     /** A title, or a city or state to find cinemas by location. */
-    search: searchText.optional(),
+    search: cityText.optional(),
     page,
     perPage,
   })
@@ -37,7 +40,7 @@ const occupancy = z.number().int().min(1).max(50);
 export const hotelsRequestSchema = z
   .object({
     businessId: z.string().trim().min(1).max(64).optional(),
-    city: searchText.optional(),
+    city: cityText.optional(),
     state: searchText.optional(),
     country: searchText.optional(),
     propertyType: z.enum(propertyTypes).optional(),
