@@ -45,6 +45,7 @@ export const refundsEn = {
   'refunds.sheet.bankReferenceHint': 'Send the transfer to the customer first, then type its reference.',
   'refunds.sheet.lessAmount': 'Refund less than the price (₦)',
   'refunds.sheet.lessAmountHint': 'Leave empty to refund the full price of these items: {amount}.',
+  'refunds.sheet.lessNotAmount': 'Type an amount in Naira, more than zero, like 5000 or 5000.50.',
   'refunds.sheet.reason': 'Why',
   'refunds.sheet.note': 'What happened, in a few words',
   'refunds.sheet.total': 'To give back',

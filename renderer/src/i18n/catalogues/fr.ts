@@ -666,6 +666,7 @@ export const fr: Catalogue = {
   'refunds.sheet.lessAmountHint': "Laissez vide pour rembourser le prix complet de ces articles : {amount}.",
   'refunds.sheet.reason': "Pourquoi",
   'refunds.sheet.note': "Ce qui s’est passé, en quelques mots",
+  'refunds.sheet.lessNotAmount': "Saisissez un montant en nairas, supérieur à zéro, par exemple 5000 ou 5000.50.",
   'refunds.sheet.total': "À rendre",
   'refunds.sheet.approve': "Demander l’accord d’un superviseur",
   'refunds.sheet.chooseItems': "Choisissez au moins un article à rembourser.",

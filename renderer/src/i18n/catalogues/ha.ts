@@ -666,6 +666,7 @@ export const ha: Catalogue = {
   'refunds.sheet.lessAmountHint': "Bar shi babu komai don mayar da cikakken farashin waɗannan abubuwa: {amount}.",
   'refunds.sheet.reason': "Dalili",
   'refunds.sheet.note': "Abin da ya faru, a cikin kalmomi kaɗan",
+  'refunds.sheet.lessNotAmount': "Rubuta adadin kuɗi a Naira, fiye da sifili, misali 5000 ko 5000.50.",
   'refunds.sheet.total': "Abin da za a mayar",
   'refunds.sheet.approve': "Nemi amincewar mai kulawa",
   'refunds.sheet.chooseItems': "Zaɓi aƙalla abu ɗaya don mayarwa.",

@@ -666,6 +666,7 @@ export const ig: Catalogue = {
   'refunds.sheet.lessAmountHint': "Hapụ ya efu iji weghachi ọnụahịa zuru ezu nke ihe ndị a: {amount}.",
   'refunds.sheet.reason': "Ihe kpatara ya",
   'refunds.sheet.note': "Ihe mere, n'okwu ole na ole",
+  'refunds.sheet.lessNotAmount': "Pịa ego na Naira, karịa efu, dịka 5000 ma ọ bụ 5000.50.",
   'refunds.sheet.total': "Ihe a ga-eweghachi",
   'refunds.sheet.approve': "Rịọ onye nlekọta ka ọ kwado",
   'refunds.sheet.chooseItems': "Họrọ opekata mpe otu ihe iweghachi.",

@@ -666,6 +666,7 @@ export const pcm: Catalogue = {
   'refunds.sheet.lessAmountHint': "Leave am empty to refund di full price of dis items: {amount}.",
   'refunds.sheet.reason': "Why",
   'refunds.sheet.note': "Wetin happen, for small words",
+  'refunds.sheet.lessNotAmount': "Type amount for Naira, wey pass zero, like 5000 or 5000.50.",
   'refunds.sheet.total': "To give back",
   'refunds.sheet.approve': "Ask supervisor to approve",
   'refunds.sheet.chooseItems': "Choose at least one item to refund.",

@@ -666,6 +666,7 @@ export const yo: Catalogue = {
   'refunds.sheet.lessAmountHint': "Ẹ fi sílẹ̀ ní òfo láti dá gbogbo owó àwọn nǹkan wọ̀nyí padà: {amount}.",
   'refunds.sheet.reason': "Ìdí",
   'refunds.sheet.note': "Ohun tó ṣẹlẹ̀, ní ọ̀rọ̀ díẹ̀",
+  'refunds.sheet.lessNotAmount': "Ẹ tẹ iye owó ní Náírà, tí ó ju òdo lọ, bí àpẹẹrẹ 5000 tàbí 5000.50.",
   'refunds.sheet.total': "Láti dá padà",
   'refunds.sheet.approve': "Ní kí alábòójútó fọwọ́ sí i",
   'refunds.sheet.chooseItems': "Ẹ yan nǹkan kan ó kéré tán láti dá padà.",

@@ -62,6 +62,17 @@ function RefundForm({ sale, options, onClose, refetch }: { sale: SaleView; optio
   );
   const lessKobo = lessNaira.trim() === '' ? null : Math.round(Number(lessNaira.replace(/,/g, '')) * 100);
   const amount = kind === 'void' ? (chosen?.remainingKobo ?? 0) : lessKobo ?? worth;
+  // The same limits main keeps, said at once under the field: never ask a supervisor to approve what main must refuse.
+  const lessProblem =
+    kind !== 'refund' || lessKobo === null
+      ? null
+      : !Number.isFinite(lessKobo) || lessKobo <= 0
+        ? t('refunds.sheet.lessNotAmount')
+        : lessKobo > worth
+          ? t('said.refund.moreThanItems', { amount: money(worth) })
+          : chosen && lessKobo > chosen.remainingKobo
+            ? t('said.refund.moreThanPaidBy', { tender: chosen.kind, amount: money(chosen.remainingKobo) })
+            : null;
   const lines = options.lines.filter((line) => (quantities[line.line] ?? 0) > 0).map((line) => ({ line: line.line, quantity: quantities[line.line]! }));
 
   const refund = usePosMutation('correction:refund', { invalidates: ['sale:get', 'correction:options', 'shift:current', 'cancellation:list', 'sale:search'] });
@@ -97,6 +108,7 @@ function RefundForm({ sale, options, onClose, refetch }: { sale: SaleView; optio
   };
 
   const toApproval = () => {
+    if (lessProblem) return;
     if (kind === 'refund' && lines.length === 0) return setFormProblem(t('refunds.sheet.chooseItems'));
     if (chosen?.route === 'approval-code' && approvalCode.trim() === '') return setFormProblem(t('refunds.sheet.approvalCodeHint'));
     if (chosen?.route === 'bank' && transferReference.trim().length < 4) return setFormProblem(t('refunds.sheet.bankReferenceHint'));
@@ -124,7 +136,8 @@ function RefundForm({ sale, options, onClose, refetch }: { sale: SaleView; optio
     );
   }
 
-  const fieldError = (name: string) => mutation.fieldErrors[name]?.join(', ');
+  // Main's field lines are English notes for the log; when it says a sentence, that sentence (in the staff's language) is what shows.
+  const fieldError = (name: string) => (mutation.error?.said ? undefined : mutation.fieldErrors[name]?.join(', '));
   return (
     <Sheet
       title={title}
@@ -132,7 +145,7 @@ function RefundForm({ sale, options, onClose, refetch }: { sale: SaleView; optio
       actions={
         <>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button variant="primary" size="large" onClick={toApproval} disabled={!tender || amount <= 0}>
+          <Button variant="primary" size="large" onClick={toApproval} disabled={!tender || lessProblem !== null || !(amount > 0)}>
             {t('refunds.sheet.approve')}
           </Button>
         </>
@@ -181,7 +194,7 @@ function RefundForm({ sale, options, onClose, refetch }: { sale: SaleView; optio
           </Field>
         )}
         {kind === 'refund' && (
-          <Field label={t('refunds.sheet.lessAmount')} hint={t('refunds.sheet.lessAmountHint', { amount: money(worth) })} error={fieldError('amountKobo')}>
+          <Field label={t('refunds.sheet.lessAmount')} hint={t('refunds.sheet.lessAmountHint', { amount: money(worth) })} error={lessProblem ?? fieldError('amountKobo')}>
             <input inputMode="decimal" value={lessNaira} onChange={(e) => setLessNaira(e.target.value.replace(/[^\d.,]/g, ''))} />
           </Field>
         )}
