@@ -45,6 +45,7 @@ export const errorSentences = {
   'said.noCardTerminal': 'This till has no card terminal to take the payment on.',
   'said.dobNeeded': 'Hotels need the guest’s date of birth.',
   'said.dobPast': 'The date of birth must be in the past.',
+  'said.dobUnder18': 'The person booking a hotel room must be 18 or older on the check-in date.',
   'said.seatsOfAnotherSale': 'These seats already belong to sale {sale}. Hold the seats again for a new sale.',
 
   // ---- the partner ----

@@ -30,6 +30,25 @@ export function stayProblems(stay: Stay, today: string, room?: { maxOccupancy: n
   return problems;
 }
 
+/** The youngest a person booking a hotel room may be, on the check-in date. */
+export const minimumHotelBookingAge = 18;
+
+/**
+ * The date-of-birth rule of a sale, as the sentence that says what is wrong (null when it is
+ * right): a date in the past; for a hotel (`checkIn` given) it is needed, and the person booking
+ * is at least 18 on the check-in date. The checkout screen, the kiosk and main's sale check this
+ * one rule. Dates are YYYY-MM-DD (Lagos days); born on 29 February, one is 18 on 1 March.
+ */
+export function dobProblem(dob: string | undefined, today: string, checkIn?: string): Said | null {
+  if (!dob) return checkIn ? { key: 'said.dobNeeded' } : null;
+  if (dob >= today) return { key: 'said.dobPast' };
+  if (checkIn) {
+    const eighteenth = `${String(Number(dob.slice(0, 4)) + minimumHotelBookingAge).padStart(4, '0')}${dob.slice(4)}`;
+    if (eighteenth > checkIn) return { key: 'said.dobUnder18' };
+  }
+  return null;
+}
+
 /** price x nights x rooms, the partner's booking cost rule, in kobo. */
 export const stayTotalKobo = (pricePerNightKobo: number, stay: Stay): number =>
   pricePerNightKobo * Math.max(0, nightsBetween(stay.checkIn, stay.checkOut)) * stay.rooms;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { lagosDate } from '../../shared/dates';
 import { saidBecause, saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
+import { dobProblem, minimumHotelBookingAge } from '../../shared/stay';
 import type { CinemaSelection, Hold, submitSaleRequestSchema } from '../../shared/sales/checkout';
 import type { Customer } from '../../shared/sales/customer';
 import type { SaleView } from '../../shared/sales/sale-view';
@@ -120,16 +121,17 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     return ok({ staffId });
   }
 
-  const dobProblem = (customer: Customer, today: string, required: boolean): Result<void> => {
-    if (!customer.dob) {
-      return required ? fail(saidError('VALIDATION', 'said.dobNeeded', undefined, { 'customer.dob': ['is needed for a hotel booking'] })) : ok(undefined);
-    }
-    return customer.dob < today ? ok(undefined) : fail(saidError('VALIDATION', 'said.dobPast', undefined, { 'customer.dob': ['must be in the past'] }));
+  // One rule with the screens (shared/stay.ts): a date in the past; for a hotel, needed and 18 or older on the check-in date.
+  const dobRefused = (customer: Customer, today: string, checkIn?: string): Result<void> => {
+    const said = dobProblem(customer.dob, today, checkIn);
+    if (!said) return ok(undefined);
+    const field = said.key === 'said.dobNeeded' ? 'is needed for a hotel booking' : said.key === 'said.dobPast' ? 'must be in the past' : `must be ${minimumHotelBookingAge} or older on the check-in date`;
+    return fail(saidError('VALIDATION', said.key, said.values, { 'customer.dob': [field] }));
   };
 
   async function planCinema(request: Extract<SubmitSaleRequest, { kind: 'cinema' }>): Promise<Result<SalePlan>> {
     const today = lagosDate(clock());
-    const dob = dobProblem(request.customer, today, false);
+    const dob = dobRefused(request.customer, today);
     if (!dob.ok) return dob;
     const quote = await quoteCinema(partner, request.cinema, today, 'cinema');
     if (!quote.ok) return quote;
@@ -158,7 +160,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
 
   async function planHotel(request: Extract<SubmitSaleRequest, { kind: 'hotel' }>): Promise<Result<SalePlan>> {
     const today = lagosDate(clock());
-    const dob = dobProblem(request.customer, today, true);
+    const dob = dobRefused(request.customer, today, request.hotel.checkIn);
     if (!dob.ok) return dob;
     const quote = await quoteHotel(partner, request.hotel, today);
     if (!quote.ok) return quote;

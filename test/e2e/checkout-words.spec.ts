@@ -48,9 +48,9 @@ test('a hotel date of birth that is not a real date says so, not that it is miss
   await page.getByLabel(/Date of birth/).fill('31/02/1990');
   await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
   await page.getByRole('button', { name: /^Confirm/ }).click();
-  // The field's own words (its description, read out with it): how to write the date, not "missing".
+  // The field's own words (its description, read out with it): no such date, not "missing".
   const dob = page.getByLabel(/Date of birth/);
-  await expect(dob).toHaveAccessibleDescription(/Write the date as day\/month\/year/);
+  await expect(dob).toHaveAccessibleDescription('That date does not exist. Check the day and the month.');
   await expect(dob).not.toHaveAccessibleDescription(/Hotels need the date of birth/);
   await page.screenshot({ path: test.info().outputPath('hotel-dob-not-real.png') });
   expect(stack.journal('SELECT id FROM sales')).toEqual([]);

@@ -205,6 +205,8 @@ export const en = {
   'validation.dob': 'Enter a real date of birth (day / month / year).',
   'validation.dobRequired': 'Hotels need the date of birth.',
   'validation.date': 'Write the date as day/month/year, like 12/04/2026.',
+  'validation.dateNotReal': 'That date does not exist. Check the day and the month.',
+  'validation.dobExample': 'Write the date of birth as day/month/year, like 23/07/1985.',
 
   // ---- payment ----
   'tender.title': 'Payment',

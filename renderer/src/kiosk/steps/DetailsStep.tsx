@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { customerSchema, type CustomerInput } from '@shared/sales/customer';
 import { lagosDate } from '@shared/dates';
+import { dobProblem } from '@shared/stay';
 import { useNavigation } from '@renderer/navigation';
 import type { Order } from '@renderer/screens/checkout/order';
 import { useT } from '@renderer/i18n/I18nProvider';
@@ -14,7 +15,7 @@ import styles from '../Kiosk.module.css';
 type Errors = Partial<Record<keyof CustomerInput, MessageKey>>;
 
 /** The customer's own words for what is wrong with each field (zod's messages are for main). */
-export function customerProblems(customer: CustomerInput, needsDob: boolean): Errors {
+export function customerProblems(customer: CustomerInput, needsDob: boolean, checkIn?: string): Errors {
   const errors: Errors = {};
   const parsed = customerSchema.safeParse(customer);
   if (!parsed.success) {
@@ -24,6 +25,11 @@ export function customerProblems(customer: CustomerInput, needsDob: boolean): Er
     }
   }
   if (needsDob && !customer.dob) errors.dob = 'validation.dobRequired';
+  else if (!errors.dob && customer.dob) {
+    // The rule main keeps (shared/stay.ts): in the past, and for a hotel 18 or older on the check-in date.
+    const said = dobProblem(customer.dob, lagosDate(new Date()), needsDob ? checkIn : undefined);
+    if (said) errors.dob = said.key;
+  }
   return errors;
 }
 
@@ -32,15 +38,25 @@ export function DetailsStep({ order, customer: given }: { order: Order; customer
   const t = useT();
   const { go, replace } = useNavigation();
   const needsDob = order.kind === 'hotel';
+  const checkIn = order.kind === 'hotel' ? order.selection.checkIn : undefined;
   // Back from payment: what the customer typed is still there.
   const [customer, setCustomer] = useState<CustomerInput>(given ?? { name: '', email: '', phone: '' });
   const [errors, setErrors] = useState<Errors>({});
   const set = (patch: Partial<CustomerInput>) => {
-    setCustomer({ ...customer, ...patch });
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))));
+    const next = { ...customer, ...patch };
+    setCustomer(next);
+    setErrors((e) => {
+      const kept: Errors = Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch)));
+      // A date of birth is checked as soon as it is chosen, not on Continue.
+      if (patch.dob) {
+        const dobError = customerProblems(next, needsDob, checkIn).dob;
+        if (dobError) kept.dob = dobError;
+      }
+      return kept;
+    });
   };
   const next = () => {
-    const problems = customerProblems(customer, needsDob);
+    const problems = customerProblems(customer, needsDob, checkIn);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     replace({ name: 'k-details', order, customer });

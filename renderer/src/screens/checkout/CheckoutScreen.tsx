@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { TerminalProfile } from '@shared/app';
 import type { TenderRequest } from '@shared/sales/checkout';
 import { customerSchema, type CustomerInput } from '@shared/sales/customer';
+import { lagosDate } from '@shared/dates';
+import { dobProblem } from '@shared/stay';
 import type { PosError } from '@shared/errors';
 import { useNavigation, type CheckoutDraft } from '@renderer/navigation';
 import { usePos } from '@renderer/pos/PosProvider';
@@ -84,7 +86,11 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
   });
 
   const t = useT();
+  // The date-of-birth rule main keeps (shared/stay.ts), said under the field as soon as a date is typed.
+  const dob = form.watch('dob');
+  const dobSaid = dob ? dobProblem(dob, lagosDate(new Date()), order.kind === 'hotel' ? order.selection.checkIn : undefined) : null;
   const onConfirm = form.handleSubmit((customer) => {
+    if (dobSaid) return;
     // Say what is missing: the cash handed over, a number that can be read, the transfer reference.
     if (!tender) return setTenderError(tenderGap ? t(`checkout.missing.${tenderGap}`) : tenderKinds.length > 1 ? t('checkout.enterPayment') : t('checkout.choosePayment'));
     if (tender.kind === 'cash' && tender.tenderedKobo < total) return setTenderError(t('checkout.cashShort'));
@@ -174,9 +180,10 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
             </Field>
             <DateInput
               label={order.kind === 'hotel' ? t('checkout.dob') : t('checkout.dobOptional')}
-              value={form.watch('dob') ?? ''}
+              value={dob ?? ''}
               optional
-              error={errors.dob ? t(order.kind === 'hotel' && !form.getValues('dob') ? 'validation.dobRequired' : 'validation.dob') : undefined}
+              example="validation.dobExample"
+              error={dobSaid ? t(dobSaid.key, dobSaid.values) : errors.dob ? t(order.kind === 'hotel' && !form.getValues('dob') ? 'validation.dobRequired' : 'validation.dob') : undefined}
               onChange={(dob) => form.setValue('dob', dob || undefined)}
             />
           </fieldset>
