@@ -93,7 +93,7 @@ describe('a city typed as people say it finds the partner’s city', () => {
   const cities = async (city: string) => value(await till.pos.api['hotels:list']({ city, perPage: 100 })).hotels.map((h) => `${h.id}:${h.city}`);
 
   it('Èkó (Yoruba, the City box’s own example), Legas (Hausa), Ìbàdàn, Enugwu (Igbo), Fatakwal (Hausa) find the hotels filed under the English names', async () => {
-    for (const [typed, partner] of [
+    const names: Array<[typed: string, partner: string]> = [
       ['Èkó', 'Lagos'],
       ['  èkó ', 'Lagos'],
       ['Ìlú Èkó', 'Lagos'],
@@ -101,7 +101,8 @@ describe('a city typed as people say it finds the partner’s city', () => {
       ['Ìbàdàn', 'Ibadan'],
       ['Enugwu', 'Enugu'],
       ['Fatakwal', 'Port Harcourt'],
-    ]) {
+    ];
+    for (const [typed, partner] of names) {
       const found = await cities(typed);
       expect(found.length, typed).toBeGreaterThan(0);
       expect(found, typed).toEqual(await cities(partner));
