@@ -60,6 +60,8 @@ export const appInfoSchema = z.object({
   trainingMode: z.boolean(),
   locale: z.string(),
   currency: z.literal('NGN'),
+  /** Counter and front desk: minutes untouched before the screen locks behind the signed-in person's PIN (0: never). */
+  lockMinutes: z.number().int().nonnegative(),
   /** Kiosk idle behaviour: after `idleSeconds` untouched, warn for `warningSeconds`, then reset. */
   kiosk: z.object({ idleSeconds: z.number().int().positive(), warningSeconds: z.number().int().positive() }),
   health: healthSchema,

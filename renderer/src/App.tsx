@@ -15,6 +15,7 @@ import { CheckoutScreen } from './screens/checkout/CheckoutScreen';
 import { SaleScreen } from './screens/checkout/SaleScreen';
 import { StaffScreen } from './screens/staff/StaffScreen';
 import { KioskApp } from './kiosk/KioskApp';
+import { ScreenLock } from './screens/staff/ScreenLock';
 import { releaseHeldSeats } from './screens/checkout/release-holds';
 import { useShortcuts } from './ui/shortcuts';
 import { ErrorPanel } from './ui/ErrorPanel';
@@ -73,13 +74,15 @@ function Shell({ info }: { info: AppInfo }) {
     F9: route.name === 'staff' ? undefined : () => go({ name: 'staff' }),
   });
   return (
-    <div className={styles.app} data-profile={info.profile}>
-      <TopBar info={info} onBack={goBack} onHome={depth > 2 ? leave(home, stack) : undefined} onStaff={route.name === 'staff' ? undefined : () => go({ name: 'staff' })} />
-      <main className={styles.content}>
-        <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} />
-        <CurrentScreen route={route} info={info} />
-      </main>
-    </div>
+    <ScreenLock minutes={info.lockMinutes}>
+      <div className={styles.app} data-profile={info.profile}>
+        <TopBar info={info} onBack={goBack} onHome={depth > 2 ? leave(home, stack) : undefined} onStaff={route.name === 'staff' ? undefined : () => go({ name: 'staff' })} />
+        <main className={styles.content}>
+          <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} />
+          <CurrentScreen route={route} info={info} />
+        </main>
+      </div>
+    </ScreenLock>
   );
 }
 

@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     fs.writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ terminal: { id: 'FILE', name: 'From file', profile: 'kiosk' }, printer: { columns: 32 } }));
     const loaded = loadConfig({ env: { POS_TERMINAL_ID: 'ENV', POS_PROFILE: 'front-desk' }, flags: { 'data-dir': dataDir, profile: 'counter' } });
     if (!loaded.ok) throw new Error(loaded.message);
-    expect(loaded.config.terminal).toEqual({ id: 'ENV', name: 'From file', profile: 'counter' });
+    expect(loaded.config.terminal).toEqual({ id: 'ENV', name: 'From file', profile: 'counter', lockMinutes: 10 });
     expect(loaded.config.printer.columns).toBe(32);
     expect(loaded.sources['terminal.name']).toBe(path.join(dataDir, 'config.json'));
     expect(loaded.sources['terminal.id']).toBe('POS_TERMINAL_ID');

@@ -15,6 +15,7 @@ export function createAppHandlers(ctx: PosContext): Pick<Handlers, 'app:info' | 
         trainingMode: isTrainingMode(ctx.config),
         locale: ctx.config.locale,
         currency: 'NGN' as const,
+        lockMinutes: ctx.config.terminal.lockMinutes,
         kiosk: ctx.config.kiosk,
         health: await ctx.health.current(),
       }),

@@ -6,6 +6,7 @@ export const configKeys = {
   'terminal.id': { env: 'POS_TERMINAL_ID', flag: 'terminal-id', default: 'T01', help: 'Terminal id printed on receipts and stored on every sale.' },
   'terminal.name': { env: 'POS_TERMINAL_NAME', flag: 'terminal-name', default: 'Counter 1', help: 'Name shown on screen and on receipts.' },
   'terminal.profile': { env: 'POS_PROFILE', flag: 'profile', default: 'counter', help: 'counter, front-desk or kiosk.' },
+  'terminal.lockMinutes': { env: 'POS_LOCK_MINUTES', flag: 'lock-minutes', default: 10, help: 'Counter and front desk: minutes untouched before the screen locks behind the signed-in person\'s PIN (0: never).' },
   'merchant.name': { env: 'POS_MERCHANT_NAME', flag: 'merchant-name', default: 'Lobby POS', help: 'Business name at the top of every receipt.' },
   'merchant.email': { env: 'POS_MERCHANT_EMAIL', flag: 'merchant-email', default: 'tickets@lobbypos.example', help: 'Contact the partner gets with ticket holds (before a customer is known).' },
   'merchant.phone': { env: 'POS_MERCHANT_PHONE', flag: 'merchant-phone', default: '+2348000000000', help: 'Phone the partner gets with ticket holds, printed on receipts once it is not this default.' },

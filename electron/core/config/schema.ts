@@ -37,6 +37,8 @@ export const configSchema = z
         id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, - or _'),
         name: z.string().trim().min(1, 'must not be empty').max(60),
         profile: terminalProfileSchema,
+        /** Counter and front desk: the screen locks behind the signed-in person's PIN after this long untouched (0: never). */
+        lockMinutes: z.coerce.number().int().min(0).max(240),
       })
       .strict(),
     merchant: z
