@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { chooseShowtime, fillCustomer, setUpTill, startStack, type Stack } from './support';
+import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 
 /**
  * Leaving checkout after a sale was refused: the screen it goes back to works. (Chromium's
@@ -17,9 +17,7 @@ test('a sale refused at Confirm (the shift was closed meanwhile): Back and Home 
   page.on('pageerror', (error) => crashes.push(error.message));
   await page.goto(stack.host.url);
   await setUpTill(page);
-  await chooseShowtime(page);
-  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Emeka Nwosu', email: 'emeka@example.com', phone: '0803 555 0101' });
   await page.getByLabel('Cash received (₦)').fill('100000');
   // A supervisor at another screen closes the shift while the cashier types.

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { chooseShowtime, expectInView, fillCustomer, setUpTill, startStack, type Stack } from './support';
+import { expectInView, fillCustomer, setUpTill, startStack, type Stack, toHotelCheckout, toCinemaCheckout } from './support';
 
 /**
  * What the checkout says when something is missing or cannot be read: the thing that is wrong,
@@ -18,9 +18,7 @@ test.afterEach(async () => {
 test('cash typed as letters, or not typed, is said as such; the sale is not sent', async ({ page }) => {
   await page.goto(stack.host.url);
   await setUpTill(page);
-  await chooseShowtime(page);
-  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Amaka Obi', email: 'amaka@example.com', phone: '+234 803 123 4567' });
 
   await page.getByRole('button', { name: /^Confirm/ }).click();
@@ -40,10 +38,7 @@ test('cash typed as letters, or not typed, is said as such; the sale is not sent
 test('a hotel date of birth that is not a real date says so, not that it is missing', async ({ page }) => {
   await page.goto(stack.host.url);
   await setUpTill(page);
-  await page.getByRole('button', { name: /Hotels/ }).first().click();
-  await page.locator('.hotel-card').first().click();
-  await page.locator('.room-card:not([disabled])').first().click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await toHotelCheckout(page);
   await fillCustomer(page, { name: 'Tunde Bakare', email: 'tunde@example.com', phone: '+234 805 555 0101' });
   await page.getByLabel(/Date of birth/).fill('31/02/1990');
   await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();

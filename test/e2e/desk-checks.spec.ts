@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { formatNaira } from '../../shared/money';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { say } from './i18n-support';
-import { chooseShowtime, fillCustomer, naira, openKioskShift, setUpTill, startStack, type Stack } from './support';
+import { chooseShowtime, fillCustomer, naira, openKioskShift, setUpTill, startStack, type Stack, toHotelCheckout } from './support';
 
 /**
  * What a first-time night desk clerk tripped over (a black-box audit), in Chromium against the
@@ -86,10 +86,7 @@ test('hotel checkout: a date of birth in the future, under 18 on the check-in da
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(stack.host.url);
   await setUpTill(page);
-  await page.getByRole('button', { name: /Hotels/ }).first().click();
-  await page.locator('.hotel-card').first().click();
-  await page.locator('.room-card:not([disabled])').first().click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await toHotelCheckout(page);
   await fillCustomer(page, { name: 'Tunde Bakare', email: 'tunde@example.com', phone: '+234 805 555 0101' });
   await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
   const dob = page.getByLabel(/Date of birth/);

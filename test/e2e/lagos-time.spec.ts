@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { chooseShowtime, fillCustomer, setUpTill, startStack, type Stack } from './support';
+import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 
 /**
  * A till whose computer is not set to Lagos time: the screens still show the Lagos time the
@@ -29,9 +29,7 @@ test('a browser in New York time shows the sale, the journal and the refund at t
   await setUpTill(page);
 
   // A cash sale of one ticket; the preview printer keeps the receipt on screen.
-  await chooseShowtime(page);
-  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Chiamaka Obi', email: 'chiamaka@example.com', phone: '0803 123 4567' });
   await page.getByLabel('Cash received (₦)').fill('100000');
   await page.getByRole('button', { name: /^Confirm/ }).click();

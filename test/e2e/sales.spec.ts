@@ -4,7 +4,7 @@ import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { addDays, lagosDate } from '../../shared/dates';
 import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
-import { chooseShowtime, fillCustomer, holdAllSeats, naira, setUpTill, startStack, type Stack } from './support';
+import { chooseShowtime, fillCustomer, holdAllSeats, naira, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 
 let stack: Stack;
 let printer: FakePrinter;
@@ -156,9 +156,7 @@ test('printer off: the sale is confirmed anyway; the one original prints once th
   await printer.setMode('off');
   await page.goto(stack.host.url);
   await setUpTill(page);
-  await chooseShowtime(page);
-  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Emeka Nwosu', email: 'emeka@example.com', phone: '07031234567' });
   await page.getByRole('button', { name: /^Exact/ }).click();
   await page.getByRole('button', { name: /^Confirm/ }).click();
@@ -235,9 +233,7 @@ test('double tap on confirm sells once', async ({ page }) => {
   await page.goto(stack.host.url);
   await setUpTill(page);
   stack.sandbox.faults.set({ latencyMs: 600 });
-  await chooseShowtime(page);
-  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Musa Ibrahim', email: 'musa@example.com', phone: '08091234567' });
   await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
   const confirm = page.getByRole('button', { name: /^Confirm/ });

@@ -1,5 +1,5 @@
 import { test, expect, type Locator } from '@playwright/test';
-import { chooseShowtime, fillCustomer, setUpTill, startStack, type Stack } from './support';
+import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 
 /**
  * The night clerk steps away from the desk: after the configured minutes untouched the screen hides
@@ -25,9 +25,7 @@ test('a counter untouched for a minute locks behind the PIN of who is signed in;
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(stack.host.url);
   await setUpTill(page);
-  await chooseShowtime(page);
-  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Emeka Nwosu', email: 'emeka@example.com', phone: '0803 555 0101' });
   const name = page.getByLabel('Full name');
 

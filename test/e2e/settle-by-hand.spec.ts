@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { chooseShowtime, fillCustomer, setUpTill, startStack, type Stack } from './support';
+import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 
 /**
  * A sale whose answer was lost while the partner's lookups stay down: it can never settle by
@@ -15,9 +15,7 @@ test.afterAll(async () => stack?.stop());
 
 /** A cash sale from the counter whose purchase the partner takes but whose answer never arrives. */
 async function sellWithAnswerLost(page: Page): Promise<string> {
-  await chooseShowtime(page);
-  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Emeka Nwosu', email: 'emeka@example.com', phone: '0803 555 0101' });
   await page.getByLabel('Cash received (₦)').fill('100000');
   stack.sandbox.faults.set({ dropAfterCommitNext: 1 });

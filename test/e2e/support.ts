@@ -84,6 +84,21 @@ export async function chooseShowtime(page: Page) {
   await expect(page.locator('.ticket-row').first()).toBeVisible();
 }
 
+/** From Home: the first showtime (chooseShowtime), one ticket of the first category left, Checkout. */
+export async function toCinemaCheckout(page: Page) {
+  await chooseShowtime(page);
+  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+}
+
+/** From Home: Hotels, the first hotel, its first room that can be booked, Checkout. */
+export async function toHotelCheckout(page: Page) {
+  await page.getByRole('button', { name: /Hotels/ }).first().click();
+  await page.locator('.hotel-card').first().click();
+  await page.locator('.room-card:not([disabled])').first().click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+}
+
 export async function fillCustomer(page: Page, customer: { name: string; email: string; phone: string; dob?: string }) {
   await page.getByLabel('Full name').fill(customer.name);
   await page.getByLabel('E-mail').fill(customer.email);
