@@ -174,6 +174,30 @@ test('Yoruba: the City box’s example, Èkó, finds the hotels of Lagos', async
   await screenshots(page, 'yoruba-city-eko');
 });
 
+test('a hotel listed under a maximum price says which of its rooms are above it', async ({ page }) => {
+  stack = await startStack();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await page.getByRole('button', { name: /Hotels/ }).first().click();
+  await page.getByText('More filters').click();
+  await page.getByLabel('Max ₦ per night').fill('30000');
+  await page.getByRole('button', { name: 'Lagos', exact: true }).click();
+  await page.locator('.hotel-card').first().click();
+  const rooms = page.locator('.room-card');
+  await expect(rooms.first()).toBeVisible();
+  let above = 0;
+  for (const room of await rooms.all()) {
+    const price = naira((await room.getByTestId('room-price').textContent())!);
+    const marked = room.getByTestId('room-outside-budget');
+    if (price > 3_000_000) {
+      above += 1;
+      await expect(marked).toHaveText('Above your ₦30,000.00 limit');
+    } else await expect(marked).toHaveCount(0);
+  }
+  expect(above, 'the hotel has rooms above the limit as well as within it').toBeGreaterThan(0);
+});
+
 test('kiosk hotel details: a date of birth under 18 on the check-in day is said as soon as it is chosen, and Continue does not go on', async ({ page }) => {
   stack = await startStack({ args: ['--profile', 'kiosk'] });
   await openKioskShift(stack);

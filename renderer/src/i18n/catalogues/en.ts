@@ -171,6 +171,8 @@ export const en = {
   'hotel.noRoomsBody': 'This property has no rooms to sell right now.',
   'hotel.upTo': 'Up to {count, plural, one {# guest} other {# guests}}',
   'hotel.perNight': '{price} per night',
+  'hotel.aboveMax': 'Above your {price} limit',
+  'hotel.belowMin': 'Below your {price} minimum',
   'hotel.left': '{count} left',
   'hotel.unavailable': 'Not available',
   'hotel.chooseRoom': 'Choose a room type',

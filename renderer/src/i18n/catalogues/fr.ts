@@ -152,6 +152,8 @@ export const fr: Catalogue = {
   'hotel.noRoomsBody': "Cet établissement n’a pas de chambre à vendre pour le moment.",
   'hotel.upTo': "Jusqu’à {count, plural, one {# personne} many {# personnes} other {# personnes}}",
   'hotel.perNight': "{price} par nuit",
+  'hotel.aboveMax': "Au-dessus de votre limite de {price}",
+  'hotel.belowMin': "En dessous de votre minimum de {price}",
   'hotel.left': "{count} restantes",
   'hotel.unavailable': "Indisponible",
   'hotel.chooseRoom': "Choisissez un type de chambre",

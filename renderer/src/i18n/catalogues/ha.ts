@@ -152,6 +152,8 @@ export const ha: Catalogue = {
   'hotel.noRoomsBody': "Wannan wuri ba shi da ɗakin sayarwa yanzu.",
   'hotel.upTo': "Har zuwa {count, plural, one {baƙo #} other {baƙi #}}",
   'hotel.perNight': "{price} a dare",
+  'hotel.aboveMax': "Ya wuce iyakarka ta {price}",
+  'hotel.belowMin': "Ya gaza mafi ƙarancin {price} naka",
   'hotel.left': "{count} suka rage",
   'hotel.unavailable': "Babu",
   'hotel.chooseRoom': "Zaɓi irin ɗaki",

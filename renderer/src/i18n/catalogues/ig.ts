@@ -152,6 +152,8 @@ export const ig: Catalogue = {
   'hotel.noRoomsBody': "Ebe a enweghị ọnụ ụlọ a ga-ere ugbu a.",
   'hotel.upTo': "Ruo {count, plural, other {ọbịa #}}",
   'hotel.perNight': "{price} kwa abalị",
+  'hotel.aboveMax': "Ọ karịrị oke {price} gị",
+  'hotel.belowMin': "Ọ dị ala karịa opekempe {price} gị",
   'hotel.left': "{count} fọdụrụ",
   'hotel.unavailable': "Adịghị",
   'hotel.chooseRoom': "Họrọ ụdị ọnụ ụlọ",

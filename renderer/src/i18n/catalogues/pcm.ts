@@ -152,6 +152,8 @@ export const pcm: Catalogue = {
   'hotel.noRoomsBody': "Dis place no get room to sell now.",
   'hotel.upTo': "Reach {count, plural, one {# guest} other {# guest}}",
   'hotel.perNight': "{price} for one night",
+  'hotel.aboveMax': "E pass your {price} limit",
+  'hotel.belowMin': "E dey under your {price} minimum",
   'hotel.left': "{count} remain",
   'hotel.unavailable': "E no dey",
   'hotel.chooseRoom': "Choose di kind room",

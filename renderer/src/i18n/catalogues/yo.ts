@@ -152,6 +152,8 @@ export const yo: Catalogue = {
   'hotel.noRoomsBody': "Ilé yìí kò ní yàrá láti tà báyìí.",
   'hotel.upTo': "Títí dé {count, plural, other {àlejò #}}",
   'hotel.perNight': "{price} fún alẹ́ kan",
+  'hotel.aboveMax': "Ó ju òdiwọ̀n {price} rẹ lọ",
+  'hotel.belowMin': "Ó kéré sí {price} tí o fẹ́ jù lọ",
   'hotel.left': "{count} ló kù",
   'hotel.unavailable': "Kò sí",
   'hotel.chooseRoom': "Yan irú yàrá",

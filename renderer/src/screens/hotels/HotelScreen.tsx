@@ -8,7 +8,7 @@ import { usePosQuery } from '@renderer/pos/queries';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { Stepper } from '@ui/Stepper';
-import { amenityText, type HotelSearch } from './hotel-search';
+import { amenityText, nairaToKobo, type HotelSearch } from './hotel-search';
 import { hotelOrder } from './hotel-order';
 
 /** `roomId`: the room chosen, kept in the route so Back from checkout returns with it still chosen. */
@@ -80,6 +80,9 @@ function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Ro
   const room = rooms.find((r) => r.id === roomId);
   const problems = stayProblemTexts(t, search, lagosDate(new Date()), room);
   const nights = Math.max(0, nightsBetween(search.checkIn, search.checkOut));
+  const minKobo = nairaToKobo(search.minPriceNaira);
+  const maxKobo = nairaToKobo(search.maxPriceNaira);
+  const outsideBudget = (priceKobo: number) => (maxKobo !== undefined && priceKobo > maxKobo ? 'above' : minKobo !== undefined && priceKobo < minKobo ? 'below' : null);
   return (
     <>
       <ul className="room-list">
@@ -91,6 +94,12 @@ function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Ro
                 <span className="room-name">{r.name}{r.type ? <span className="muted"> · {r.type}</span> : null}</span>
                 <span>{t('hotel.upTo', { count: r.maxOccupancy })}</span>
                 <span data-testid="room-price">{t('hotel.perNight', { price: formatMoney(r.priceKobo) })}</span>
+                {/* The partner lists a hotel when one of its rooms is in the price range: the others are said to be outside it. */}
+                {outsideBudget(r.priceKobo) && (
+                  <span className="muted" data-testid="room-outside-budget">
+                    {outsideBudget(r.priceKobo) === 'above' ? t('hotel.aboveMax', { price: formatMoney(maxKobo!) }) : t('hotel.belowMin', { price: formatMoney(minKobo!) })}
+                  </span>
+                )}
                 <span className={bookable ? 'muted' : 'unavailable'}>{bookable ? t('hotel.left', { count: r.roomsLeft }) : t('hotel.unavailable')}</span>
                 {r.id === roomId && <span className="room-tick">✓ {t('common.selected')}</span>}
               </button>

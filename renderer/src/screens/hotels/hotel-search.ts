@@ -31,7 +31,7 @@ export function newHotelSearch(now = new Date()): HotelSearch {
   return { city: '', state: '', text: '', propertyType: null, minPriceNaira: '', maxPriceNaira: '', amenities: [], availableOnly: true, checkIn: today, checkOut: addDays(today, 1), guests: 1, rooms: 1 };
 }
 
-const nairaToKobo = (text: string) => {
+export const nairaToKobo = (text: string) => {
   const value = Number(text.replace(/[,\s]/g, ''));
   return text.trim() === '' || !Number.isFinite(value) || value < 0 ? undefined : Math.round(value * 100);
 };
