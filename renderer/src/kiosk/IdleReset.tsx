@@ -2,9 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { Button } from '@ui/Button';
 import { Sheet } from '@ui/Sheet';
+import { useLastActivity } from '@ui/use-last-activity';
 import styles from './Kiosk.module.css';
-
-const activity = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /**
  * A kiosk must never keep one customer's details for the next: after `idleSeconds` without a touch
@@ -14,17 +13,9 @@ const activity = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 export function IdleReset({ idleSeconds, warningSeconds, atRest, onReset, children }: { idleSeconds: number; warningSeconds: number; atRest: boolean; onReset: () => void; children: ReactNode }) {
   const t = useT();
   const [warningLeft, setWarningLeft] = useState<number | null>(null);
-  const lastActive = useRef(Date.now());
+  const lastActive = useLastActivity();
   const reset = useRef(onReset);
   reset.current = onReset;
-
-  useEffect(() => {
-    const touched = () => {
-      lastActive.current = Date.now();
-    };
-    activity.forEach((name) => window.addEventListener(name, touched, { capture: true, passive: true }));
-    return () => activity.forEach((name) => window.removeEventListener(name, touched, { capture: true }));
-  }, []);
 
   useEffect(() => {
     if (atRest) return setWarningLeft(null);

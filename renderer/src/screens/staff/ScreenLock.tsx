@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useErrorText, useT } from '@renderer/i18n/I18nProvider';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { usePosQuery } from '@renderer/pos/queries';
 import { Button } from '@ui/Button';
 import { PinPad } from '@ui/PinPad';
 import { Sheet } from '@ui/Sheet';
-
-const activity = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+import { useLastActivity } from '@ui/use-last-activity';
 
 /**
  * A counter or front desk left alone (the night clerk steps away) hides behind the PIN of whoever
@@ -21,15 +20,7 @@ export function ScreenLock({ minutes, children }: { minutes: number; children: R
   const staff = usePosQuery('staff:status', {}, { staleTime: 0 });
   const who = staff.data?.signedIn ?? null;
   const [locked, setLocked] = useState(false);
-  const lastActive = useRef(Date.now());
-
-  useEffect(() => {
-    const touched = () => {
-      lastActive.current = Date.now();
-    };
-    activity.forEach((name) => window.addEventListener(name, touched, { capture: true, passive: true }));
-    return () => activity.forEach((name) => window.removeEventListener(name, touched, { capture: true }));
-  }, []);
+  const lastActive = useLastActivity();
 
   const whoId = who?.id ?? null;
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SaleView } from '@shared/sales/sale-view';
+import { statedReasonSchema } from '@shared/sales/stated-reason';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { formatLagosDateTime } from '@renderer/i18n/format';
 import { usePosMutation } from '@renderer/pos/mutations';
@@ -10,8 +11,8 @@ import { Money } from '@ui/Money';
 import { Sheet } from '@ui/Sheet';
 import styles from './SettleByHandSheet.module.css';
 
-/** Three letters or digits, as main asks (shared/sales/stated-reason.ts): the button waits for them. */
-const saysWhy = (text: string) => (text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3;
+/** The reason main asks for (three letters or digits at least): the button waits for it. */
+const saysWhy = (text: string) => statedReasonSchema.safeParse(text).success;
 
 /**
  * A supervisor records what the partner said of a sale whose outcome the till cannot learn: it
