@@ -8,12 +8,9 @@ import { setUpTill, startStack, type Stack } from './support';
  * Issue 15: axe finds nothing on any screen in any language. The kiosk's languages are scanned in
  * kiosk-flow.spec.ts; this walks the counter in each of the others, the way a cashier who chose
  * her language in Settings sees it: every back-office section, home, the film list and hotels.
+ * One test (and one till) per language, so the browser workers share them out.
  */
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => stack?.stop());
+test.describe.configure({ mode: 'parallel' });
 
 async function scan(page: Page, language: Language, screen: string) {
   for (const size of [
@@ -29,47 +26,53 @@ async function scan(page: Page, language: Language, screen: string) {
   await page.setViewportSize({ width: 1920, height: 1080 });
 }
 
-test('the counter in French, Yoruba, Hausa, Igbo and Pidgin: every back-office section, home, films and hotels scan clean', async ({ page }) => {
-  test.setTimeout(180_000);
+for (const { code: language, name } of languages.filter((l) => l.code !== 'en')) {
+  test(`the counter in ${name}: every back-office section, home, films and hotels scan clean`, async ({ page }) => {
+    const stack = await startStack();
+    try {
+      await walkTheCounter(page, stack, language, name);
+    } finally {
+      await stack.stop();
+    }
+  });
+}
+
+async function walkTheCounter(page: Page, stack: Stack, language: Language, name: string) {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(stack.host.url);
   await setUpTill(page);
-  let current: Language = 'en';
-  for (const { code: language, name } of languages.filter((l) => l.code !== 'en')) {
-    await page.getByRole('button', { name: say(current, 'common.staff'), exact: true }).click();
-    const nav = page.getByRole('navigation', { name: say(current, 'staff.sections') });
-    await nav.getByRole('button').last().click();
-    await page.getByRole('group', { name: say(current, 'settings.myLanguage') }).getByRole('button', { name }).click();
-    current = language;
-    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}`));
+  await page.getByRole('button', { name: say('en', 'common.staff'), exact: true }).click();
+  const nav = page.getByRole('navigation', { name: say('en', 'staff.sections') });
+  await nav.getByRole('button').last().click();
+  await page.getByRole('group', { name: say('en', 'settings.myLanguage') }).getByRole('button', { name }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}`));
 
-    const sections = page.getByRole('navigation', { name: say(language, 'staff.sections') }).getByRole('button');
-    const count = await sections.count();
-    expect(count).toBe(6);
-    for (let i = 0; i < count; i++) {
-      await sections.nth(i).click();
-      await expect(sections.nth(i)).toHaveAttribute('aria-current', 'page');
-      await scan(page, language, `back-office-${i + 1}`);
-    }
-
-    await page.getByRole('banner').getByRole('button', { name: new RegExp(say(language, 'common.back')) }).click();
-    await expect(page.getByRole('button', { name: say(language, 'common.staff'), exact: true })).toBeVisible();
-    await scan(page, language, 'home');
-    // The status strip's words come from main as codes and read in the staff member's language.
-    await expect(page.getByTestId('status-printer')).toContainText(say(language, 'health.label.printerPreview'));
-    await expect(page.getByTestId('status-printer')).toContainText(say(language, 'health.detail.printerPreview'));
-    await expect(page.getByTestId('status-journal')).toContainText(say(language, 'health.label.journalReady'));
-
-    await page.getByRole('button', { name: new RegExp(say(language, 'home.cinema')) }).first().click();
-    await expect(page.locator('.film-card').first()).toBeVisible();
-    await scan(page, language, 'films');
-    await page.getByRole('button', { name: new RegExp(say(language, 'common.back')) }).first().click();
-
-    await page.getByRole('button', { name: new RegExp(say(language, 'home.hotels')) }).first().click();
-    await page.getByRole('button', { name: exact('Lagos') }).click();
-    await expect(page.locator('.hotel-card').first()).toBeVisible();
-    await scan(page, language, 'hotels');
-    await page.getByRole('button', { name: new RegExp(say(language, 'common.back')) }).first().click();
-    await expect(page.getByRole('button', { name: say(language, 'common.staff'), exact: true })).toBeVisible();
+  const sections = page.getByRole('navigation', { name: say(language, 'staff.sections') }).getByRole('button');
+  const count = await sections.count();
+  expect(count).toBe(6);
+  for (let i = 0; i < count; i++) {
+    await sections.nth(i).click();
+    await expect(sections.nth(i)).toHaveAttribute('aria-current', 'page');
+    await scan(page, language, `back-office-${i + 1}`);
   }
-});
+
+  await page.getByRole('banner').getByRole('button', { name: new RegExp(say(language, 'common.back')) }).click();
+  await expect(page.getByRole('button', { name: say(language, 'common.staff'), exact: true })).toBeVisible();
+  await scan(page, language, 'home');
+  // The status strip's words come from main as codes and read in the staff member's language.
+  await expect(page.getByTestId('status-printer')).toContainText(say(language, 'health.label.printerPreview'));
+  await expect(page.getByTestId('status-printer')).toContainText(say(language, 'health.detail.printerPreview'));
+  await expect(page.getByTestId('status-journal')).toContainText(say(language, 'health.label.journalReady'));
+
+  await page.getByRole('button', { name: new RegExp(say(language, 'home.cinema')) }).first().click();
+  await expect(page.locator('.film-card').first()).toBeVisible();
+  await scan(page, language, 'films');
+  await page.getByRole('button', { name: new RegExp(say(language, 'common.back')) }).first().click();
+
+  await page.getByRole('button', { name: new RegExp(say(language, 'home.hotels')) }).first().click();
+  await page.getByRole('button', { name: exact('Lagos') }).click();
+  await expect(page.locator('.hotel-card').first()).toBeVisible();
+  await scan(page, language, 'hotels');
+  await page.getByRole('button', { name: new RegExp(say(language, 'common.back')) }).first().click();
+  await expect(page.getByRole('button', { name: say(language, 'common.staff'), exact: true })).toBeVisible();
+}
