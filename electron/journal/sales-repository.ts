@@ -31,6 +31,13 @@ export interface SalesRepository {
   createSent(input: CreateSaleInput): Result<{ sale: Sale; created: boolean }>;
   /** Moves a sale to its next state and appends the event, in one transaction. */
   transition(id: string, to: SaleState, detail?: TransitionDetail): Result<Sale>;
+  /**
+   * `work` runs inside the transaction that moves a sale to confirmed, after the move: what it
+   * writes (the sale's receipt job) commits with the sale, in the same fsync, or not at all. It
+   * runs in a savepoint: if it throws, its own writes are taken back and the sale is confirmed all
+   * the same. It must not reach back into the sale. Returns a function that removes it.
+   */
+  whileConfirming(work: (saleId: string) => void): () => void;
   get(id: string): Result<Sale | null>;
   events(id: string): Result<SaleEvent[]>;
   /** Oldest first: the order in which they should be settled. */
@@ -177,7 +184,22 @@ export function createSalesRepository(deps: {
     insertEvent.run({ saleId: id, from: row.state, to, at, detailJson: JSON.stringify(detail) });
     return ok(load(selectSale.get(id)!));
   }
-  const move = db.transaction((id: string, to: SaleState, detail: ReturnType<typeof transitionDetailSchema.parse>) => moveWithin(id, to, detail)).immediate;
+  const confirming = new Set<(saleId: string) => void>();
+  // Each piece of work in a savepoint of its own: one that throws takes back only its own writes.
+  const inSavepoint = db.transaction((work: (saleId: string) => void, id: string) => work(id));
+  const move = db.transaction((id: string, to: SaleState, detail: ReturnType<typeof transitionDetailSchema.parse>) => {
+    const moved = moveWithin(id, to, detail);
+    if (moved.ok && to === 'confirmed') {
+      for (const work of confirming) {
+        try {
+          inSavepoint(work, id);
+        } catch {
+          // The sale's confirmation stands whatever the work did.
+        }
+      }
+    }
+    return moved;
+  }).immediate;
 
   const writeNew = (input: CreateSaleInput, send: boolean) =>
     guard.write(() => {
@@ -201,6 +223,11 @@ export function createSalesRepository(deps: {
         }
         return move(id, state.data, parsed.data);
       }),
+
+    whileConfirming(work) {
+      confirming.add(work);
+      return () => void confirming.delete(work);
+    },
 
     get: (id) =>
       guard.read(() => {

@@ -168,6 +168,47 @@ describe('moving a sale along', () => {
     expect(journal.sales.transition('NO-SUCH', 'sent')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(journal.sales.transition(sale.id, 'refunded' as SaleState)).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
   });
+
+  it('writes what waits on a confirmation (the receipt job) in the same commit as the sale, and keeps the sale whatever that work does', () => {
+    // Another connection on the file sees only what is committed.
+    const outside = new Database(file, { readonly: true });
+    const committed = (id: string) => ({
+      state: (outside.prepare('SELECT state FROM sales WHERE id = ?').pluck().get(id) as string) ?? null,
+      jobs: outside.prepare("SELECT count(*) FROM print_jobs WHERE sale_id = ? AND kind = 'receipt'").pluck().get(id) as number,
+    });
+    const seen: Array<ReturnType<typeof committed>> = [];
+    let throwAfterQueueing = false;
+    const stop = journal.sales.whileConfirming((saleId) => {
+      expect(journal.printJobs.enqueue({ kind: 'receipt', saleId, payload: { receipt: saleId } }).ok).toBe(true);
+      seen.push(committed(saleId));
+      if (throwAfterQueueing) throw new Error('the printer code broke');
+    });
+    try {
+      const sale = created(saleInput());
+      journal.sales.transition(sale.id, 'sent');
+      expect(seen).toEqual([]);
+      expect(journal.sales.transition(sale.id, 'confirmed', { partnerReference: 'EXP70001' })).toMatchObject({ ok: true, value: { state: 'confirmed' } });
+      // Inside: neither the confirmation nor the job was on disk yet. After: both are.
+      expect(seen).toEqual([{ state: 'sent', jobs: 0 }]);
+      expect(committed(sale.id)).toEqual({ state: 'confirmed', jobs: 1 });
+
+      throwAfterQueueing = true;
+      const other = created(saleInput());
+      journal.sales.transition(other.id, 'sent');
+      expect(journal.sales.transition(other.id, 'confirmed', { partnerReference: 'EXP70002' })).toMatchObject({ ok: true, value: { state: 'confirmed' } });
+      // The work's own write is taken back; the sale is confirmed all the same.
+      expect(committed(other.id)).toEqual({ state: 'confirmed', jobs: 0 });
+
+      stop();
+      const third = created(saleInput());
+      journal.sales.transition(third.id, 'sent');
+      journal.sales.transition(third.id, 'confirmed', { partnerReference: 'EXP70003' });
+      expect(seen).toHaveLength(2);
+    } finally {
+      stop();
+      outside.close();
+    }
+  });
 });
 
 describe('rules the file itself keeps, whatever code writes to it', () => {

@@ -63,7 +63,8 @@ export interface PrintQueueDeps {
   events: Pick<EventHub, 'emit'>;
   /**
    * The port through which printing hears that a sale was confirmed (app fills it from the sales
-   * domain's `sale.moved` events); returns the way to stop listening.
+   * domain's `sale.moved` events), to print its receipt now: the job itself was queued in the
+   * journal transaction that confirmed the sale. Returns the way to stop listening.
    */
   onSaleConfirmed(listener: (saleId: string) => void): () => void;
   logger: Logger;
@@ -209,19 +210,21 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   else if (failed.value > 0) logger.warn('print jobs interrupted by a stop were failed for staff to check', { count: failed.value });
 
   catchUp();
-  const unsubscribe = deps.onSaleConfirmed((saleId) => {
-    // This runs inside the sale's own announcement: nothing here may reach back into the sale.
+  // A confirmed sale's receipt job is written in the transaction that confirms the sale: one
+  // fsync for both, and never a moment where a confirmed sale has no receipt waiting (catchUp
+  // covers journals written before). The announcement that follows only wakes the worker.
+  const stopQueueing = journal.sales.whileConfirming((saleId) => {
     try {
       const queued = enqueueReceipt(saleId);
       if (!queued.ok) {
         logger.error('receipt not queued for a confirmed sale', { saleId, code: queued.error.code });
         if (queued.error.code === 'JOURNAL_UNAVAILABLE') missed.add(saleId);
       }
-      kick();
     } catch (error) {
       logger.error('receipt not queued for a confirmed sale', { saleId, error });
     }
   });
+  const unsubscribe = deps.onSaleConfirmed(() => kick());
   watch.start();
   kick();
 
@@ -360,6 +363,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     },
 
     async close() {
+      stopQueueing();
       unsubscribe();
       watch.stop();
       await worker.close();
