@@ -6,11 +6,13 @@ import type { KioskRoute } from './kiosk/routes';
 import type { FilmChoice } from './screens/cinema/FilmScreen';
 import type { CustomerInput } from '@shared/sales/customer';
 import type { TenderDraft } from './screens/checkout/TenderPicker';
+import type { Language } from './i18n/languages';
 
-/** What the cashier typed at checkout for the order being sold: the customer's details and how they pay. */
+/** What the cashier typed at checkout for the order being sold: the customer's details, how they pay, the receipt's language. */
 export interface CheckoutDraft {
   customer: Partial<CustomerInput>;
   tender?: TenderDraft;
+  receiptLanguage?: Language;
 }
 
 export type Route =

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { chooseFrench, say } from './i18n-support';
-import { setUpTill, startStack, type Stack } from './support';
+import { fillCustomer, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
 
 /**
  * A French cashier's whole cinema sale: the showtimes on the 24-hour clock, the sale screen saying
@@ -63,4 +63,29 @@ test('showtimes, the sale screen and the receipt say the time and the words in F
   expect(paper).toMatch(/Début +\d{2}:\d{2}/);
   expect(paper).not.toMatch(/[?\uFFFD]/);
   expect(paper).not.toMatch(twelveHour);
+});
+
+test('an English cashier prints a French guest a French receipt: Receipt in, then Français; the screen stays English', async ({ page }) => {
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await toCinemaCheckout(page);
+  await fillCustomer(page, { name: 'Amélie Okafor', email: 'amelie@example.com', phone: '0803 123 4567' });
+  const receiptIn = page.getByRole('group', { name: say('en', 'checkout.receiptLanguage') });
+  // The screen's language unless the guest reads another.
+  await expect(receiptIn.getByRole('button', { pressed: true })).toHaveText('English');
+  await receiptIn.getByRole('button', { name: 'Français' }).click();
+  await expect(receiptIn.getByRole('button', { pressed: true })).toHaveText('Français');
+  await page.screenshot({ path: test.info().outputPath('receipt-language-landscape.png') });
+  await page.getByRole('button', { name: /^Exact/ }).click();
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await expect(page.getByRole('heading', { name: say('en', 'sale.confirmed') })).toBeVisible();
+
+  await expect.poll(() => printer.connections().some((c) => decodeEscPos(c.bytes, 'epson').some((item) => item.kind === 'cut')), { timeout: 10_000 }).toBe(true);
+  const paper = printer
+    .connections()
+    .map((c) => textLines(decodeEscPos(c.bytes, 'epson')).join('\n'))
+    .find((text) => text.includes('TOTAL'))!;
+  expect(paper).toContain('Reçu no');
+  expect(paper).toContain('Amélie Okafor');
+  expect(paper).not.toContain('Receipt no');
 });

@@ -191,6 +191,7 @@ export const en = {
   'checkout.confirm': 'Confirm · {total}',
   'checkout.confirming': 'Confirming with the partner…',
   'checkout.keys': 'Ctrl+Enter confirms · Esc goes back',
+  'checkout.receiptLanguage': 'Receipt in',
   'checkout.enterPayment': 'Enter how the customer pays.',
   'checkout.choosePayment': 'Choose a payment.',
   'checkout.missing.cash': 'Type the cash the customer handed over.',

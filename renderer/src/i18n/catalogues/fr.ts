@@ -177,6 +177,7 @@ export const fr: Catalogue = {
   'checkout.confirm': "Confirmer · {total}",
   'checkout.confirming': "Confirmation auprès du partenaire…",
   'checkout.keys': "Ctrl+Entrée confirme · Échap pour revenir",
+  'checkout.receiptLanguage': "Reçu en",
   'checkout.enterPayment': "Indiquez comment le client paie.",
   'checkout.choosePayment': "Choisissez un moyen de paiement.",
   'checkout.missing.cash': "Saisissez les espèces remises par le client.",

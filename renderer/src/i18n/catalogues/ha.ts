@@ -177,6 +177,7 @@ export const ha: Catalogue = {
   'checkout.confirm': "Tabbatar · {total}",
   'checkout.confirming': "Ana tabbatarwa da abokin hulɗa…",
   'checkout.keys': "Ctrl+Enter don tabbatarwa · Esc don komawa",
+  'checkout.receiptLanguage': "Rasit da harshen",
   'checkout.enterPayment': "Shigar da yadda abokin ciniki ke biya.",
   'checkout.choosePayment': "Zaɓi hanyar biya.",
   'checkout.missing.cash': "Rubuta kuɗin da abokin ciniki ya ba ka.",

@@ -177,6 +177,7 @@ export const ig: Catalogue = {
   'checkout.confirm': "Kwado · {total}",
   'checkout.confirming': "A na-akwado ya na onye mmekọ…",
   'checkout.keys': "Ctrl+Enter na-akwado · Esc laghachi",
+  'checkout.receiptLanguage': "Rịsịt n'asụsụ",
   'checkout.enterPayment': "Tinye ka onye ahịa si akwụ ụgwọ.",
   'checkout.choosePayment': "Họrọ ụzọ ịkwụ ụgwọ.",
   'checkout.missing.cash': "Tinye ego onye ahịa nyere gị.",

@@ -177,6 +177,7 @@ export const pcm: Catalogue = {
   'checkout.confirm': "Confirm · {total}",
   'checkout.confirming': "We dey confirm with di partner…",
   'checkout.keys': "Ctrl+Enter dey confirm · Esc go back",
+  'checkout.receiptLanguage': "Receipt for",
   'checkout.enterPayment': "Put how di customer dey pay.",
   'checkout.choosePayment': "Choose how to pay.",
   'checkout.missing.cash': "Type di cash wey di customer give you.",

@@ -177,6 +177,7 @@ export const yo: Catalogue = {
   'checkout.confirm': "Jẹ́rìísí · {total}",
   'checkout.confirming': "À ń jẹ́rìísí pẹ̀lú alábàáṣiṣẹ́pọ̀…",
   'checkout.keys': "Ctrl+Enter jẹ́rìísí · Esc padà",
+  'checkout.receiptLanguage': "Rìsíìtì ní èdè",
   'checkout.enterPayment': "Ẹ kọ bí oníbàárà ṣe ń sanwó.",
   'checkout.choosePayment': "Ẹ yan ọ̀nà ìsanwó.",
   'checkout.missing.cash': "Tẹ owó tí oníbàárà fún ọ.",

@@ -13,11 +13,13 @@ import { useNavigation, type CheckoutDraft } from '@renderer/navigation';
 import { usePos } from '@renderer/pos/PosProvider';
 import { unwrap, PosCallError, usePosQuery } from '@renderer/pos/queries';
 import { ErrorPanel } from '@ui/ErrorPanel';
+import { Chip, Chips } from '@ui/Chip';
 import { Money } from '@ui/Money';
 import { DateInput } from '@ui/DateInput';
 import { useShortcuts } from '@ui/shortcuts';
 import { useLanguage, useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { formatMoney } from '@renderer/i18n/format';
+import { languages, type Language } from '@renderer/i18n/languages';
 import { HoldCountdown, useSecondsLeft } from './HoldCountdown';
 import { newSaleId, orderLines, orderTotal, type Order } from './order';
 import { CardPayment } from './CardPayment';
@@ -63,13 +65,20 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
     keepCheckoutDraft(draft.current);
   };
 
-  // The screen's language (at a counter, the signed-in staff member's): the receipt is printed in it.
+  // The screen's language (at a counter, the signed-in staff member's). The receipt is printed in
+  // it unless the guest reads another: a French visitor at the front desk gets a French receipt.
   const { language } = useLanguage();
+  const [receiptLanguage, setReceiptLanguage] = useState<Language>(kept?.receiptLanguage ?? language);
+  const chooseReceiptLanguage = (next: Language) => {
+    setReceiptLanguage(next);
+    draft.current = { ...draft.current, receiptLanguage: next };
+    keepCheckoutDraft(draft.current);
+  };
   const say = useErrorText();
   const requestFor = (customer: CustomerInput, tenderNow: TenderRequest) =>
     order.kind === 'cinema'
-      ? { saleId: order.saleId, kind: 'cinema' as const, cinema: order.selection, holdId: order.hold.holdId, customer, tender: tenderNow, language }
-      : { saleId: order.saleId, kind: 'hotel' as const, hotel: order.selection, customer, tender: tenderNow, language };
+      ? { saleId: order.saleId, kind: 'cinema' as const, cinema: order.selection, holdId: order.hold.holdId, customer, tender: tenderNow, language: receiptLanguage }
+      : { saleId: order.saleId, kind: 'hotel' as const, hotel: order.selection, customer, tender: tenderNow, language: receiptLanguage };
   // Card at a terminal the till drives: the terminal screen takes over and sends the sale itself.
   const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
   const [cardRequest, setCardRequest] = useState<ReturnType<typeof requestFor> | null>(null);
@@ -186,6 +195,16 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
               error={dobSaid ? t(dobSaid.key, dobSaid.values) : errors.dob ? t(order.kind === 'hotel' && !form.getValues('dob') ? 'validation.dobRequired' : 'validation.dob') : undefined}
               onChange={(dob) => form.setValue('dob', dob || undefined)}
             />
+            <div className="receipt-language">
+              <span aria-hidden="true">{t('checkout.receiptLanguage')}</span>
+              <Chips label={t('checkout.receiptLanguage')}>
+                {languages.map((l) => (
+                  <Chip key={l.code} selected={l.code === receiptLanguage} onClick={() => chooseReceiptLanguage(l.code)}>
+                    <span lang={l.intl}>{l.name}</span>
+                  </Chip>
+                ))}
+              </Chips>
+            </div>
           </fieldset>
           <TenderPicker totalKobo={total} kinds={tenderKinds} draft={tenderDraft} onChange={changeTender} error={tenderError} />
           {failure && !shownBesideFields(failure) && (
