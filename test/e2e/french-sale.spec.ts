@@ -23,6 +23,15 @@ test.afterEach(async () => {
 
 const twelveHour = /\d(AM|PM)/i;
 
+/** The sale's receipt as the printer reads it under the code page it was told, once it is cut. */
+async function receiptPaper(): Promise<string> {
+  await expect.poll(() => printer.connections().some((c) => decodeEscPos(c.bytes, 'epson').some((item) => item.kind === 'cut')), { timeout: 10_000 }).toBe(true);
+  return printer
+    .connections()
+    .map((c) => textLines(decodeEscPos(c.bytes, 'epson')).join('\n'))
+    .find((text) => text.includes('TOTAL'))!;
+}
+
 test('showtimes, the sale screen and the receipt say the time and the words in French', async ({ page }) => {
   await page.goto(stack.host.url);
   await setUpTill(page);
@@ -52,12 +61,7 @@ test('showtimes, the sale screen and the receipt say the time and the words in F
   await expect(facts).not.toContainText(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/);
   await page.screenshot({ path: test.info().outputPath('fr-sale-screen.png') });
 
-  // The receipt, as the printer reads it under the code page it was told.
-  await expect.poll(() => printer.connections().some((c) => decodeEscPos(c.bytes, 'epson').some((item) => item.kind === 'cut')), { timeout: 10_000 }).toBe(true);
-  const paper = printer
-    .connections()
-    .map((c) => textLines(decodeEscPos(c.bytes, 'epson')).join('\n'))
-    .find((text) => text.includes('TOTAL'))!;
+  const paper = await receiptPaper();
   expect(paper).toContain('Reçu no');
   expect(paper).toContain('Amélie Okafor');
   expect(paper).toMatch(/Début +\d{2}:\d{2}/);
@@ -80,11 +84,7 @@ test('an English cashier prints a French guest a French receipt: Receipt in, the
   await page.getByRole('button', { name: /^Confirm/ }).click();
   await expect(page.getByRole('heading', { name: say('en', 'sale.confirmed') })).toBeVisible();
 
-  await expect.poll(() => printer.connections().some((c) => decodeEscPos(c.bytes, 'epson').some((item) => item.kind === 'cut')), { timeout: 10_000 }).toBe(true);
-  const paper = printer
-    .connections()
-    .map((c) => textLines(decodeEscPos(c.bytes, 'epson')).join('\n'))
-    .find((text) => text.includes('TOTAL'))!;
+  const paper = await receiptPaper();
   expect(paper).toContain('Reçu no');
   expect(paper).toContain('Amélie Okafor');
   expect(paper).not.toContain('Receipt no');

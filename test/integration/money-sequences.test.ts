@@ -20,6 +20,7 @@ import {
   type SalesPartner,
   type Till,
 } from '../helpers/sales-fixture';
+import { drawerFromRows } from '../helpers/drawer-from-rows';
 
 /**
  * A seeded random day at one till, through the contract on a real journal file against the sandbox
@@ -226,7 +227,7 @@ async function randomDay(till: Till, partner: SalesPartner, random: Prng) {
 async function moneyProblems(till: Till, partner: SalesPartner): Promise<string[]> {
   const problems: string[] = [];
   const db = new Database(journalFile(till.dataDir), { readonly: true });
-  let drawerFromRows: number | undefined;
+  let drawer: number | undefined;
   try {
     const corrections = db.prepare('SELECT sale_id, kind, tender, amount_kobo, lines_json FROM corrections').all() as {
       sale_id: string;
@@ -254,24 +255,15 @@ async function moneyProblems(till: Till, partner: SalesPartner): Promise<string[
       if (sale.state === 'confirmed' && (bought.length !== 1 || bought[0]!.reference !== sale.partner_reference)) problems.push(`${sale.id}: confirmed as ${sale.partner_reference}, the partner holds ${bought.map((b) => b.reference).join(', ') || 'nothing'}`);
       if (sale.state === 'rejected' && bought.length > 0) problems.push(`${sale.id}: rejected, but the partner holds it`);
     }
-    const open = db
-      .prepare(
-        `SELECT sh.float_kobo
-              + (SELECT coalesce(sum(t.tendered_kobo - t.change_kobo), 0) FROM tenders t WHERE t.shift_id = sh.id AND t.kind = 'cash')
-              + (SELECT coalesce(sum(CASE kind WHEN 'in' THEN amount_kobo ELSE -amount_kobo END), 0) FROM cash_movements WHERE shift_id = sh.id)
-              - (SELECT coalesce(sum(amount_kobo), 0) FROM corrections WHERE shift_id = sh.id AND tender = 'cash') AS expected
-         FROM shifts sh WHERE sh.closed_at IS NULL`,
-      )
-      .get() as { expected: number } | undefined;
-    drawerFromRows = open?.expected;
+    drawer = drawerFromRows(db);
   } finally {
     db.close();
   }
-  if (drawerFromRows !== undefined) {
-    if (drawerFromRows < 0) problems.push(`the drawer should hold ${drawerFromRows} kobo`);
+  if (drawer !== undefined) {
+    if (drawer < 0) problems.push(`the drawer should hold ${drawer} kobo`);
     const x = await (till.pos as Pos).api['shift:current']({});
     const shown = x.ok ? x.value.report?.cash.expectedKobo : undefined;
-    if (shown !== drawerFromRows) problems.push(`the X report's drawer says ${shown} kobo, the rows ${drawerFromRows}`);
+    if (shown !== drawer) problems.push(`the X report's drawer says ${shown} kobo, the rows ${drawer}`);
   }
   return problems;
 }
