@@ -35,6 +35,7 @@ import {
   printJobViewSchema,
   printRetryRequestSchema,
   receiptPreviewSchema,
+  reportPreviewSchema,
   reportPrintRequestSchema,
   saleReceiptRequestSchema,
   salePaperRequestSchema,
@@ -183,6 +184,8 @@ export const channels = {
   'print:retry': { request: printRetryRequestSchema, response: printJobViewSchema, access: 'staff' },
   /** Signed-in staff: print the open shift's X report, or a closed shift's Z report by number. */
   'report:print': { request: reportPrintRequestSchema, response: printJobViewSchema, access: 'staff' },
+  /** Signed-in staff: the paper `report:print` would print for the same request, as text, printing nothing (any printer type). */
+  'report:preview': { request: reportPrintRequestSchema, response: reportPreviewSchema, access: 'staff' },
 
   /** This till's shipping to head office: records not sent yet, the oldest, why not (configured: false without fleet). */
   'fleet:status': { request: empty, response: fleetStatusSchema, access: 'staff' },

@@ -66,3 +66,13 @@ export const receiptPreviewSchema = z.object({
   columns: z.union([z.literal(32), z.literal(42), z.literal(48)]),
 });
 export type ReceiptPreview = z.infer<typeof receiptPreviewSchema>;
+
+/**
+ * An X or Z report's paper as text (`report:preview`): what `report:print` prints for the same
+ * request now, laid out by the same builder, line for line, as wide as the paper.
+ */
+export const reportPreviewSchema = z.object({
+  text: z.string(),
+  columns: receiptPreviewSchema.shape.columns,
+});
+export type ReportPreview = z.infer<typeof reportPreviewSchema>;

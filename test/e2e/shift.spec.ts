@@ -1,6 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { formatNaira } from '../../shared/money';
-import { chooseShowtime, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
+import AxeBuilder from '@axe-core/playwright';
+import { formatNaira, formatNairaPlain } from '../../shared/money';
+import { chooseShowtime, expectInView, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let stack: Stack;
 test.beforeAll(async () => {
@@ -32,6 +35,24 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
 
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(expected));
+  // The X report's paper on screen, before (or without) printing it: the printer's own layout.
+  await page.getByRole('button', { name: 'See the paper' }).click();
+  let paper = page.getByRole('dialog', { name: 'X report: the paper' });
+  await expect(paper.getByTestId('report-paper')).toContainText(/X +R E P O R T/);
+  await expect(paper.getByTestId('report-paper')).toContainText(new RegExp(`Expected in drawer +${escape(formatNairaPlain(expected))}\\n`));
+  await expect(paper.getByTestId('report-paper')).toContainText(new RegExp(`Confirmed \\(2\\) +${escape(formatNairaPlain(first + second))}\\n`));
+  // The paper scrolls inside the sheet: printing it or closing it needs no scrolling, either way up.
+  await expectInView(paper.getByRole('button', { name: 'Print X report' }), 'Print X report on the paper sheet, landscape');
+  await page.screenshot({ path: test.info().outputPath('x-paper-1280x800.png') });
+  const axe = await new AxeBuilder({ page }).include('dialog').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await expectInView(paper.getByRole('button', { name: 'Print X report' }), 'Print X report on the paper sheet, portrait');
+  await page.screenshot({ path: test.info().outputPath('x-paper-1080x1920.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await paper.getByRole('button', { name: 'Close' }).click();
+  await expect(paper).toHaveCount(0);
+  expect(stack.journal("SELECT id FROM print_jobs WHERE kind = 'report'")).toHaveLength(0);
   // The drawer is ₦200 short. The count has its own field, apart from cash in / out.
   const counted = expected - 20_000;
   await expect(page.getByRole('button', { name: 'Close the shift…' })).toBeDisabled();
@@ -67,6 +88,24 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
 
   const [shift] = stack.journal<{ z_number: number; counted_kobo: number; expected_kobo: number }>('SELECT z_number, counted_kobo, expected_kobo FROM shifts');
   expect(shift).toEqual({ z_number: 1, counted_kobo: counted, expected_kobo: expected });
+
+  // The Z report's paper: the count and the shortage as printed; printed from the sheet.
+  await page.getByRole('button', { name: 'See the paper' }).click();
+  paper = page.getByRole('dialog', { name: 'Z report #1: the paper' });
+  await expect(paper.getByTestId('report-paper')).toContainText(/Z +R E P O R T +1/);
+  await expect(paper.getByTestId('report-paper')).toContainText(new RegExp(`Counted +${escape(formatNairaPlain(counted))}\\nShort +${escape(formatNairaPlain(-20_000))}\\n`));
+  const zPaper = await paper.getByTestId('report-paper').textContent();
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: test.info().outputPath('z-paper-1080x1920.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await paper.getByRole('button', { name: 'Print Z report #1' }).click();
+  await expect(paper).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Z report 1: printed.' })).toBeVisible();
+  // Later, from the past Z reports: the same paper.
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Staff' }).click();
+  await page.getByRole('button', { name: 'Open Z report #1' }).click();
+  await page.getByRole('button', { name: 'See the paper' }).click();
+  await expect(page.getByRole('dialog', { name: 'Z report #1: the paper' }).getByTestId('report-paper')).toHaveText(zPaper!);
 });
 
 /** Two taps on one button before the screen can redraw it (what a double tap on a touch screen does). */

@@ -227,6 +227,21 @@ describe('reports, test page and status', () => {
     expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^Confirmed \\(${current.sales.confirmedCount}\\) +${escape(formatNairaPlain(current.sales.confirmedKobo))}$`)));
   });
 
+  it('shows the X report on screen line for line as the printer printed it, and printing it adds no job', async () => {
+    const jobsBefore = value(await till.pos.api['print:jobs']({ limit: 200 })).jobs.length;
+    const preview = value(await till.pos.api['report:preview']({ kind: 'x' }));
+    expect(preview.columns).toBe(48);
+    // Seeing the paper prints nothing and queues nothing.
+    expect(value(await till.pos.api['print:jobs']({ limit: 200 })).jobs).toHaveLength(jobsBefore);
+    printer.clear();
+    value(await till.pos.api['report:print']({ kind: 'x' }));
+    const paper = paperAsText(decodeEscPos(jobConnections(printer)[0]!.bytes, 'epson'), { columns: 48, tearLine: tearLine(48) });
+    // The only line that may differ is when it was printed (the preview was laid out a moment before).
+    const timeless = (lines: string[]) => lines.map((line) => (line.startsWith('Printed ') ? 'Printed' : line));
+    expect(timeless(preview.text.replace(/\n$/, '').split('\n'))).toEqual(timeless(paper));
+    expect(preview.text).toMatch(/^Expected in drawer +NGN [\d,]+\.\d\d$/m);
+  });
+
   it('prints the test page', async () => {
     printer.clear();
     const job = value(await till.pos.api['printer:test-page']({}));
@@ -251,9 +266,21 @@ describe('reports, test page and status', () => {
     const [paper] = printedReceipts(printer, 'epson');
     expect(paper).toContain(`Z REPORT ${closed.zNumber}`);
     expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^Counted +${escape(formatNairaPlain(0))}$`)));
-    // No shift open now: no X report to print.
+    // On screen, the same paper, line for line, then or any time later.
+    const preview = value(await till.pos.api['report:preview']({ kind: 'z', zNumber: closed.zNumber }));
+    expect(preview.text.replace(/\n$/, '').split('\n')).toEqual(paperAsText(decodeEscPos(jobConnections(printer)[0]!.bytes, 'epson'), { columns: 48, tearLine: tearLine(48) }));
+    // No shift open now: no X report to print or to see.
     expect(failure(await till.pos.api['report:print']({ kind: 'x' })).code).toBe('SHIFT_REQUIRED');
+    expect(failure(await till.pos.api['report:preview']({ kind: 'x' }))).toMatchObject({ code: 'SHIFT_REQUIRED', said: { key: 'said.noXReport' } });
     expect(failure(await till.pos.api['report:print']({ kind: 'z', zNumber: closed.zNumber + 1 })).code).toBe('NOT_FOUND');
+    expect(failure(await till.pos.api['report:preview']({ kind: 'z', zNumber: closed.zNumber + 1 })).code).toBe('NOT_FOUND');
+    // Signed out, nobody reads the drawer's figures.
+    value(await till.pos.api['staff:sign-out']({}));
+    try {
+      expect(failure(await till.pos.api['report:preview']({ kind: 'z', zNumber: closed.zNumber })).code).toBe('UNAUTHORIZED');
+    } finally {
+      value(await till.pos.api['staff:sign-in']({ staffId: 1, pin: '2468' }));
+    }
   });
 });
 
@@ -268,6 +295,7 @@ describe('every printing channel checks its input', () => {
     ['print:jobs', [{ state: 'lost' }, { limit: 0 }, { limit: 1000 }, { limit: 2.5 }, { saleId: '-x' }, { sql: '1=1' }]],
     ['print:retry', [{}, { jobId: 0 }, { jobId: -1 }, { jobId: 1.5 }, { jobId: '1' }, { jobId: 1, force: true }]],
     ['report:print', [{}, { kind: 'y' }, { kind: 'z' }, { kind: 'z', zNumber: 0 }, { kind: 'x', zNumber: 1 }, { kind: 'Z', zNumber: 1 }]],
+    ['report:preview', [{}, { kind: 'y' }, { kind: 'z' }, { kind: 'z', zNumber: 0 }, { kind: 'z', zNumber: '1' }, { kind: 'x', zNumber: 1 }, { kind: 'Z', zNumber: 1 }]],
   ];
   for (const [channel, payloads] of bad) {
     it(`${channel} answers VALIDATION to malformed requests`, async () => {

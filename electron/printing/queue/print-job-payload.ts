@@ -12,7 +12,7 @@ import { buildSlip } from '../receipts/build-slip';
 import { slipInputSchema, type SlipInputDraft } from '../receipts/slip-input';
 import type { Columns } from '../layout/receipt-line';
 import type { PrinterType } from '../layout/render-escpos';
-import { reportReceiptInputSchema } from '../receipts/report-input';
+import { reportReceiptInputSchema, type ReportReceiptInput } from '../receipts/report-input';
 
 /**
  * What a print job keeps in the journal: the fully resolved content (so a retry after a restart
@@ -77,9 +77,7 @@ export function documentForJob(job: PrintJob, layout: PaperLayout): Result<Print
     case 'report': {
       const parsed = reportPayloadSchema.safeParse(job.payload);
       if (!parsed.success) return fail(damaged(job));
-      const report = parsed.data.report;
-      const name = report.kind === 'Z' ? `z-report-${report.zNumber}` : `x-report-shift-${report.shiftNumber}`;
-      return ok(toPrintDocument(`${name}-job-${job.id}`, buildReportReceipt(report, options), layout));
+      return ok(reportDocument(parsed.data.report, layout, `job-${job.id}`));
     }
     case 'test': {
       const parsed = testPayloadSchema.safeParse(job.payload);
@@ -87,6 +85,15 @@ export function documentForJob(job: PrintJob, layout: PaperLayout): Result<Print
       return ok(toPrintDocument(`test-page-job-${job.id}`, buildTestPage(parsed.data.page, options), layout));
     }
   }
+}
+
+/**
+ * An X or Z report laid out for the paper: the one builder both the printer (a queued job) and the
+ * screen (`report:preview`) read, so what the supervisor sees is what the paper says.
+ */
+export function reportDocument(report: ReportReceiptInput, layout: PaperLayout, suffix: string): PrintDocument {
+  const name = report.kind === 'Z' ? `z-report-${report.zNumber}` : `x-report-shift-${report.shiftNumber}`;
+  return toPrintDocument(`${name}-${suffix}`, buildReportReceipt(report, { columns: layout.columns }), layout);
 }
 
 /** What staff see in the queue for a job. */

@@ -1,7 +1,7 @@
 import type { HealthItem } from '../../../shared/app';
 import { saidError } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
-import type { PrintJobView, ReceiptPreview } from '../../../shared/printing/print-jobs';
+import type { PrintJobView, ReceiptPreview, ReportPreview } from '../../../shared/printing/print-jobs';
 import type { PrinterStatusView } from '../../../shared/printing/printer-status';
 import type { ShiftReport, ZReport } from '../../../shared/sales/reports';
 import type { Journal, PrintJob, PrintJobState } from '../../journal';
@@ -9,7 +9,7 @@ import { isTrainingMode, type PosConfig } from '../../core/config/schema';
 import type { EventHub } from '../../core/event-hub';
 import type { Logger } from '../../core/logger';
 import { buildReceipt } from '../receipts/build-receipt';
-import { documentForJob, jobTitle, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type SlipPayload, type TestPayload } from './print-job-payload';
+import { documentForJob, jobTitle, reportDocument, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type SlipPayload, type TestPayload } from './print-job-payload';
 import { receiptNumberText } from '../layout/receipt-format';
 import { receiptSettingsFrom } from '../receipts/receipt-settings';
 import type { SlipInputDraft } from '../receipts/slip-input';
@@ -19,7 +19,7 @@ import { healthOf } from './printer-health';
 import { createPrinterWatch } from './printer-watch';
 import { renderText } from '../layout/render-text';
 import { reportInputFromShift } from '../receipts/report-from-shift';
-import { reportReceiptInputSchema } from '../receipts/report-input';
+import { reportReceiptInputSchema, type ReportReceiptInput } from '../receipts/report-input';
 import { saleReceiptFromJournal } from '../receipts/sale-receipt';
 
 /** Timings with safe defaults; tests shorten them. */
@@ -102,6 +102,8 @@ export interface PrintQueue {
    */
   retry(jobId: number, requestedBy?: RequestedBy): Promise<Result<PrintJobView>>;
   printReport(report: ShiftReport | ZReport, requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
+  /** The paper `printReport` would print for this report now, as text, without printing it. */
+  previewReport(report: ShiftReport | ZReport): Result<ReportPreview>;
   printTestPage(requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
   /** Stops listening and polling; waits for a try in progress (bounded by its deadline). */
   close(): Promise<void>;
@@ -121,6 +123,11 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   const layout = { type: config.printer.type, columns: config.printer.columns };
   const settings = receiptSettingsFrom(config);
   const receiptContext = { settings, trainingMode };
+  /** What an X or Z report's paper shows, for the printer (a job's payload) and the screen alike. */
+  const reportInput = (report: ShiftReport | ZReport): Result<ReportReceiptInput> => {
+    const input = reportReceiptInputSchema.safeParse(reportInputFromShift(report, { merchant: settings.merchant, terminal: settings.terminal, trainingMode }));
+    return input.success ? ok(input.data) : fail(saidError('INTERNAL', 'said.printJob.reportNotLaidOut'));
+  };
   /** Confirmed sales whose receipt could not be queued yet (journal briefly unavailable). */
   const missed = new Set<string>();
   let waitingSince: number | null = null;
@@ -348,10 +355,17 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     retry,
 
     async printReport(report, requestedBy) {
-      const input = reportReceiptInputSchema.safeParse(reportInputFromShift(report, { merchant: settings.merchant, terminal: settings.terminal, trainingMode }));
-      if (!input.success) return fail(saidError('INTERNAL', 'said.printJob.reportNotLaidOut'));
-      const payload: ReportPayload = { report: input.data, requestedBy };
+      const input = reportInput(report);
+      if (!input.ok) return input;
+      const payload: ReportPayload = { report: input.value, requestedBy };
       return firstTry(journal.printJobs.enqueue({ kind: 'report', payload }));
+    },
+
+    previewReport(report) {
+      const input = reportInput(report);
+      if (!input.ok) return input;
+      const document = reportDocument(input.value, layout, 'preview');
+      return ok({ text: document.text, columns: layout.columns });
     },
 
     async printTestPage(requestedBy) {

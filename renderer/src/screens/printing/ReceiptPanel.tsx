@@ -7,6 +7,7 @@ import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/qu
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import type { Translate } from '@renderer/i18n/format';
 import { printWhyIn } from '@renderer/i18n/error-text';
+import { PaperPreview } from './PaperPreview';
 
 const jobState = (t: Translate, job: PrintJobView | undefined): string => {
   if (!job) return t('receipt.none');
@@ -57,11 +58,7 @@ export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprin
           ))}
         </div>
       )}
-      {preview.data && (
-        <pre className="receipt-paper" aria-label={t('receipt.preview')} data-testid="receipt-preview">
-          {preview.data.text}
-        </pre>
-      )}
+      {preview.data && <PaperPreview text={preview.data.text} label={t('receipt.preview')} testId="receipt-preview" />}
       {canReprint && (
         <button type="button" className="button button-ghost-dark" disabled={reprint.isPending} onClick={() => reprint.mutate()}>
           {reprint.isPending ? t('receipt.printing') : latest?.state === 'printed' || latest?.mayHavePrinted ? t('receipt.printAgainCopy') : t('printer.printNow')}

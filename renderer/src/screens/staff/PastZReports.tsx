@@ -8,6 +8,7 @@ import { Button } from '@ui/Button';
 import { Money } from '@ui/Money';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { ReportView } from './ReportView';
+import { ReportPaperButton } from './ReportPaper';
 import styles from './StaffPanel.module.css';
 
 const pageSize = 20;
@@ -79,6 +80,7 @@ function OneZReport({ zNumber, onBack }: { zNumber: number; onBack: () => void }
         <Button variant="primary" busy={print.isPending} onClick={() => print.run({ kind: 'z', zNumber })}>
           {t('shift.printZ', { number: zNumber })}
         </Button>
+        <ReportPaperButton request={{ kind: 'z', zNumber }} printLabel={t('shift.printZ', { number: zNumber })} printing={print.isPending} onPrint={() => print.run({ kind: 'z', zNumber })} />
       </div>
       {print.isSuccess && (
         <p role="status">

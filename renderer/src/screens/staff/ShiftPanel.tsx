@@ -10,6 +10,7 @@ import { Button } from '@ui/Button';
 import { Money } from '@ui/Money';
 import { Sheet } from '@ui/Sheet';
 import { ReportView } from './ReportView';
+import { ReportPaperButton } from './ReportPaper';
 import { UnsentWarning } from '@renderer/screens/fleet/UnsentWarning';
 
 const toKobo = (text: string) => {
@@ -85,9 +86,12 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
       {closed && (
         <>
           <ReportView report={closed} />
-          <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'z', zNumber: closed.zNumber })}>
-            {t('shift.printZ', { number: closed.zNumber })}
-          </button>
+          <div className="form-row">
+            <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'z', zNumber: closed.zNumber })}>
+              {t('shift.printZ', { number: closed.zNumber })}
+            </button>
+            <ReportPaperButton request={{ kind: 'z', zNumber: closed.zNumber }} printLabel={t('shift.printZ', { number: closed.zNumber })} printing={printReport.isPending} onPrint={() => printReport.mutate({ kind: 'z', zNumber: closed.zNumber })} />
+          </div>
         </>
       )}
       <QueryState query={shift} loading={<LoadingBlock label={t('shift.loading')} rows={1} />}>
@@ -106,9 +110,12 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
             <>
               {overTwelveHours && <p className="field-error" role="alert">{t('shift.over12')}</p>}
               <ReportView report={report} />
-              <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'x' })}>
-                {t('shift.printX')}
-              </button>
+              <div className="form-row">
+                <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'x' })}>
+                  {t('shift.printX')}
+                </button>
+                <ReportPaperButton request={{ kind: 'x' }} printLabel={t('shift.printX')} printing={printReport.isPending} onPrint={() => printReport.mutate({ kind: 'x' })} />
+              </div>
               <section className="shift-part" aria-labelledby="shift-cash-title">
                 <h3 id="shift-cash-title">{t('shift.cashTitle')}</h3>
                 <div className="form-row">
