@@ -20,7 +20,8 @@ async function otherTills(url: string) {
   for (const [terminalId, sales] of [['BOX-2', 9], ['DESK-1', 4]] as const) {
     const dir = fs.mkdtempSync(path.join(root, `${terminalId}-`));
     const till = await openSellingJournal({ dir, terminalId });
-    for (let i = 1; i <= sales; i++) till.sell(`${terminalId}-${i}`, 150_000 + i * 50_000);
+    // A hotel's takings: the day's total runs into millions of naira.
+    for (let i = 1; i <= sales; i++) till.sell(`${terminalId}-${i}`, 15_000_000 + i * 5_000_000);
     till.closeShift();
     till.journal.close();
     const shipper = createShipper({ outbox: openChainOutbox({ file: journalFile(dir), terminalId }), connect: () => connectFleet({ databaseUrl: url, tls: 'off' }), logger: silentLogger, terminalName: terminalId === 'BOX-2' ? 'Box office 2' : 'Front desk', tuning: { pollMs: 10 } });
@@ -68,6 +69,19 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await page.screenshot({ path: 'test-results/e2e/fleet-all-terminals-landscape.png', fullPage: true });
   await page.setViewportSize({ width: 1080, height: 1920 });
   await page.screenshot({ path: 'test-results/e2e/fleet-all-terminals-portrait.png', fullPage: true });
+  // Upright, each figure is read whole: the day's ₦4,200,000.00 is not cut off by the next tile.
+  await expect(page.getByTestId('fleet-figures')).toContainText('₦4,200,000.00');
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="fleet-figures"] strong')]
+      .filter((strong) => {
+        const tile = strong.parentElement!.getBoundingClientRect();
+        const text = strong.getBoundingClientRect();
+        return strong.scrollWidth > strong.clientWidth || text.right > tile.right || text.left < tile.left;
+      })
+      .map((strong) => strong.textContent),
+  );
+  await expect(page.getByTestId('fleet-figures').locator('strong')).toHaveCount(4);
+  expect(clipped, 'figures wider than their tile').toEqual([]);
   await page.setViewportSize({ width: 1920, height: 1080 });
 
   // Head office goes away; a cash movement waits in the journal, and closing the shift says so.

@@ -52,7 +52,7 @@ function Report({ report }: { report: FleetReport }) {
   const broken = report.terminals.filter((terminal) => terminal.brokenAtSeq !== null);
   return (
     <>
-      <div className={styles.summary}>
+      <div className={styles.summary} data-testid="fleet-figures">
         <Figure label={t('fleet.figure.sales')}>{formatMoney(salesKobo)}</Figure>
         <Figure label={t('fleet.figure.confirmed')}>{salesCount.toLocaleString('en-NG')}</Figure>
         <Figure label={t('fleet.terminals')}>{report.terminals.length}</Figure>
