@@ -83,6 +83,16 @@ export function parseMonth(value: string): number | null {
   return month >= 1 && month <= 12 ? month : null;
 }
 
+/**
+ * An instant as a Lagos wall clock, "YYYY-MM-DD HH:MM:SS": what the receipt and the screens said,
+ * and a form spreadsheets read as a date and time (the journal CSV). Empty for what is not an instant.
+ */
+export function lagosDateTimeText(iso: string): string {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return '';
+  return new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** Today in Lagos, YYYY-MM-DD. */
 export const lagosDate = (now: Date): string => isoDate(lagosToday(now));
 

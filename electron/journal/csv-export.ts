@@ -1,4 +1,5 @@
 import { koboDecimalText } from '../../shared/money';
+import { lagosDateTimeText } from '../../shared/dates';
 import type Database from 'better-sqlite3';
 import { csvRecord, type CsvCell } from './csv';
 
@@ -12,10 +13,12 @@ import { csvRecord, type CsvCell } from './csv';
  * approved, and the cancellation the partner owes for a refund. A refund through the card terminal
  * moves money only once the terminal says it is done (`money_state`): until then, and if it
  * failed, its money columns are 0.00, as on the X and Z reports, and `correction_amount_ngn` says
- * what was asked (that column is for reading, not summing).
+ * what was asked (that column is for reading, not summing). `created_at` is the instant (UTC, ISO
+ * 8601); `created_at_lagos` the same as Lagos's clock showed it, as on the receipt, so a sale at
+ * 00:30 in Lagos falls on its Lagos day in a spreadsheet.
  */
 const columns = [
-  'sale_id', 'created_at', 'updated_at', 'terminal_id', 'shift_number', 'cashier', 'kind', 'state',
+  'sale_id', 'created_at', 'created_at_lagos', 'updated_at', 'terminal_id', 'shift_number', 'cashier', 'kind', 'state',
   'quote_ngn', 'partner_amount_ngn', 'amount_mismatch', 'cash_ngn', 'card_ngn', 'transfer_ngn',
   'cash_tendered_ngn', 'change_ngn', 'card_approval_codes', 'transfer_references',
   'partner_reference', 'invoice_id', 'booking_number', 'failure_reason', 'details_json',
@@ -180,7 +183,7 @@ function itemsText(linesJson: string | null, saleDetailsJson: string | null): st
 }
 
 const cells = (row: ExportRow): CsvCell[] => [
-  row.sale_id, row.created_at, row.updated_at, row.terminal_id, row.shift_number, row.cashier, row.kind, row.state,
+  row.sale_id, row.created_at, lagosDateTimeText(row.created_at), row.updated_at, row.terminal_id, row.shift_number, row.cashier, row.kind, row.state,
   koboToNairaText(row.quote_kobo), koboToNairaText(row.partner_amount_kobo), row.amount_mismatch,
   koboToNairaText(row.cash_kobo), koboToNairaText(row.card_kobo), koboToNairaText(row.transfer_kobo),
   koboToNairaText(row.cash_tendered_kobo), koboToNairaText(row.change_kobo), row.card_approval_codes, row.transfer_references,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { chooseShowtime, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
 import { csvObjects } from '../helpers/csv-reader';
+import { formatNaira } from '../../shared/money';
 
 /**
  * The journal CSV as the supervisor downloads it (Staff -> Journal -> Export CSV) and a bookkeeper
@@ -44,6 +45,9 @@ test('the downloaded journal CSV starts with the UTF-8 mark and sums a refund on
 
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Journal', exact: true }).click();
+  // The journal's list says the sale was refunded, and how much went back (it said "Confirmed").
+  await expect(page.getByTestId('sale-row-state')).toHaveText('Refunded');
+  await expect(page.getByTestId('sale-row-given-back')).toHaveText(` · ${formatNaira(price)} given back`);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
@@ -59,6 +63,11 @@ test('the downloaded journal CSV starts with the UTF-8 mark and sums a refund on
   expect(rows.map((r) => r.record)).toEqual(['sale', 'refund']);
   expect(rows[0]!.details_json).toContain('Chídìnmà Ézè');
   expect(rows[0]!.cashier).toBe('Adébáyọ̀ Supervisor');
+  // Beside the UTC instant, Lagos's clock as the receipt showed it: a spreadsheet groups by the Lagos day.
+  const createdAt = stack.journal<{ created_at: string }>('SELECT created_at FROM sales')[0]!.created_at;
+  const lagos = new Date(Date.parse(createdAt) + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  expect(rows[0]!.created_at).toBe(createdAt);
+  expect(rows[0]!.created_at_lagos).toBe(lagos);
 
   // Summed down the file: the refund counts once, and the cash column nets to nothing kept.
   const kobo = (text: string | undefined) => Math.round(Number(text || '0') * 100);
