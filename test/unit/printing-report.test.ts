@@ -6,6 +6,8 @@ import { reportReceiptInputSchema } from '../../electron/printing/receipts/repor
 import { zReport } from '../fixtures/receipts/inputs';
 import { reportInputFromShift } from '../../electron/printing/receipts/report-from-shift';
 import type { ShiftReport } from '../../shared/sales/reports';
+import { documentForJob } from '../../electron/printing/queue/print-job-payload';
+import type { PrintJob } from '../../electron/journal';
 
 const texts = (lines: ReceiptLine[]) => lines.flatMap((line) => (line.kind === 'text' ? [line.text] : []));
 const flowed = (lines: ReceiptLine[]) => texts(lines).join(' ').replace(/\s+/g, ' ');
@@ -38,6 +40,18 @@ describe('shift report receipts', () => {
       for (const line of lines) if (line.kind === 'text') expect(line.text.length).toBeLessThanOrEqual(charsPerLine(columns, line.size));
     });
   }
+
+  it('a Z report printed again days later says when that paper was printed, not the close again', () => {
+    const job: PrintJob = {
+      id: 7, terminalId: 'T01', shiftId: null, saleId: null, kind: 'report', copyNumber: 1, receiptNumber: null, mayHavePrinted: false, printedAt: null,
+      supersededBy: null, state: 'queued', attempts: 0, nextAttemptAt: '2025-11-24T09:15:00.000Z', deadlineAt: '2025-11-24T09:25:00.000Z',
+      lastError: null, lastErrorSaid: null, payload: { report: zReport, requestedBy: null }, createdAt: '2025-11-24T09:15:00.000Z', updatedAt: '2025-11-24T09:15:00.000Z',
+    };
+    const document = documentForJob(job, { type: 'epson', columns: 48 });
+    if (!document.ok) throw new Error(document.error.message);
+    expect(document.value.text).toMatch(/^Closed +21 Nov 2025 20:00$/m);
+    expect(document.value.text).toMatch(/^Printed +24 Nov 2025 10:15$/m);
+  });
 
   it('X report: running totals, no count and no signatures', () => {
     const lines = buildReportReceipt(xReport, { columns: 48 });

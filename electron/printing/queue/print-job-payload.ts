@@ -77,7 +77,7 @@ export function documentForJob(job: PrintJob, layout: PaperLayout): Result<Print
     case 'report': {
       const parsed = reportPayloadSchema.safeParse(job.payload);
       if (!parsed.success) return fail(damaged(job));
-      return ok(reportDocument(parsed.data.report, layout, `job-${job.id}`));
+      return ok(reportDocument(parsed.data.report, layout, `job-${job.id}`, job.createdAt));
     }
     case 'test': {
       const parsed = testPayloadSchema.safeParse(job.payload);
@@ -91,9 +91,9 @@ export function documentForJob(job: PrintJob, layout: PaperLayout): Result<Print
  * An X or Z report laid out for the paper: the one builder both the printer (a queued job) and the
  * screen (`report:preview`) read, so what the supervisor sees is what the paper says.
  */
-export function reportDocument(report: ReportReceiptInput, layout: PaperLayout, suffix: string): PrintDocument {
+export function reportDocument(report: ReportReceiptInput, layout: PaperLayout, suffix: string, printedAt: string): PrintDocument {
   const name = report.kind === 'Z' ? `z-report-${report.zNumber}` : `x-report-shift-${report.shiftNumber}`;
-  return toPrintDocument(`${name}-${suffix}`, buildReportReceipt(report, { columns: layout.columns }), layout);
+  return toPrintDocument(`${name}-${suffix}`, buildReportReceipt(report, { columns: layout.columns, printedAt }), layout);
 }
 
 /** What staff see in the queue for a job. */

@@ -364,7 +364,8 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     previewReport(report) {
       const input = reportInput(report);
       if (!input.ok) return input;
-      const document = reportDocument(input.value, layout, 'preview');
+      // What the paper would say if printed now.
+      const document = reportDocument(input.value, layout, 'preview', clock().toISOString());
       return ok({ text: document.text, columns: layout.columns });
     },
 

@@ -6,7 +6,12 @@ import { createReceiptWriter } from '../layout/receipt-writer';
 import type { ReportReceiptInput } from './report-input';
 
 /** An X or Z shift report on receipt paper, for the cashier and the supervisor who counts the drawer. */
-export function buildReportReceipt(report: ReportReceiptInput, options: { columns: Columns }): ReceiptLine[] {
+/**
+ * `printedAt`: when this paper is printed (the print job's own time; now, for the screen). A Z
+ * report is printed again days after its close: its "Printed" line says when that paper was made,
+ * never the close again. Without it, the report's own time (reports laid out before it existed).
+ */
+export function buildReportReceipt(report: ReportReceiptInput, options: { columns: Columns; printedAt?: string }): ReceiptLine[] {
   const writer = createReceiptWriter(options.columns);
   if (report.merchant) writeMerchantHeader(writer, report.merchant);
   else writer.text(report.merchantName, { align: 'center', bold: true });
@@ -21,7 +26,7 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
   writer.pair('Opened by', report.openedBy);
   if (report.closedAt) writer.pair('Closed', formatDateTime(report.closedAt));
   if (report.closedBy) writer.pair('Closed by', report.closedBy);
-  writer.pair('Printed', formatDateTime(report.generatedAt));
+  writer.pair('Printed', formatDateTime(options.printedAt ?? report.generatedAt));
   writer.rule();
 
   writer.text('SALES', { bold: true });
