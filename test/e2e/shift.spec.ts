@@ -35,6 +35,12 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
 
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(expected));
+  // On a landscape screen the drawer's count sits beside the report: no scrolling to close the shift.
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await expectInView(page.getByLabel('Cash counted in the drawer (₦)'), 'the count, landscape 1920x1080');
+  await expectInView(page.getByRole('button', { name: 'Close the shift…' }), 'Close the shift, landscape 1920x1080');
+  await page.screenshot({ path: test.info().outputPath('shift-1920x1080.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The X report's paper on screen, before (or without) printing it: the printer's own layout.
   await page.getByRole('button', { name: 'See the paper' }).click();
   let paper = page.getByRole('dialog', { name: 'X report: the paper' });

@@ -108,52 +108,59 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
             </form>
           ) : (
             <>
-              {overTwelveHours && <p className="field-error" role="alert">{t('shift.over12')}</p>}
-              <ReportView report={report} />
-              <div className="form-row">
-                <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'x' })}>
-                  {t('shift.printX')}
-                </button>
-                <ReportPaperButton request={{ kind: 'x' }} printLabel={t('shift.printX')} printing={printReport.isPending} onPrint={() => printReport.mutate({ kind: 'x' })} />
-              </div>
-              <section className="shift-part" aria-labelledby="shift-cash-title">
-                <h3 id="shift-cash-title">{t('shift.cashTitle')}</h3>
-                <div className="form-row">
-                  <label className="field">
-                    <span>{t('shift.amount')}</span>
-                    <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-                  </label>
-                  <label className="field field-grow">
-                    <span>{t('shift.reason')}</span>
-                    <input value={reason} onChange={(e) => setReason(e.target.value)} />
-                  </label>
-                  <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('in')}>
-                    {t('shift.cashIn')}
-                  </button>
-                  <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('out')}>
-                    {t('shift.cashOut')}
-                  </button>
+              {/* Landscape: the running totals on the left, the drawer (cash in and out, the count) on the right, both in view. */}
+              <div className="shift-columns">
+                <div className="shift-column">
+                  {overTwelveHours && <p className="field-error" role="alert">{t('shift.over12')}</p>}
+                  <ReportView report={report} />
+                  <div className="form-row">
+                    <button type="button" className="button button-ghost-dark" disabled={printReport.isPending} onClick={() => printReport.mutate({ kind: 'x' })}>
+                      {t('shift.printX')}
+                    </button>
+                    <ReportPaperButton request={{ kind: 'x' }} printLabel={t('shift.printX')} printing={printReport.isPending} onPrint={() => printReport.mutate({ kind: 'x' })} />
+                  </div>
                 </div>
-              </section>
-              <section className="shift-part" aria-labelledby="shift-close-title">
-                <h3 id="shift-close-title">{t('shift.closeTitle')}</h3>
-                {isSupervisor ? (
-                  <>
-                    <form className="form-row" onSubmit={(e) => (e.preventDefault(), askToClose())}>
+                <div className="shift-column">
+                  <section className="shift-part" aria-labelledby="shift-cash-title">
+                    <h3 id="shift-cash-title">{t('shift.cashTitle')}</h3>
+                    <div className="form-row">
                       <label className="field">
-                        <span>{t('shift.counted')}</span>
-                        <input inputMode="decimal" value={counted} onChange={(e) => setCounted(e.target.value)} />
+                        <span>{t('shift.amount')}</span>
+                        <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
                       </label>
-                      <button type="submit" className="button button-primary" disabled={countedKobo === null || close.isPending || locked}>
-                        {t('shift.close')}
+                      <label className="field field-grow">
+                        <span>{t('shift.reason')}</span>
+                        <input value={reason} onChange={(e) => setReason(e.target.value)} />
+                      </label>
+                      <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('in')}>
+                        {t('shift.cashIn')}
                       </button>
-                    </form>
-                    <UnsentWarning />
-                  </>
-                ) : (
-                  <p className="muted" data-testid="shift-supervisor-closes">{t('shift.supervisorCloses')}</p>
-                )}
-              </section>
+                      <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('out')}>
+                        {t('shift.cashOut')}
+                      </button>
+                    </div>
+                  </section>
+                  <section className="shift-part" aria-labelledby="shift-close-title">
+                    <h3 id="shift-close-title">{t('shift.closeTitle')}</h3>
+                    {isSupervisor ? (
+                      <>
+                        <form className="form-row" onSubmit={(e) => (e.preventDefault(), askToClose())}>
+                          <label className="field">
+                            <span>{t('shift.counted')}</span>
+                            <input inputMode="decimal" value={counted} onChange={(e) => setCounted(e.target.value)} />
+                          </label>
+                          <button type="submit" className="button button-primary" disabled={countedKobo === null || close.isPending || locked}>
+                            {t('shift.close')}
+                          </button>
+                        </form>
+                        <UnsentWarning />
+                      </>
+                    ) : (
+                      <p className="muted" data-testid="shift-supervisor-closes">{t('shift.supervisorCloses')}</p>
+                    )}
+                  </section>
+                </div>
+              </div>
               {confirming && countedKobo !== null && (
                 <Sheet role="alertdialog" title={t('shift.confirm.title', { shift: report.shiftNumber })} onClose={close.isPending ? undefined : () => setConfirming(false)}
                   actions={
