@@ -90,7 +90,7 @@ export const zReportSchema = shiftReportSchema.extend({
 });
 export type ZReport = z.infer<typeof zReportSchema>;
 
-/** One line of the past Z reports list (Staff -> Staff -> Past Z reports): open it with shift:z-report. */
+/** One line of the past Z reports list (Staff -> Shift -> Past Z reports): open it with shift:z-report. */
 export const zReportSummarySchema = z.object({
   zNumber: z.number().int().positive(),
   shiftNumber: z.number().int(),

@@ -107,10 +107,10 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   await paper.getByRole('button', { name: 'Print Z report #1' }).click();
   await expect(paper).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Z report 1: printed.' })).toBeVisible();
-  // Later, from the past Z reports: the same paper.
-  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Staff' }).click();
-  await page.getByRole('button', { name: 'Open Z report #1' }).click();
-  await page.getByRole('button', { name: 'See the paper' }).click();
+  // Later, from the past Z reports under the shift: the same paper.
+  const past = page.getByRole('region', { name: 'Past Z reports' });
+  await past.getByRole('button', { name: 'Open Z report #1' }).click();
+  await past.getByRole('button', { name: 'See the paper' }).click();
   // The same paper, but for when it is printed (the Printed line is the time it would print).
   const timeless = (text: string) => text.replace(/^Printed .*$/m, 'Printed');
   const again = page.getByRole('dialog', { name: 'Z report #1: the paper' }).getByTestId('report-paper');

@@ -142,7 +142,11 @@ test('past Z reports: listed newest first in Lagos time with who closed and the 
   const second = await rpc('shift:close', { countedKobo: 200_000 });
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openStaffSection(page);
+  // They sit under the shift, where it was closed (they were under Staff, beside the roster).
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Shift' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByLabel('Opening float (₦)')).toBeVisible();
   const past = page.getByRole('region', { name: 'Past Z reports' });
   const rows = past.getByTestId('z-report-list').getByRole('listitem');
   await expect(rows).toHaveCount(2);

@@ -14,7 +14,7 @@ import styles from './StaffPanel.module.css';
 const pageSize = 20;
 
 /**
- * Staff -> Staff -> Past Z reports (supervisor): every Z report this till closed, newest first,
+ * Staff -> Shift -> Past Z reports (supervisor): every Z report this till closed, newest first,
  * to open (the same report the close showed) and print again.
  */
 export function PastZReports() {

@@ -67,7 +67,13 @@ function SignedIn({ staffId, name, isSupervisor }: { staffId: number; name: stri
         ))}
       </nav>
       <div className="back-office-section">
-        {section === 'shift' && <ShiftPanel isSupervisor={isSupervisor} />}
+        {section === 'shift' && (
+          <>
+            <ShiftPanel isSupervisor={isSupervisor} />
+            {/* The Z reports are where the shift is closed: the last one stays in reach after the close. */}
+            {isSupervisor && <PastZReports />}
+          </>
+        )}
         {section === 'sales' && (
           <>
             <AttentionPanel isSupervisor={isSupervisor} />
@@ -86,7 +92,6 @@ function SignedIn({ staffId, name, isSupervisor }: { staffId: number; name: stri
             <>
               <StaffList myId={staffId} />
               <AddStaff />
-              <PastZReports />
             </>
           ) : (
             <p>{t('staff.supervisorOnly')}</p>
