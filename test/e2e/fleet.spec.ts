@@ -65,7 +65,11 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await expect(terminals.getByRole('row', { name: /COUNTER-1/ })).toContainText(/Intact\s*1\s*0/);
   await expect(page.getByTestId('fleet-chart')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('row')).toHaveCount(3);
-  await expect(page.getByRole('region', { name: 'Sales by day, terminal and product' })).toContainText('Filmhouse IMAX Lekki: The Black Book');
+  const byDay = page.getByRole('region', { name: 'Sales by day, terminal and product' });
+  await expect(byDay).toContainText('Filmhouse IMAX Lekki: The Black Book');
+  // Days as the screens write them ("Thu 26 Nov", in the reader's language), not "2026-11-26".
+  await expect(byDay).toContainText(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)/);
+  expect(await byDay.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   await page.screenshot({ path: 'test-results/e2e/fleet-all-terminals-landscape.png', fullPage: true });
   await page.setViewportSize({ width: 1080, height: 1920 });
   await page.screenshot({ path: 'test-results/e2e/fleet-all-terminals-portrait.png', fullPage: true });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { FleetReport } from '@shared/fleet/report';
 import { usePosQuery } from '@renderer/pos/queries';
-import { formatMoney } from '@renderer/i18n/format';
+import { formatDate, formatMoney } from '@renderer/i18n/format';
 import { useT } from '@renderer/i18n/I18nProvider';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { Chip } from '@ui/Chip';
@@ -90,7 +90,7 @@ function Report({ report }: { report: FleetReport }) {
         title={t('fleet.salesByDay')}
         columns={[t('fleet.col.day'), t('fleet.col.terminal'), t('fleet.col.product'), t('fleet.col.sales'), t('common.total')]}
         numeric={[3, 4]}
-        rows={report.sales.map((r) => [r.day, r.terminalId, r.product, r.count, formatMoney(r.totalKobo)])}
+        rows={report.sales.map((r) => [formatDate(t, r.day, 'short'), r.terminalId, r.product, r.count, formatMoney(r.totalKobo)])}
       />
       <Table
         id="fleet-tenders"
