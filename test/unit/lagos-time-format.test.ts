@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatLagosClock, formatLagosDateTime, lagosWallClock } from '@renderer/i18n/format';
 import { lagosTime } from '@renderer/screens/fleet/fleet-format';
 import { en } from '@renderer/i18n/catalogues/en';
+import { lagosDateTimeText } from '@shared/dates';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Translate } from '@renderer/i18n/format';
 
@@ -67,5 +68,14 @@ describe('Lagos time, not an instant', () => {
     process.env.TZ = 'America/New_York';
     expect(new Date('2026-11-26T04:41:38Z').getHours()).toBe(23);
     expect(new Date('2026-11-26T04:41:38Z').toLocaleString('en-NG')).not.toContain('05:41');
+  });
+});
+
+describe('the journal CSV writes instants on the Lagos clock', () => {
+  it('puts a sale at 00:30 in Lagos on its Lagos day, and writes nothing for what is not an instant', () => {
+    expect(lagosDateTimeText('2026-11-25T23:30:00.000Z')).toBe('2026-11-26 00:30:00');
+    expect(lagosDateTimeText('2026-11-26T10:36:26.641Z')).toBe('2026-11-26 11:36:26');
+    expect(lagosDateTimeText('2026-11-26T05:36:26-05:00')).toBe('2026-11-26 11:36:26');
+    expect(lagosDateTimeText('not a date')).toBe('');
   });
 });
