@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { formatNaira, formatNairaPlain } from '../../shared/money';
+import { say } from './i18n-support';
 import { chooseShowtime, expectInView, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -106,7 +107,7 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   await page.setViewportSize({ width: 1280, height: 800 });
   await paper.getByRole('button', { name: 'Print Z report #1' }).click();
   await expect(paper).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'Z report 1: printed.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Z report #1: printed.' })).toBeVisible();
   // Later, from the past Z reports under the shift: the same paper.
   const past = page.getByRole('region', { name: 'Past Z reports' });
   await past.getByRole('button', { name: 'Open Z report #1' }).click();
@@ -116,6 +117,17 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   const again = page.getByRole('dialog', { name: 'Z report #1: the paper' }).getByTestId('report-paper');
   await expect(again).toContainText('Closed by');
   expect(timeless((await again.textContent())!)).toBe(timeless(zPaper!));
+
+  // In French, what became of the print is said in French (it said "Z report 1 : imprimé.").
+  await page.getByRole('dialog', { name: 'Z report #1: the paper' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('group', { name: say('en', 'settings.myLanguage') }).getByRole('button', { name: 'Français' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', /^fr/);
+  await page.getByRole('navigation').getByRole('button', { name: say('fr', 'staff.section.shift'), exact: true }).click();
+  const passés = page.getByRole('region', { name: say('fr', 'zlist.title') });
+  await passés.getByRole('button', { name: say('fr', 'zlist.openNumber', { number: 1 }) }).click();
+  await passés.getByRole('button', { name: say('fr', 'shift.printZ', { number: 1 }) }).click();
+  await expect(passés.getByRole('status')).toHaveText(say('fr', 'shift.printedJob', { title: say('fr', 'shift.jobZ', { number: 1 }) }));
 });
 
 /** Two taps on one button before the screen can redraw it (what a double tap on a touch screen does). */
@@ -142,7 +154,7 @@ test('double taps on Open shift and on closing send once: no refusal contradicts
     await doubleTap(page.getByRole('alertdialog').getByRole('button', { name: 'Close the shift and make the Z report' }));
     await expect(page.getByTestId('z-report')).toContainText('Z report #1');
     await page.getByRole('button', { name: 'Print Z report #1' }).click();
-    await expect(page.getByText(/^Z report 1: /)).toBeVisible();
+    await expect(page.getByText(/^Z report #1: /)).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(own.journal('SELECT z_number FROM shifts')).toEqual([{ z_number: 1 }]);
     await page.screenshot({ path: test.info().outputPath('shift-closed-1280x800.png'), fullPage: true });

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { usePosQuery } from '@renderer/pos/queries';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
-import { printWhyIn } from '@renderer/i18n/error-text';
 import { formatLagosDateTime } from '@renderer/i18n/format';
 import { Button } from '@ui/Button';
 import { Money } from '@ui/Money';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { ReportView } from './ReportView';
-import { ReportPaperButton } from './ReportPaper';
+import { ReportPaperButton, ReportPrintStatus } from './ReportPaper';
 import styles from './StaffPanel.module.css';
 
 const pageSize = 20;
@@ -82,15 +81,7 @@ function OneZReport({ zNumber, onBack }: { zNumber: number; onBack: () => void }
         </Button>
         <ReportPaperButton request={{ kind: 'z', zNumber }} printLabel={t('shift.printZ', { number: zNumber })} printing={print.isPending} onPrint={() => print.run({ kind: 'z', zNumber })} />
       </div>
-      {print.isSuccess && (
-        <p role="status">
-          {print.data.state === 'printed'
-            ? t('shift.printedJob', { title: print.data.title })
-            : print.data.lastError
-              ? t('shift.failedJob', { title: print.data.title, reason: printWhyIn(t)(print.data) ?? print.data.lastError })
-              : t('shift.sentJob', { title: print.data.title })}
-        </p>
-      )}
+      {print.isSuccess && <ReportPrintStatus job={print.data} request={{ kind: 'z', zNumber }} />}
       {print.error && <p className="field-error" role="alert">{say(print.error)}</p>}
       <QueryState query={report} loading={<LoadingBlock label={t('zlist.loading')} rows={3} />}>
         {(z) => <ReportView report={z} />}

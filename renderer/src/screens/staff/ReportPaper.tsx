@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { ReportPrintRequest } from '@shared/printing/print-jobs';
+import type { PrintJobView, ReportPrintRequest } from '@shared/printing/print-jobs';
+import { printWhyIn } from '@renderer/i18n/error-text';
 import { usePosQuery } from '@renderer/pos/queries';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { Button } from '@ui/Button';
@@ -56,5 +57,23 @@ function ReportPaper({ request }: { request: ReportPrintRequest }) {
         </>
       )}
     </QueryState>
+  );
+}
+
+/**
+ * What became of a report sent to the printer, in the reader's language: the report is named from
+ * what was asked (main's job title is English, for the print queue's log).
+ */
+export function ReportPrintStatus({ job, request, shiftNumber }: { job: PrintJobView; request: ReportPrintRequest; shiftNumber?: number }) {
+  const t = useT();
+  const title = request.kind === 'z' ? t('shift.jobZ', { number: request.zNumber }) : shiftNumber ? t('shift.jobXShift', { shift: shiftNumber }) : t('shift.jobX');
+  return (
+    <p role="status">
+      {job.state === 'printed'
+        ? t('shift.printedJob', { title })
+        : job.lastError
+          ? t('shift.failedJob', { title, reason: printWhyIn(t)(job) ?? job.lastError })
+          : t('shift.sentJob', { title })}
+    </p>
   );
 }

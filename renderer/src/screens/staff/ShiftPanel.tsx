@@ -1,5 +1,4 @@
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
-import { printWhyIn } from '@renderer/i18n/error-text';
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZReport } from '@shared/sales/reports';
@@ -10,7 +9,7 @@ import { Button } from '@ui/Button';
 import { Money } from '@ui/Money';
 import { Sheet } from '@ui/Sheet';
 import { ReportView } from './ReportView';
-import { ReportPaperButton } from './ReportPaper';
+import { ReportPaperButton, ReportPrintStatus } from './ReportPaper';
 import { UnsentWarning } from '@renderer/screens/fleet/UnsentWarning';
 
 const toKobo = (text: string) => {
@@ -191,7 +190,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
           )
         }
       </QueryState>
-      {printReport.isSuccess && <p role="status">{printReport.data.state === 'printed' ? t('shift.printedJob', { title: printReport.data.title }) : printReport.data.lastError ? t('shift.failedJob', { title: printReport.data.title, reason: printWhyIn(t)(printReport.data) ?? printReport.data.lastError }) : t('shift.sentJob', { title: printReport.data.title })}</p>}
+      {printReport.isSuccess && <ReportPrintStatus job={printReport.data} request={printReport.variables} shiftNumber={shift.data?.report?.shiftNumber} />}
       {error && <p className="field-error" role="alert">{say(error.error)}</p>}
     </section>
   );
