@@ -73,6 +73,8 @@ const reasons = {
   cancelledByTill: 'Cancelled at the till before the card was charged. Nothing was charged.',
   cancelledOnDevice: 'The customer cancelled on the card terminal. Nothing was charged.',
   timedOut: 'No card was presented in time, so the payment was called off. Nothing was charged.',
+  /** The same words the Paystack adapter uses when the terminal itself says it is busy. */
+  terminalBusy: 'The card terminal is busy with another payment: wait for it to finish, then try again. Nothing was charged.',
 };
 
 /**
@@ -232,6 +234,13 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
     const begun = journal.payments.begin({ saleId: sale.saleId, device: deps.device, amountKobo: sale.amountKobo });
     if (!begun.ok) return begun;
     const payment = begun.value;
+    // One payment at a time at the till's one terminal: a second one sent while the first is there
+    // is not shown by it (or would replace it, and the customer would pay another sale's amount),
+    // and its screen waited for a card for the whole time-out. Refused at once, nothing charged.
+    if (running.size > 0) {
+      logger.warn('card payment refused: the terminal is busy with another sale', { reference: payment.reference, busyWith: [...running.keys()] });
+      return record(payment, { kind: 'failed', terminalReference: null, reason: reasons.terminalBusy });
+    }
     const controller = new AbortController();
     const entry = { reference: payment.reference, controller, stage: null as PaymentStage | null, work: null as unknown as Promise<Result<CardPayment>> };
     running.set(sale.saleId, entry);

@@ -153,6 +153,39 @@ describe('a card sale at a kiosk', () => {
     expect(value(kiosk.journal.payments.forSale(request.saleId))).toHaveLength(1);
   });
 
+  it('a second card sale while the first is on its way to the terminal is refused at once as busy, and never sent to the terminal', async () => {
+    // A terminal slow to show a payment (400 ms): asked while the first is on its way, it still says it is free.
+    const slowPartner = await startCardPartner();
+    const slow = await startTerminal({ deliveryMs: 400, stepMs: 10, resultMs: 30, autoPresentMs: 15 });
+    const till = openCardTill({ partner: slowPartner, terminal: slow, profile: 'kiosk', timeoutSeconds: 2 });
+    try {
+      await readyToSell(till.pos);
+      value(await till.pos.api['staff:sign-out']({}));
+      const { totalKobo: _a, ...first } = await cinemaSale(till, 'Regular');
+      const { totalKobo: _b, ...second } = await cinemaSale(till, 'Regular');
+      const firstSold = till.pos.api['sale:submit'](first);
+      await until(() => slow.simulator.paymentRequests().some((pr) => String(pr.metadata?.sale_id) === first.saleId), 3_000, 'the first payment to be sent');
+      const refused = value(await till.pos.api['sale:submit'](second));
+      expect(refused.state).toBe('pending');
+      expect(value(await till.pos.api['payment:get']({ saleId: second.saleId }))).toMatchObject({
+        inProgress: false,
+        canRetry: true,
+        attempts: [{ state: 'failed', reason: expect.stringMatching(/busy with another payment.*Nothing was charged/) }],
+      });
+      expect(slow.simulator.paymentRequests().filter((pr) => String(pr.metadata?.sale_id) === second.saleId)).toHaveLength(0);
+      expect(value(await firstSold).state).toBe('confirmed');
+      expect(chargesOf(first.saleId, slow)).toHaveLength(1);
+      // Once the terminal is free, the refused sale is paid on a second try.
+      await until(() => slow.simulator.display().screen === 'idle', 3_000, 'the terminal to be free');
+      expect(value(await till.pos.api['payment:retry']({ saleId: second.saleId })).state).toBe('confirmed');
+      expect(chargesOf(second.saleId, slow)).toHaveLength(1);
+    } finally {
+      await till.close();
+      await slow.close();
+      await slowPartner.close();
+    }
+  });
+
   it('the partner refuses after the card was approved: the payment is reversed automatically, once', async () => {
     const stay = await findStay(kiosk.pos);
     const request = { saleId: newSaleId('REFUSE'), kind: 'hotel' as const, hotel: stay.selection, customer, tender: { kind: 'card' as const } };
