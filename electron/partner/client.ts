@@ -213,7 +213,9 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     holdTickets: (request) => post(experience('/validate'), request, wireHoldResultSchema),
 
     async releaseHold(reservationId) {
-      const result = transport.read(await transport.send({ method: 'DELETE', path: experience(`/validate/${segment(reservationId)}`) }), anyData);
+      // Giving seats back twice gives back no more: asked again when the partner says "not now"
+      // (429, 5xx) or did not answer, else the seats stay held until the hold lapses (3 minutes).
+      const result = transport.read(await transport.send({ method: 'DELETE', path: experience(`/validate/${segment(reservationId)}`) }, { idempotent: true }), anyData);
       return result.ok ? { ok: true, value: undefined } : result;
     },
 

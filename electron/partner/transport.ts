@@ -43,8 +43,10 @@ export interface Transport {
   /**
    * GETs are retried on not-sent, no-answer, 429 and 5xx (unless `retry: false`), waiting as a
    * Retry-After asks; other methods never are: a purchase, booking or hold sent twice could happen twice.
+   * `idempotent: true` says this call asked twice does no more than asked once (giving a hold back),
+   * so it is retried as a read is.
    */
-  send(request: PartnerRequest, options?: { retry?: boolean }): Promise<Exchange>;
+  send(request: PartnerRequest, options?: { retry?: boolean; idempotent?: boolean }): Promise<Exchange>;
   /** The envelope's `data` parsed with `data`, or the failure classified. */
   read<T extends z.ZodType>(exchange: Exchange, data: T): PartnerResult<z.output<T>>;
 }
@@ -113,7 +115,7 @@ export function createTransport(options: TransportOptions): Transport {
     status >= 300 || text.length < 256 * 1024 ? redact(text, [key]) : text.includes(key) ? redact(text, [key]) : text;
 
   return {
-    async send(request, { retry = true } = {}) {
+    async send(request, { retry = true, idempotent = false } = {}) {
       let key: string | null;
       try {
         key = options.apiKey();
@@ -123,7 +125,7 @@ export function createTransport(options: TransportOptions): Transport {
       if (!key) return notSent('no-api-key', 'No partner API key is configured.');
       const prepared = prepare(request, key);
       if (!prepared) return notSent('configuration', 'The partner URL or API key in the settings cannot be used.');
-      const attempts = request.method === 'GET' && retry ? Math.max(1, options.retry.attempts) : 1;
+      const attempts = (request.method === 'GET' || idempotent) && retry ? Math.max(1, options.retry.attempts) : 1;
       for (let attempt = 1; ; attempt++) {
         const exchange = await once(prepared.url, prepared.init, key);
         if (attempt >= attempts || !isTransient(exchange)) return exchange;

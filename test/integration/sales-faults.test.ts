@@ -224,6 +224,21 @@ describe('the partner refuses or fails before committing', () => {
   });
 });
 
+describe('seats given back while the partner is busy', () => {
+  it('a release answered 503 ("not now") is asked again: the seats are free at once, not when the hold lapses', async () => {
+    const showing = await findShowing(till.pos, 'Abuja Protocol');
+    const selection = selectionOf(showing, [['VIP', 2]]);
+    const vip = async () => value(await till.pos.api['cinema:tickets']({ filmId: selection.filmId, locationId: selection.locationId })).categories.find((c) => c.title === 'VIP')!.slotsRemaining;
+    const start = await vip();
+    const hold = value(await till.pos.api['sale:hold'](selection));
+    expect(await vip()).toBe(start - 2);
+    partner.sandbox.faults.set({ failNext: 1 });
+    expect(value(await till.pos.api['sale:release-hold']({ holdId: hold.holdId }))).toEqual({ released: true });
+    expect(partner.sandbox.faults.get().failNext).toBe(0);
+    expect(await vip()).toBe(start);
+  });
+});
+
 describe('a hold that runs out', () => {
   it('lapsed by our clock: the seats are held again once before buying, never bought on the dead hold', async () => {
     const showing = await findShowing(till.pos, 'Eko Nights');
