@@ -91,12 +91,29 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (outcome.to !== 'unknown') waitingBySale.delete(sale.id);
       logger.info('sale settled by reconciliation', { saleId: sale.id, from: sale.state, to: outcome.to });
       deps.moved(moved.value);
+      if (outcome.to === 'rejected') releaseSeats(moved.value);
       return moved;
     }
     // Someone else (the purchase itself, another lookup) may have moved it first: show what is there.
     if (moved.error.code === 'CONFLICT') return reload(sale.id);
     logger.error('could not record a settled sale', { saleId: sale.id, to: outcome.to, code: moved.error.code });
     return moved;
+  };
+
+  /**
+   * A cinema sale given up: the reservations its purchase named go back to the partner now, not
+   * when they lapse (up to 3 minutes of seats nobody can buy), and a purchase of it still on its
+   * way can no longer use them. Releasing a converted or lapsed hold changes nothing.
+   */
+  const releaseSeats = (sale: Sale) => {
+    const ids = sale.kind === 'cinema' ? (sale.request as { reservation_ids?: unknown } | null)?.reservation_ids : undefined;
+    if (!Array.isArray(ids)) return;
+    for (const id of ids) {
+      if (typeof id !== 'string') continue;
+      void partner.releaseHold(id).then((released) => {
+        if (!released.ok) logger.warn('the seats of a sale given up were not released; they come back when the hold lapses', { saleId: sale.id, kind: released.error.kind });
+      });
+    }
   };
 
   const reload = (saleId: string): Result<Sale> => {

@@ -146,6 +146,23 @@ describe('the partner refuses or fails before committing', () => {
     expect(report.unsettled.map((u) => u.id)).not.toContain(saleId);
   });
 
+  it('a cinema sale given up because the partner has no record of it gives its seats back at once', async () => {
+    const showing = await findShowing(till.pos, 'Abuja Protocol');
+    const selection = selectionOf(showing, [['Regular', 2]]);
+    const regular = async () => value(await till.pos.api['cinema:tickets']({ filmId: selection.filmId, locationId: selection.locationId })).categories.find((c) => c.title === 'Regular')!.slotsRemaining;
+    const start = await regular();
+    const hold = value(await till.pos.api['sale:hold'](selection));
+    partner.faults.push('fail-before');
+    const saleId = newSaleId();
+    const sale = value(await till.pos.api['sale:submit']({ saleId, kind: 'cinema', cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'cash', tenderedKobo: hold.quote.totalKobo } }));
+    expect(sale.state).toBe('unknown');
+    expect(await regular()).toBe(start - 2);
+    expect((await settled(till.pos, saleId)).state).toBe('rejected');
+    for (let i = 0; i < 100 && (await regular()) !== start; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await regular()).toBe(start);
+    expect(purchasesOf(partner.sandbox, saleId)).toEqual([]);
+  });
+
   it('500 before commit: unknown (a server error may come after a commit), then rejected once the partner has no record', async () => {
     const stay = await findStay(till.pos);
     partner.faults.push({ error500Before: true });
