@@ -6,6 +6,8 @@ export interface Faults {
   latencyMs: number;
   /** The next N partner calls answer 503. */
   failNext: number;
+  /** The next N partner calls answer 429 Too Many Requests with `Retry-After: 1` and change nothing. */
+  throttleNext: number;
   /** The next N partner calls never answer (until the request is aborted). */
   hangNext: number;
   /** The next N purchases/bookings commit, then the connection is dropped. */
@@ -16,11 +18,12 @@ const count = z.number().int().min(0).max(1_000_000);
 export const faultsPatchSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(600_000),
   failNext: count,
+  throttleNext: count,
   hangNext: count,
   dropAfterCommitNext: count,
 }).partial();
 
-const NO_FAULTS: Faults = { latencyMs: 0, failNext: 0, hangNext: 0, dropAfterCommitNext: 0 };
+const NO_FAULTS: Faults = { latencyMs: 0, failNext: 0, throttleNext: 0, hangNext: 0, dropAfterCommitNext: 0 };
 
 export interface FaultController {
   set(patch: Partial<Faults>): void;
@@ -28,13 +31,14 @@ export interface FaultController {
   get(): Faults;
   /** Each take* consumes one use of a counted fault and says whether it fires now. */
   takeFail(): boolean;
+  takeThrottle(): boolean;
   takeHang(): boolean;
   takeDrop(): boolean;
 }
 
 export function createFaultController(): FaultController {
   let faults: Faults = { ...NO_FAULTS };
-  const take = (key: 'failNext' | 'hangNext' | 'dropAfterCommitNext') => {
+  const take = (key: 'failNext' | 'throttleNext' | 'hangNext' | 'dropAfterCommitNext') => {
     if (faults[key] <= 0) return false;
     faults = { ...faults, [key]: faults[key] - 1 };
     return true;
@@ -48,6 +52,7 @@ export function createFaultController(): FaultController {
     },
     get: () => ({ ...faults }),
     takeFail: () => take('failNext'),
+    takeThrottle: () => take('throttleNext'),
     takeHang: () => take('hangNext'),
     takeDrop: () => take('dropAfterCommitNext'),
   };

@@ -65,6 +65,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (latencyMs > 0) await sleep(latencyMs, undefined, { signal });
     if (parts.faults.takeHang()) await untilAborted(signal);
     if (parts.faults.takeFail()) throw reject(503, 'The partner service is temporarily unavailable (sandbox fault).');
+    if (parts.faults.takeThrottle()) throw new PartnerRejection(429, 'Too many requests: try again in a second (sandbox fault).', undefined, { 'Retry-After': '1' });
   };
 
   const answer = async (request: Request): Promise<Response> => {

@@ -242,16 +242,16 @@ describe('the partner refuses or fails before committing', () => {
 });
 
 describe('seats given back while the partner is busy', () => {
-  it('a release answered 503 ("not now") is asked again: the seats are free at once, not when the hold lapses', async () => {
+  it('a release answered 429 with Retry-After ("not now") is asked again: the seats are free at once, not when the hold lapses', async () => {
     const showing = await findShowing(till.pos, 'Abuja Protocol');
     const selection = selectionOf(showing, [['VIP', 2]]);
     const vip = async () => value(await till.pos.api['cinema:tickets']({ filmId: selection.filmId, locationId: selection.locationId })).categories.find((c) => c.title === 'VIP')!.slotsRemaining;
     const start = await vip();
     const hold = value(await till.pos.api['sale:hold'](selection));
     expect(await vip()).toBe(start - 2);
-    partner.sandbox.faults.set({ failNext: 1 });
+    partner.sandbox.faults.set({ throttleNext: 1 });
     expect(value(await till.pos.api['sale:release-hold']({ holdId: hold.holdId }))).toEqual({ released: true });
-    expect(partner.sandbox.faults.get().failNext).toBe(0);
+    expect(partner.sandbox.faults.get().throttleNext).toBe(0);
     expect(await vip()).toBe(start);
   });
 });

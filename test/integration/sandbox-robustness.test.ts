@@ -300,7 +300,7 @@ describe('faults over HTTP', () => {
     expect((await admin('transactions')).body.data).toEqual(sandbox.transactions());
     sandbox.faults.set({ failNext: 5, latencyMs: 1 });
     expect((await admin('reset', {})).status).toBe(200);
-    expect(sandbox.faults.get()).toEqual({ latencyMs: 0, failNext: 0, hangNext: 0, dropAfterCommitNext: 0 });
+    expect(sandbox.faults.get()).toEqual({ latencyMs: 0, failNext: 0, throttleNext: 0, hangNext: 0, dropAfterCommitNext: 0 });
     expect(sandbox.transactions()).toEqual([]);
     expect(await snapshot(sandbox)).toEqual(await snapshot(createSandbox({ clock })));
   });
