@@ -47,6 +47,11 @@ export interface Checkout {
   recoverCardSales(): void;
   /** The outcome of a submission running now, if any. */
   running(saleId: string): Promise<Result<SaleView>> | undefined;
+  /**
+   * A card sale between two attempts at the terminal (declined, cancelled, timed out): the customer
+   * may present another card, so it is not a sale the till stopped before sending.
+   */
+  waitingForCard(saleId: string): boolean;
   inFlightCount(): number;
   close(): Promise<void>;
 }
@@ -347,6 +352,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     recoverCardSales: () => cardSales?.recoverAtStart((saleId) => inFlight.has(saleId)),
 
     running: (saleId) => inFlight.get(saleId),
+    waitingForCard: (saleId) => cardSales?.knows(saleId) ?? false,
     inFlightCount: () => inFlight.size,
 
     async close() {

@@ -89,7 +89,9 @@ export function createSales(deps: SalesDeps): Sales {
   waitingFor = reconciler.waitingFor;
   const hotelTimes = createHotelTimes();
   const checkout = createCheckout({ journal, partner, clock, logger, config, staff, holds, reconciler, view, moved, cardTerminal: deps.cardTerminal ?? null, holdMarginMs: tuning.holdMarginMs, hotelTimes });
-  inFlight = (saleId) => checkout.running(saleId) !== undefined;
+  // A card sale waiting for the customer's next card is not looked up: "Ask again" would reject it
+  // as one the till stopped before sending, while she stands at the terminal with another card.
+  inFlight = (saleId) => checkout.running(saleId) !== undefined || checkout.waitingForCard(saleId);
   const shifts = createShiftDesk({ journal, staff, clock, logger, salesInFlight: checkout.inFlightCount });
 
   // Card payments left unfinished by a restart are settled with the terminal first: a sale whose

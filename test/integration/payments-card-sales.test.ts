@@ -69,6 +69,31 @@ describe('the payments of a sale the till never wrote down', () => {
   });
 });
 
+describe('a card sale at a counter', () => {
+  it('Ask again while the customer is between two cards leaves the sale waiting for her next card, which sells it', async () => {
+    const counter = openCardTill({ partner: manualPartner, terminal: manual, profile: 'counter', timeoutSeconds: 10 });
+    try {
+      await readyToSell(counter.pos);
+      const { totalKobo: _total, ...submit } = await cinemaSale(counter, 'VIP');
+      const submitting = counter.pos.api['sale:submit'](submit);
+      await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the terminal to wait for a card');
+      expect(manual.simulator.presentCard()).toEqual({ ok: true });
+      const declined = value(await submitting);
+      expect(declined.state).toBe('pending');
+      // Staff -> Sales -> Ask again meanwhile: not a sale the till stopped before sending; it waits.
+      expect(value(await counter.pos.api['sale:settle']({ saleId: declined.id }))).toMatchObject({ state: 'pending' });
+      const retrying = counter.pos.api['payment:retry']({ saleId: declined.id });
+      await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the terminal to wait again');
+      expect(manual.simulator.presentCard({ card: 'mastercard', test: 'approved' })).toEqual({ ok: true });
+      expect(value(await retrying).state).toBe('confirmed');
+      expect(purchasesOf(declined.id, manualPartner)).toHaveLength(1);
+      expect(chargesOf(declined.id, manual)).toHaveLength(1);
+    } finally {
+      await counter.close();
+    }
+  });
+});
+
 describe('a card sale at a kiosk', () => {
   it('approved: paid at the terminal, then bought, confirmed with the card on record; progress reaches the screen', async () => {
     const request = await cinemaSale(kiosk, 'Regular');
