@@ -140,9 +140,24 @@ for (const size of orientations) {
       await c.tap(page.getByRole('button', { name: s('common.continue') }));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.pay.title'));
       await c.screen('pay');
+      // Changing language on the pay step changes the stay's words too (they stayed as first said),
+      // and back again; changing language is not a step of the sale.
+      const stay = (say_: typeof s) => page.getByRole('region', { name: say_('checkout.order') });
+      await expect(stay(s).getByText(new RegExp(`· ${s('hotel.nights', { count: 2 })} ·`))).toBeVisible();
+      const other = language === 'fr' ? 'en' : 'fr';
+      const o = (key: Parameters<typeof say>[1], values?: Record<string, string | number>) => say(other, key, values);
+      for (const [to, said] of [[other, o], [language, s]] as const) {
+        await page.getByTestId('kiosk-language').click();
+        await page.getByRole('dialog').getByRole('button', { name: languages.find((l) => l.code === to)!.name }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(said('kiosk.pay.title'));
+        await expect(stay(said).getByText(new RegExp(`· ${said('hotel.nights', { count: 2 })} ·`)), `${to}: the stay`).toBeVisible();
+        await expect(stay(said).getByRole('cell', { name: new RegExp(`, ${said('hotel.nights', { count: 2 })}$`) }), `${to}: the room's line`).toBeVisible();
+        if (to === other) await c.screen(`pay-${other}`);
+      }
       await c.tap(page.getByRole('button', { name: new RegExp(s('kiosk.pay.button', { total: 'XX' }).split('XX')[0]!.trim()) }));
       await payOnTerminal(page, language);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.done.title'), { timeout: 15_000 });
+      await expect(page.getByText(new RegExp(`· ${s('hotel.nights', { count: 2 })} ·`))).toBeVisible();
       await expect(page.getByTestId('booking-code')).toHaveText(/\S+/);
       await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(s('kiosk.done.takeReceipt'), { timeout: 15_000 });
       await c.screen('done');

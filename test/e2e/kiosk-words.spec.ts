@@ -147,7 +147,7 @@ test.describe('names in their own letters', () => {
     await printer?.close();
   });
 
-  test(`a Yoruba customer types Adé-Bọ́lá D'Souza on the kiosk keyboard (' and - on the letters, the rest behind its àé key); the name reaches the sale, the partner and the receipt`, async ({ page }) => {
+  test(`a Yoruba customer types Adé-Bọ́lá D'Souza on the kiosk keyboard (' and - on the letters, the rest behind its àé key), changes to Hausa on the pay step; the name reaches the sale, the partner and the receipt, printed in Hausa`, async ({ page }) => {
     const s = (key: Parameters<typeof say>[1], values?: Record<string, string | number>) => say('yo', key, values);
     const name = "Adé-Bọ́lá D'Souza".normalize('NFC');
     await page.setViewportSize({ width: 800, height: 1280 });
@@ -207,16 +207,36 @@ test.describe('names in their own letters', () => {
     await page.getByRole('button', { name: s('common.continue') }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.pay.title'));
     await expect(page.getByText(s('kiosk.pay.forWhom', { name }))).toBeVisible();
-    await page.getByRole('button', { name: new RegExp(s('kiosk.pay.button', { total: 'XX' }).split('XX')[0]!.trim()) }).click();
-    await payOnTerminal(page, 'yo');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.done.title'), { timeout: 15_000 });
-    await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(s('kiosk.done.takeReceipt'), { timeout: 15_000 });
+    // The showing's day as each language says it: today, tomorrow, or its weekday first.
+    const dayWords = (say_: typeof s) => new RegExp(` · (${[say_('date.today'), say_('date.tomorrow'), ...[0, 1, 2, 3, 4, 5, 6].map((d) => say_(`date.weekdayShort.${d}` as Parameters<typeof say>[1]))].join('|')})`);
+    const summary = page.getByRole('region', { name: s('checkout.order') });
+    await expect(summary.locator('p').first()).toHaveText(dayWords(s));
+
+    // Her friend reads Hausa: the language changes on the pay step, and everything follows, the
+    // summary made three steps back too (it stayed in Yoruba), the done screen and the receipt.
+    const h = (key: Parameters<typeof say>[1], values?: Record<string, string | number>) => say('ha', key, values);
+    await page.getByRole('button', { name: `${s('kiosk.chooseLanguage')}: Yorùbá` }).click();
+    await page.getByRole('dialog', { name: s('kiosk.chooseLanguage') }).getByRole('button', { name: 'Hausa' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ha');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(h('kiosk.pay.title'));
+    const hausaSummary = page.getByRole('region', { name: h('checkout.order') });
+    await expect(hausaSummary.locator('p').first()).toHaveText(dayWords(h));
+    await expect(hausaSummary.getByText(h('kiosk.pay.forWhom', { name }))).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('pay-switched-to-hausa-portrait.png') });
+    const show = (await hausaSummary.locator('p').first().textContent())!;
+    await page.getByRole('button', { name: new RegExp(h('kiosk.pay.button', { total: 'XX' }).split('XX')[0]!.trim()) }).click();
+    await payOnTerminal(page, 'ha');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(h('kiosk.done.title'), { timeout: 15_000 });
+    await expect(page.getByText(show, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(h('kiosk.done.takeReceipt'), { timeout: 15_000 });
+    await page.screenshot({ path: test.info().outputPath('done-in-hausa-portrait.png') });
 
     const [sale] = own.journal<{ details_json: string; state: string }>('SELECT details_json, state FROM sales ORDER BY rowid DESC LIMIT 1');
     expect(sale!.state).toBe('confirmed');
     expect(JSON.parse(sale!.details_json).customer.name).toBe(name);
     expect(own.sandbox.transactions().at(-1)).toMatchObject({ details: { name } });
-    // A Yoruba receipt is printed in plain letters (printable-text.ts): the name, marks left off.
+    // The receipt is in the language she paid in, Hausa, in plain letters (printable-text.ts: the
+    // code page has no ɓ ɗ ƙ, nor ọ or ₦): the name with its marks left off, NGN for the naira.
     const receipt = printer
       .connections()
       .map((c) => decodeEscPos(c.bytes, 'epson'))
@@ -224,6 +244,11 @@ test.describe('names in their own letters', () => {
       .map((items) => textLines(items).join('\n'))
       .at(-1);
     expect(receipt).toContain("Ade-Bola D'Souza");
+    expect(receipt).toMatch(/^Lambar rasit +T01-/m);
+    expect(receipt).toContain('TIKITIN SINIMA');
+    expect(receipt).toContain('JIMILLA');
+    expect(receipt).toMatch(/NGN [\d,]+\.\d\d/);
+    expect(receipt).not.toMatch(/[₦ɓɗƙƴẹọṣ]/i);
   });
 });
 

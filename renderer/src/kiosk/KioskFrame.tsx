@@ -5,10 +5,11 @@ import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { Button } from '@ui/Button';
 import { stepOf, type KioskRoute } from './routes';
 import { useKiosk } from './kiosk-context';
+import { LanguageSwitch } from './LanguageSwitch';
 import styles from './Kiosk.module.css';
 
 /**
- * One kiosk step: Back (until payment) and Start over at the top, where the customer is in the
+ * One kiosk step: Back, the language and Start over at the top (until payment), where the customer is in the
  * flow, the one question of this screen in large type, and its answer below; `footer` holds the
  * total and the button that goes on, pinned at the bottom within thumb reach.
  */
@@ -27,6 +28,7 @@ export function KioskFrame({ title, lead, children, footer, canGoBack = true }: 
           </Button>
         ) : null}
         <span className={styles.spacer} />
+        {canGoBack && <LanguageSwitch />}
         {canGoBack && (
           <Button variant="secondary" size="large" onClick={startOver}>
             {t('common.startOver')}

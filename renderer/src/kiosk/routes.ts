@@ -7,11 +7,13 @@ import type { Order } from '@renderer/screens/checkout/order';
 /**
  * The kiosk's guided steps: one decision each, Back to the one before until payment. A step that
  * was answered keeps its answer in its route (`counts`, `customer`), so Back finds it as it was left.
+ * Routes carry facts (a cinema's name, a showtime's start), never sentences: the customer may
+ * change language on any step, and every screen says them again in the language of now.
  */
 export type KioskRoute =
   | { name: 'k-films' }
   | { name: 'k-show'; filmId: string }
-  | { name: 'k-tickets'; film: Film; locationId: number; date: string; showtimeId: number; showLabel: string; counts?: Record<string, number> }
+  | { name: 'k-tickets'; film: Film; locationId: number; date: string; showtimeId: number; place: string; start: string; counts?: Record<string, number> }
   | { name: 'k-details'; order: Order; customer?: CustomerInput }
   | { name: 'k-pay'; order: Order; customer: CustomerInput }
   | { name: 'k-done'; saleId: string; order: Order }

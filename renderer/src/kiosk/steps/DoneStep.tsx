@@ -4,7 +4,8 @@ import { QRCodeSVG } from 'qrcode.react';
 import type { SaleView } from '@shared/sales/sale-view';
 import { usePosEvent, usePosQuery } from '@renderer/pos/queries';
 import type { Order } from '@renderer/screens/checkout/order';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
+import { orderWhen } from '../order-words';
 import { Button } from '@ui/Button';
 import { LoadingBlock } from '@ui/Status';
 import { useKiosk } from '../kiosk-context';
@@ -62,6 +63,7 @@ function useCountdown(seconds: number, onEnd: () => void): number {
 
 function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
   const t = useT();
+  const { language } = useLanguage();
   const { startOver } = useKiosk();
   const left = useCountdown(doneSeconds, startOver);
   const code = sale.bookingNumber ?? sale.partnerReference ?? '';
@@ -74,7 +76,7 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
         {/* The order's words, made on this screen in the customer's language (main writes English). */}
         <div className={`${styles.centre} ${styles.doneWhat}`}>
           <p className={styles.lead}>{order.title}</p>
-          <p className={styles.lead}>{order.subtitle}</p>
+          <p className={styles.lead}>{orderWhen(t, language, order)}</p>
         </div>
         <figure className={`${styles.centre} ${styles.doneCode}`}>
           <div className={styles.qr}>

@@ -9,6 +9,7 @@ import { useI18n, useLanguage } from '@renderer/i18n/I18nProvider';
 import { Button } from '@ui/Button';
 import { useKiosk } from '../kiosk-context';
 import { KioskFrame } from '../KioskFrame';
+import { orderWhen } from '../order-words';
 import styles from '../Kiosk.module.css';
 
 /**
@@ -45,10 +46,10 @@ export function PayStep({ order, customer }: { order: Order; customer: CustomerI
     >
       <section className={styles.summary} aria-label={t('checkout.order')}>
         <h2 className={styles.summaryTitle}>{order.title}</h2>
-        <p className={styles.lead}>{order.subtitle}</p>
+        <p className={styles.lead}>{orderWhen(t, language, order)}</p>
         <table className={styles.lines}>
           <tbody>
-            {orderLines(order).map((line) => (
+            {orderLines(order, t).map((line) => (
               <tr key={line.label}>
                 <td>
                   {line.quantity} × {line.label}

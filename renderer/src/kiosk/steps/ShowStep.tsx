@@ -52,13 +52,13 @@ function Times({ film }: { film: Film }) {
         </Chips>
       </section>
       {film.locations.map((location) => (
-        <LocationTimes key={`${location.id}-${date}`} film={film} locationId={location.id} name={location.name} city={location.city ?? null} date={date} dayLabel={formatDay(t, date, today, tomorrow)} />
+        <LocationTimes key={`${location.id}-${date}`} film={film} locationId={location.id} name={location.name} city={location.city ?? null} date={date} />
       ))}
     </>
   );
 }
 
-function LocationTimes({ film, locationId, name, city, date, dayLabel }: { film: Film; locationId: number; name: string; city: string | null; date: string; dayLabel: string }) {
+function LocationTimes({ film, locationId, name, city, date }: { film: Film; locationId: number; name: string; city: string | null; date: string }) {
   const t = useT();
   const { language } = useLanguage();
   const { go } = useNavigation();
@@ -79,7 +79,7 @@ function LocationTimes({ film, locationId, name, city, date, dayLabel }: { film:
                 key={showtime.id}
                 type="button"
                 className={styles.time}
-                onClick={() => go({ name: 'k-tickets', film, locationId, date, showtimeId: showtime.id, showLabel: `${name} · ${dayLabel}, ${formatShowtime(showtime.start, language)}` })}
+                onClick={() => go({ name: 'k-tickets', film, locationId, date, showtimeId: showtime.id, place: name, start: showtime.start })}
               >
                 {formatShowtime(showtime.start, language)}
               </button>

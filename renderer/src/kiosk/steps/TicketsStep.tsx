@@ -6,7 +6,8 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { newSaleId } from '@renderer/screens/checkout/order';
 import { seatsReleased } from '@renderer/screens/checkout/release-holds';
-import { useI18n } from '@renderer/i18n/I18nProvider';
+import { useI18n, useLanguage } from '@renderer/i18n/I18nProvider';
+import { showLine } from '../order-words';
 import { Button } from '@ui/Button';
 import { Stepper } from '@ui/Stepper';
 import { LoadingBlock, QueryState } from '@ui/Status';
@@ -26,7 +27,9 @@ export function TicketsStep({ route }: { route: Extract<KioskRoute, { name: 'k-t
   const { t, money } = useI18n();
   const pos = usePos();
   const { go, replace } = useNavigation();
-  const { film, locationId, date, showtimeId, showLabel } = route;
+  const { film, locationId, date, showtimeId, place, start } = route;
+  const { language } = useLanguage();
+  const show = showLine(t, language, { place, date, start });
   const tickets = usePosQuery('cinema:tickets', { filmId: film.id, locationId }, { staleTime: 0 });
   const [counts, setCounts] = useState<Record<string, number>>(route.counts ?? {});
   const selection = { filmId: film.id, locationId, date, showtimeId, tickets: Object.entries(counts).filter(([, n]) => n > 0).map(([categoryId, count]) => ({ categoryId, count })) };
@@ -38,7 +41,7 @@ export function TicketsStep({ route }: { route: Extract<KioskRoute, { name: 'k-t
     },
     onSuccess: (held, wanted) => {
       replace({ ...route, counts });
-      go({ name: 'k-details', order: { kind: 'cinema', saleId: newSaleId(), selection: wanted, hold: held, title: film.title, subtitle: showLabel } });
+      go({ name: 'k-details', order: { kind: 'cinema', saleId: newSaleId(), selection: wanted, hold: held, title: film.title, subtitle: show, place, start } });
     },
     // Someone else may have taken the seats: show the fresh counts.
     onError: () => void tickets.refetch(),
@@ -57,7 +60,7 @@ export function TicketsStep({ route }: { route: Extract<KioskRoute, { name: 'k-t
   return (
     <KioskFrame
       title={t('kiosk.tickets.title')}
-      lead={`${film.title} · ${showLabel}`}
+      lead={`${film.title} · ${show}`}
       footer={
         <>
           <span className={styles.footerTotal} role="status">
