@@ -2,7 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { en } from '../../renderer/src/i18n/catalogues/en';
 import { yo } from '../../renderer/src/i18n/catalogues/yo';
-import { expectInView } from './support';
+import { expectInView, openKioskShift, startStack } from './support';
 
 const small = [
   { name: 'landscape', width: 1280, height: 800 },
@@ -117,6 +117,42 @@ test('an idle reset closes the on-screen keyboard: the next customer gets a clea
     await expectInView(page.getByRole('button', { name: /Book a room/ }), 'Book a room after the reset');
   } finally {
     await context.close();
+    await kiosk.stop();
+  }
+});
+
+test('paying at the card terminal is not idling: no "Still there?" over the payment and no reset under her card while the terminal has it', async ({ page }) => {
+  // A terminal that takes its time: three seconds to read the card, three for the PIN, three for the bank.
+  const kiosk = await startStack({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '60', '--kiosk-warning-seconds', '20'], terminal: { autoPresentMs: 300, stepMs: 3000 } });
+  try {
+    await openKioskShift(kiosk);
+    await page.clock.install();
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.goto(kiosk.host.url);
+    await page.getByRole('region', { name: en['kiosk.showing'] }).getByRole('button').first().click();
+    await page.locator('main section[aria-label] button').first().click();
+    await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More: / }).first().click();
+    await page.getByRole('button', { name: en['common.continue'] }).click();
+    await page.getByLabel(en['checkout.name']).fill('Ngozi Eze');
+    await page.getByLabel(en['checkout.email']).fill('ngozi@example.com');
+    await page.getByLabel(en['checkout.phone']).fill('08031234567');
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.getByRole('button', { name: en['common.continue'] }).click();
+    await page.getByRole('button', { name: /^Pay ₦/ }).click();
+    // The terminal has her card (a Paystack terminal tells the till no more than that it waits).
+    await expect(page.getByTestId('card-stage')).toHaveText(en['card.stage.waiting-for-card'], { timeout: 15_000 });
+    // She types her PIN at the terminal and touches nothing on the screen for longer than the
+    // idle time and the warning together (it covered the payment, then called it off).
+    await page.clock.fastForward('01:30');
+    await expect(page.getByRole('alertdialog', { name: en['idle.title'] })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.done.title'], { timeout: 15_000 });
+    await expect(page.getByTestId('booking-code')).toHaveText(/^EX\d+$/);
+    await look(page, 'done-after-a-slow-pin');
+    expect(kiosk.journal<{ state: string }>('SELECT state FROM sales')).toEqual([{ state: 'confirmed' }]);
+    // Once the terminal has let go of the card, an untouched screen counts as idle again.
+    await page.clock.fastForward('01:30');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.welcome'], { timeout: 10_000 });
+  } finally {
     await kiosk.stop();
   }
 });

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { CardPaymentView, PaymentProgress } from '@shared/payments/card-payment';
+import { usePosEvent } from '@renderer/pos/queries';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { Button } from '@ui/Button';
 import { Sheet } from '@ui/Sheet';
@@ -9,6 +11,12 @@ import styles from './Kiosk.module.css';
  * A kiosk must never keep one customer's details for the next: after `idleSeconds` without a touch
  * it asks "Still there?" over a screen that is hidden (not dimmed: the customer's name must not be
  * readable by whoever walks up), and after `warningSeconds` more it calls `onReset`.
+ *
+ * A customer paying touches the card terminal, not the screen: while a payment is at the terminal
+ * the kiosk does not count her idle at all (the terminal's own time limit, payments.timeoutSeconds,
+ * calls off a payment nobody comes to), and counts afresh once it has ended. Before, "Still there?"
+ * covered the payment as she typed her PIN, and the reset called the payment off under her card
+ * (a Paystack terminal reports no PIN step: the screen says "Waiting for your card" meanwhile).
  */
 export function IdleReset({ idleSeconds, warningSeconds, atRest, onReset, children }: { idleSeconds: number; warningSeconds: number; atRest: boolean; onReset: () => void; children: ReactNode }) {
   const t = useT();
@@ -16,11 +24,27 @@ export function IdleReset({ idleSeconds, warningSeconds, atRest, onReset, childr
   const lastActive = useLastActivity();
   const reset = useRef(onReset);
   reset.current = onReset;
+  const atTerminal = useRef(false);
+  const paymentMoved = useCallback(
+    (inProgress: boolean) => {
+      atTerminal.current = inProgress;
+      lastActive.current = Date.now();
+      if (inProgress) setWarningLeft(null);
+    },
+    [lastActive],
+  );
+  usePosEvent('payment:progress', useCallback((_: PaymentProgress) => paymentMoved(true), [paymentMoved]));
+  // An attempt ended (approved, declined, cancelled, timed out): the screen is hers to touch again.
+  usePosEvent('payment:updated', useCallback((payment: CardPaymentView) => paymentMoved(payment.inProgress), [paymentMoved]));
 
   useEffect(() => {
-    if (atRest) return setWarningLeft(null);
+    if (atRest) {
+      atTerminal.current = false;
+      return setWarningLeft(null);
+    }
     lastActive.current = Date.now();
     const timer = setInterval(() => {
+      if (atTerminal.current) lastActive.current = Date.now();
       const idle = (Date.now() - lastActive.current) / 1000;
       if (idle >= idleSeconds + warningSeconds) {
         setWarningLeft(null);
