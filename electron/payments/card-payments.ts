@@ -1,4 +1,4 @@
-import { notChargedStates, type CardPaymentView, type PaymentStage, type PaymentState } from '../../shared/payments/card-payment';
+import { cardPaymentReasons, notChargedStates, type CardPaymentView, type PaymentStage, type PaymentState } from '../../shared/payments/card-payment';
 import { fail, ok, type Result } from '../../shared/result';
 import { saidError } from '../../shared/errors';
 import type { DomainEvents } from '../core/domain-events';
@@ -69,13 +69,7 @@ const stateOf: Record<Exclude<PaymentOutcome['kind'], 'approved'>, PaymentState>
 /** A terminal's reference as the journal keeps it (at most 80 characters: a longer one must not stop an outcome being recorded). */
 const ref = (reference: string) => reference.trim().slice(0, 80) || '-';
 
-const reasons = {
-  cancelledByTill: 'Cancelled at the till before the card was charged. Nothing was charged.',
-  cancelledOnDevice: 'The customer cancelled on the card terminal. Nothing was charged.',
-  timedOut: 'No card was presented in time, so the payment was called off. Nothing was charged.',
-  /** The same words the Paystack adapter uses when the terminal itself says it is busy. */
-  terminalBusy: 'The card terminal is busy with another payment: wait for it to finish, then try again. Nothing was charged.',
-};
+const reasons = cardPaymentReasons;
 
 /**
  * Card payments at an integrated terminal: attempts, their outcomes, settling unknown ones by

@@ -30,6 +30,18 @@ export const notChargedStates: readonly PaymentState[] = ['declined', 'cancelled
 export const paymentStages = ['checking-terminal', 'sending', 'waiting-for-card', 'reading-card', 'pin', 'processing', 'cancelling', 'checking'] as const;
 export type PaymentStage = (typeof paymentStages)[number];
 
+/**
+ * Main's own reasons for a payment that ended without a charge (the journal keeps them in English):
+ * the screens know them and say them in the reader's language (renderer decline-words.ts).
+ */
+export const cardPaymentReasons = {
+  cancelledByTill: 'Cancelled at the till before the card was charged. Nothing was charged.',
+  cancelledOnDevice: 'The customer cancelled on the card terminal. Nothing was charged.',
+  timedOut: 'No card was presented in time, so the payment was called off. Nothing was charged.',
+  /** A second payment while the terminal has one (the Paystack adapter says the same when the terminal itself is busy). */
+  terminalBusy: 'The card terminal is busy with another payment: wait for it to finish, then try again. Nothing was charged.',
+} as const;
+
 export const cardPaymentAttemptSchema = z.object({
   attempt: z.number().int().positive(),
   /** Ours, sent to the terminal: `<sale id>-P<attempt>`. */

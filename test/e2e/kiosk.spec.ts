@@ -121,34 +121,48 @@ test('an idle reset closes the on-screen keyboard: the next customer gets a clea
   }
 });
 
-test('paying at the card terminal is not idling: no "Still there?" over the payment and no reset under her card while the terminal has it', async ({ page }) => {
+test('paying at the card terminal (Yoruba): cancelled there, said in Yoruba; tried again, no "Still there?" over the payment and no reset under her card while the terminal has it; sold once', async ({ page }) => {
   // A terminal that takes its time: three seconds to read the card, three for the PIN, three for the bank.
-  const kiosk = await startStack({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '60', '--kiosk-warning-seconds', '20'], terminal: { autoPresentMs: 300, stepMs: 3000 } });
+  const kiosk = await startStack({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '60', '--kiosk-warning-seconds', '20'], terminal: { autoPresentMs: null, stepMs: 3000 } });
   try {
     await openKioskShift(kiosk);
     await page.clock.install();
     await page.setViewportSize({ width: 1080, height: 1920 });
     await page.goto(kiosk.host.url);
-    await page.getByRole('region', { name: en['kiosk.showing'] }).getByRole('button').first().click();
+    await page.getByRole('button', { name: 'Yorùbá' }).click();
+    await page.getByRole('region', { name: yo['kiosk.showing'] }).getByRole('button').first().click();
     await page.locator('main section[aria-label] button').first().click();
-    await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More: / }).first().click();
-    await page.getByRole('button', { name: en['common.continue'] }).click();
-    await page.getByLabel(en['checkout.name']).fill('Ngozi Eze');
-    await page.getByLabel(en['checkout.email']).fill('ngozi@example.com');
-    await page.getByLabel(en['checkout.phone']).fill('08031234567');
+    await page.getByTestId('kiosk-ticket').getByRole('button').nth(1).click();
+    await page.getByRole('button', { name: yo['common.continue'] }).click();
+    await page.getByLabel(yo['checkout.name']).fill('Ngozi Eze');
+    await page.getByLabel(yo['checkout.email']).fill('ngozi@example.com');
+    await page.getByLabel(yo['checkout.phone']).fill('08031234567');
     await page.getByRole('heading', { level: 1 }).click();
-    await page.getByRole('button', { name: en['common.continue'] }).click();
-    await page.getByRole('button', { name: /^Pay ₦/ }).click();
+    await page.getByRole('button', { name: yo['common.continue'] }).click();
+    await page.getByRole('button', { name: new RegExp(yo['kiosk.pay.button'].split('{total}')[0]!.trim()) }).click();
+    const stage = page.getByTestId('card-stage');
+    await expect(stage).toHaveText(yo['card.stage.waiting-for-card'], { timeout: 15_000 });
+
+    // She presses Cancel on the terminal: why, in her language (it was main's English sentence).
+    expect(kiosk.terminal!.cancelOnDevice()).toEqual({ ok: true });
+    const result = page.getByTestId('card-result');
+    await expect(result.getByRole('heading')).toHaveText(yo['card.result.cancelled'], { timeout: 15_000 });
+    await expect(result).toContainText(yo['card.reason.cancelledOnDevice']);
+    await expect(result).not.toContainText(/cancelled|Nothing was charged/i);
+    await look(page, 'cancelled-on-the-terminal-yo');
+    await page.getByRole('button', { name: yo['card.tryAgain'] }).click();
+    await expect(stage).toHaveText(yo['card.stage.waiting-for-card'], { timeout: 15_000 });
+    expect(kiosk.terminal!.presentCard({ test: 'approved' })).toEqual({ ok: true });
     // The terminal has her card (a Paystack terminal tells the till no more than that it waits).
-    await expect(page.getByTestId('card-stage')).toHaveText(en['card.stage.waiting-for-card'], { timeout: 15_000 });
-    // She types her PIN at the terminal and touches nothing on the screen for longer than the
-    // idle time and the warning together (it covered the payment, then called it off).
+    // She types her PIN there and touches nothing on the screen for longer than the idle time and
+    // the warning together (it covered the payment, then called it off under her card).
     await page.clock.fastForward('01:30');
-    await expect(page.getByRole('alertdialog', { name: en['idle.title'] })).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.done.title'], { timeout: 15_000 });
+    await expect(page.getByRole('alertdialog', { name: yo['idle.title'] })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(yo['kiosk.done.title'], { timeout: 15_000 });
     await expect(page.getByTestId('booking-code')).toHaveText(/^EX\d+$/);
-    await look(page, 'done-after-a-slow-pin');
+    await look(page, 'done-after-a-slow-pin-yo');
     expect(kiosk.journal<{ state: string }>('SELECT state FROM sales')).toEqual([{ state: 'confirmed' }]);
+    expect(kiosk.sandbox.transactions()).toHaveLength(1);
     // Once the terminal has let go of the card, an untouched screen counts as idle again.
     await page.clock.fastForward('01:30');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.welcome'], { timeout: 10_000 });

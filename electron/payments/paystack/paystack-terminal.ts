@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PaymentStage } from '../../../shared/payments/card-payment';
+import { cardPaymentReasons, type PaymentStage } from '../../../shared/payments/card-payment';
 import { declineReason } from '../decline-reasons';
 import type { ApprovedPayment, CardSale, KnownPayment, PaymentOutcome, PaymentStatus, PaymentTerminal, ReversalOutcome, StartHooks } from '../payment-terminal';
 import type { PaystackExchange, PaystackHttp } from './paystack-http';
@@ -159,7 +159,7 @@ export function createPaystackTerminal(options: PaystackTerminalOptions): Paymen
     const presence = read(await http.call('GET', `/terminal/${tid}/presence`), presenceSchema);
     if (!presence.ok) return { kind: 'failed', terminalReference: null, reason: `The card terminal could not be checked (${presence.message}). ${nothingCharged}` };
     if (!presence.value.online) return { kind: 'failed', terminalReference: null, reason: `The card terminal is offline: check it is switched on and connected, then try again. ${nothingCharged}` };
-    if (!presence.value.available) return { kind: 'failed', terminalReference: null, reason: `The card terminal is busy with another payment: wait for it to finish, then try again. ${nothingCharged}` };
+    if (!presence.value.available) return { kind: 'failed', terminalReference: null, reason: cardPaymentReasons.terminalBusy };
     if (hooks.signal.aborted) return { kind: 'cancelled', by: 'till', terminalReference: null };
 
     progress('sending');
