@@ -116,6 +116,14 @@ for (const size of orientations) {
       const room = page.getByTestId('kiosk-room').and(page.locator(':not([disabled])')).first();
       await expect(room).toBeVisible();
       await c.screen('rooms');
+      // The same screen at 150 % (its CSS width two thirds): each room's price stays inside its card.
+      await page.setViewportSize({ width: Math.round(size.width / 1.5), height: Math.round(size.height / 1.5) });
+      const overrun = await page.getByTestId('kiosk-room').evaluateAll((rooms) =>
+        rooms.flatMap((r) => [...r.querySelectorAll('span')].filter((s) => s.getBoundingClientRect().right > r.getBoundingClientRect().right).map((s) => s.textContent)),
+      );
+      await page.screenshot({ path: test.info().outputPath(`${label}-hotel-rooms-at-150.png`) });
+      expect(overrun, 'words past the right edge of their room at 150 %').toEqual([]);
+      await page.setViewportSize(size);
       await c.tap(room);
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.details.title'));
