@@ -252,7 +252,7 @@ test.describe('names in their own letters', () => {
   });
 });
 
-test(`kiosk Back: from the details step the tickets come back as counted, from payment the details as typed`, async ({ page }) => {
+test(`kiosk Back: from the details step the tickets come back as counted and the name as typed, from payment the details as typed; the next customer an empty form`, async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 1280 });
   await page.goto(stack.host.url);
   const s = (key: Parameters<typeof say>[1], values?: Record<string, string | number>) => say('en', key, values);
@@ -263,13 +263,16 @@ test(`kiosk Back: from the details step the tickets come back as counted, from p
   await row.getByRole('button', { name: /^More:/ }).click();
   await page.getByRole('button', { name: s('common.continue') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.details.title'));
+  // She types her name, then goes back for another ticket.
+  await page.getByLabel(s('checkout.name')).fill('Ngozi Eze');
   await page.getByRole('button', { name: `← ${s('common.back')}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.tickets.title'));
   await expect(row.locator('output')).toHaveText('2');
   await expect(page.getByRole('status').filter({ hasText: '2 tickets' })).toBeVisible();
-  // Make it three, and on: held afresh.
+  // Make it three, and on: held afresh, and her name not to be typed again (it was an empty form).
   await row.getByRole('button', { name: /^More:/ }).click();
   await page.getByRole('button', { name: s('common.continue') }).click();
+  await expect(page.getByLabel(s('checkout.name'))).toHaveValue('Ngozi Eze');
   await detailsToPay(page, s);
   await expect(page.getByRole('cell', { name: /^3 ×/ })).toBeVisible();
   await page.getByRole('button', { name: `← ${s('common.back')}` }).click();
@@ -277,5 +280,12 @@ test(`kiosk Back: from the details step the tickets come back as counted, from p
   await expect(page.getByLabel(s('checkout.name'))).toHaveValue('Ngozi Eze');
   await expect(page.getByLabel(s('checkout.email'))).toHaveValue('ngozi@example.com');
   await expect(page.getByLabel(s('checkout.phone'))).toHaveValue('08031234567');
+  await page.getByRole('button', { name: s('common.startOver') }).click();
+  // The next customer finds an empty form.
+  await page.getByRole('region', { name: s('kiosk.showing') }).getByRole('button').first().click();
+  await page.locator('main section[aria-label] button').first().click();
+  await row.getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: s('common.continue') }).click();
+  await expect(page.getByLabel(s('checkout.name'))).toHaveValue('');
   await page.getByRole('button', { name: s('common.startOver') }).click();
 });

@@ -36,15 +36,18 @@ export function customerProblems(customer: CustomerInput, needsDob: boolean, che
 /** Step 4: who the booking is for. Phone by number pad, date of birth by touch (hotels only). */
 export function DetailsStep({ order, customer: given }: { order: Order; customer?: CustomerInput }) {
   const t = useT();
-  const { go, replace } = useNavigation();
+  const { go, replace, checkoutDraft, keepCheckoutDraft } = useNavigation();
   const needsDob = order.kind === 'hotel';
   const checkIn = order.kind === 'hotel' ? order.selection.checkIn : undefined;
-  // Back from payment: what the customer typed is still there.
-  const [customer, setCustomer] = useState<CustomerInput>(given ?? { name: '', email: '', phone: '' });
+  // Back from payment: what the customer typed is still there. Back further (another room, more
+  // tickets) and on again: it is kept beside the steps (the navigation's checkout draft, forgotten
+  // when she starts over, walks away or goes back to the start), not typed again on the keyboard.
+  const [customer, setCustomer] = useState<CustomerInput>(() => given ?? { name: '', email: '', phone: '', ...checkoutDraft()?.customer });
   const [errors, setErrors] = useState<Errors>({});
   const set = (patch: Partial<CustomerInput>) => {
     const next = { ...customer, ...patch };
     setCustomer(next);
+    keepCheckoutDraft({ customer: next });
     setErrors((e) => {
       const kept: Errors = Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch)));
       // A date of birth is checked as soon as it is chosen, not on Continue.
