@@ -20,14 +20,14 @@ export interface Stack {
  * The app (built preview host, child process) selling to a sandbox partner served over real HTTP
  * from the test process, so tests can read the partner's own record and switch its faults.
  */
-export async function startStack(options: { args?: string[]; env?: NodeJS.ProcessEnv; terminal?: { autoPresentMs: number | null; stepMs?: number } | false } = {}): Promise<Stack> {
+export async function startStack(options: { args?: string[]; env?: NodeJS.ProcessEnv; terminal?: { autoPresentMs: number | null } | false } = {}): Promise<Stack> {
   const sandbox = createSandbox();
   const server = await startSandboxServer({ sandbox, port: 0 });
   // A kiosk takes cards only at a card terminal: unless told otherwise, a simulated one over HTTP
   // on which the customer presents a card a moment after it asks for one.
   const kiosk = (options.args ?? []).join(' ').includes('--profile kiosk');
   const wanted = options.terminal === false ? null : (options.terminal ?? (kiosk ? { autoPresentMs: 300 } : null));
-  const terminal = wanted ? createTerminalSimulator({ timings: { autoPresentMs: wanted.autoPresentMs, stepMs: wanted.stepMs ?? 250 } }) : null;
+  const terminal = wanted ? createTerminalSimulator({ timings: { autoPresentMs: wanted.autoPresentMs, stepMs: 250 } }) : null;
   const terminalServer = terminal ? await startTerminalServer({ handle: terminal.handle }) : null;
   const terminalArgs = terminalServer ? ['--payments-terminal', 'paystack:E2E-1', '--paystack-url', terminalServer.url, '--paystack-customer', 'CUS_e2e_walk_in'] : [];
   const host = await startPreviewHost({

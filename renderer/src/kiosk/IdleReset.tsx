@@ -7,16 +7,19 @@ import { Sheet } from '@ui/Sheet';
 import { useLastActivity } from '@ui/use-last-activity';
 import styles from './Kiosk.module.css';
 
+/** The terminal's stages while it has the customer's card, or the till asks what became of it. */
+const withCard = new Set<PaymentProgress['stage']>(['reading-card', 'pin', 'processing', 'checking']);
+
 /**
  * A kiosk must never keep one customer's details for the next: after `idleSeconds` without a touch
  * it asks "Still there?" over a screen that is hidden (not dimmed: the customer's name must not be
  * readable by whoever walks up), and after `warningSeconds` more it calls `onReset`.
  *
- * A customer paying touches the card terminal, not the screen: while a payment is at the terminal
- * the kiosk does not count her idle at all (the terminal's own time limit, payments.timeoutSeconds,
- * calls off a payment nobody comes to), and counts afresh once it has ended. Before, "Still there?"
- * covered the payment as she typed her PIN, and the reset called the payment off under her card
- * (a Paystack terminal reports no PIN step: the screen says "Waiting for your card" meanwhile).
+ * A customer paying touches the card terminal, not the screen: each step the terminal reports
+ * counts as a touch, and while it has her card (reading it, her PIN, the bank's answer, the till
+ * asking what became of a payment whose answer was lost) the kiosk does not count her idle at all:
+ * "Still there?" covered the payment and the reset called it off under her card. A terminal only
+ * waiting for a card is idle time as before (she may have walked away: the reset calls it off).
  */
 export function IdleReset({ idleSeconds, warningSeconds, atRest, onReset, children }: { idleSeconds: number; warningSeconds: number; atRest: boolean; onReset: () => void; children: ReactNode }) {
   const t = useT();
@@ -26,16 +29,16 @@ export function IdleReset({ idleSeconds, warningSeconds, atRest, onReset, childr
   reset.current = onReset;
   const atTerminal = useRef(false);
   const paymentMoved = useCallback(
-    (inProgress: boolean) => {
-      atTerminal.current = inProgress;
+    (cardIn: boolean) => {
+      atTerminal.current = cardIn;
       lastActive.current = Date.now();
-      if (inProgress) setWarningLeft(null);
+      setWarningLeft(null);
     },
     [lastActive],
   );
-  usePosEvent('payment:progress', useCallback((_: PaymentProgress) => paymentMoved(true), [paymentMoved]));
+  usePosEvent('payment:progress', useCallback((progress: PaymentProgress) => paymentMoved(withCard.has(progress.stage)), [paymentMoved]));
   // An attempt ended (approved, declined, cancelled, timed out): the screen is hers to touch again.
-  usePosEvent('payment:updated', useCallback((payment: CardPaymentView) => paymentMoved(payment.inProgress), [paymentMoved]));
+  usePosEvent('payment:updated', useCallback((payment: CardPaymentView) => paymentMoved(payment.inProgress && payment.stage !== null && withCard.has(payment.stage)), [paymentMoved]));
 
   useEffect(() => {
     if (atRest) {
