@@ -36,6 +36,27 @@ for (const language of ['fr', 'ha', 'ig', 'pcm'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.films.title'));
       await expect(page.getByRole('list', { name: s('films.list') }).getByRole('button').first()).toBeVisible();
       await c.screen('films');
+      if (size.name === 'portrait') {
+        // At 150 % (two thirds of the CSS width) Back, the language and Start over stay one row,
+        // each on one line ("← Retour" broke in two beside the language).
+        await page.setViewportSize({ width: 720, height: 1280 });
+        const header = page.getByRole('button', { name: `← ${s('common.back')}` }).locator('..');
+        const shape = await header.locator(':scope > button').evaluateAll((buttons) =>
+          buttons.map((b) => {
+            const lines = new Set<number>();
+            const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(n);
+              for (const rect of range.getClientRects()) if (rect.width > 0) lines.add(Math.round(rect.top / 10));
+            }
+            return { text: b.textContent, top: Math.round(b.getBoundingClientRect().top), lines: lines.size };
+          }),
+        );
+        await page.screenshot({ path: test.info().outputPath(`kiosk-header-720-${language}.png`) });
+        expect(shape, 'the header at 720 px').toEqual(shape.map((b) => ({ ...b, top: shape[0]!.top, lines: 1 })));
+        await page.setViewportSize(size);
+      }
       await page.getByRole('list', { name: s('films.list') }).getByRole('button').first().click();
       await expect(page.locator('main section[aria-label] button').first()).toBeVisible();
       await c.screen('show');

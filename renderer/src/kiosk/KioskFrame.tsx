@@ -27,7 +27,6 @@ export function KioskFrame({ title, lead, children, footer, canGoBack = true }: 
             ← {t('common.back')}
           </Button>
         ) : null}
-        <span className={styles.spacer} />
         {canGoBack && <LanguageSwitch />}
         {canGoBack && (
           <Button variant="secondary" size="large" onClick={startOver}>
