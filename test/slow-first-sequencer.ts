@@ -2,7 +2,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { createPrng } from '../electron/sandbox/prng';
 
 /**
- * Vitest starts the files that run for a minute or more first, longest first, so the two workers
+ * Vitest starts the files that run for a minute or more first, longest first, so the workers
  * finish together. Without this, a machine with no results cache (CI) runs larger files first,
  * and a kill run that starts last keeps one worker busy alone for two minutes at the end.
  * `--sequence.shuffle` still shuffles everything (tests pass in any order).
