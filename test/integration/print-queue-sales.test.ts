@@ -260,17 +260,31 @@ describe('reports, test page and status', () => {
 
   it('prints the Z report of a closed shift by its number', async () => {
     const closed = value(await till.pos.api['shift:close']({ countedKobo: 0 }));
+    // On screen, the paper line for line as it will print (but for the minute it says it was printed).
+    const timeless = (lines: string[]) => lines.map((line) => (line.startsWith('Printed ') ? 'Printed' : line));
+    const lastPaper = () => paperAsText(decodeEscPos(jobConnections(printer).at(-1)!.bytes, 'epson'), { columns: 48, tearLine: tearLine(48) });
+    const original = value(await till.pos.api['report:preview']({ kind: 'z', zNumber: closed.zNumber }));
     printer.clear();
     const job = value(await till.pos.api['report:print']({ kind: 'z', zNumber: closed.zNumber }));
     expect(job).toMatchObject({ kind: 'report', state: 'printed', title: `Z report ${closed.zNumber}` });
     const [paper] = printedReceipts(printer, 'epson');
     expect(paper).toContain(`Z REPORT ${closed.zNumber}`);
     expect(paper).toContainEqual(expect.stringMatching(new RegExp(`^Counted +${escape(formatNairaPlain(0))}$`)));
-    // On screen, the same paper, line for line, then or any time later.
-    // (but for the minute the paper says it was printed: the screen's is now).
-    const preview = value(await till.pos.api['report:preview']({ kind: 'z', zNumber: closed.zNumber }));
-    const timeless = (lines: string[]) => lines.map((line) => (line.startsWith('Printed ') ? 'Printed' : line));
-    expect(timeless(preview.text.replace(/\n$/, '').split('\n'))).toEqual(timeless(paperAsText(decodeEscPos(jobConnections(printer)[0]!.bytes, 'epson'), { columns: 48, tearLine: tearLine(48) })));
+    expect(paper).not.toContain('COPY 1');
+    expect(timeless(original.text.replace(/\n$/, '').split('\n'))).toEqual(timeless(lastPaper()));
+
+    // Printed again, days later or at once: COPY 1, so two papers of one close are never taken for
+    // two closes; the screen shows the mark before it is printed.
+    const copy = value(await till.pos.api['report:preview']({ kind: 'z', zNumber: closed.zNumber }));
+    // (double width on screen as on paper: "C O P Y   1").
+    expect(copy.text).toMatch(/^ *C O P Y {3}1 *$/m);
+    expect(copy.text).toMatch(/^ *Not the original *$/m);
+    printer.clear();
+    expect(value(await till.pos.api['report:print']({ kind: 'z', zNumber: closed.zNumber }))).toMatchObject({ state: 'printed', title: `Z report ${closed.zNumber} COPY 1` });
+    const [again] = printedReceipts(printer, 'epson');
+    expect(again).toEqual(expect.arrayContaining(['COPY 1', 'Not the original', `Z REPORT ${closed.zNumber}`]));
+    expect(timeless(copy.text.replace(/\n$/, '').split('\n'))).toEqual(timeless(lastPaper()));
+    expect(value(await till.pos.api['report:print']({ kind: 'z', zNumber: closed.zNumber })).title).toBe(`Z report ${closed.zNumber} COPY 2`);
     // No shift open now: no X report to print or to see.
     expect(failure(await till.pos.api['report:print']({ kind: 'x' })).code).toBe('SHIFT_REQUIRED');
     expect(failure(await till.pos.api['report:preview']({ kind: 'x' }))).toMatchObject({ code: 'SHIFT_REQUIRED', said: { key: 'said.noXReport' } });

@@ -39,6 +39,6 @@ export function createPrintingHandlers(ctx: PosContext): Pick<Handlers, PrintCha
     'print:jobs': (query) => printing((queue) => queue.jobs(query)),
     'print:retry': ({ jobId }, caller) => printing((queue) => queue.retry(jobId, requestedBy(caller))),
     'report:print': (request, caller) => printing((queue) => bind(shiftReport(request), (report) => queue.printReport(report, requestedBy(caller)))),
-    'report:preview': (request) => printing((queue) => bind(shiftReport(request), (report) => queue.previewReport(report))),
+    'report:preview': (request, caller) => printing((queue) => bind(shiftReport(request), (report) => queue.previewReport(report, requestedBy(caller)))),
   };
 }

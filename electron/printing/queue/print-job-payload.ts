@@ -32,7 +32,8 @@ export const testPageInputSchema = z.object({
 });
 
 const receiptPayloadSchema = z.object({ receipt: receiptInputSchema, requestedBy: requestedBySchema });
-const reportPayloadSchema = z.object({ report: reportReceiptInputSchema, requestedBy: requestedBySchema });
+/** `copyNumber`: a Z report printed again after a paper of it may already exist prints COPY n. */
+const reportPayloadSchema = z.object({ report: reportReceiptInputSchema, requestedBy: requestedBySchema, copyNumber: z.number().int().positive().optional() });
 const testPayloadSchema = z.object({ page: testPageInputSchema, requestedBy: requestedBySchema });
 const slipPayloadSchema = z.object({ slip: slipInputSchema, requestedBy: requestedBySchema });
 
@@ -77,7 +78,9 @@ export function documentForJob(job: PrintJob, layout: PaperLayout): Result<Print
     case 'report': {
       const parsed = reportPayloadSchema.safeParse(job.payload);
       if (!parsed.success) return fail(damaged(job));
-      return ok(reportDocument(parsed.data.report, layout, `job-${job.id}`, job.createdAt));
+      const { report, requestedBy, copyNumber } = parsed.data;
+      const copy = copyNumber ? { number: copyNumber, at: job.createdAt, by: requestedBy?.name ?? null } : null;
+      return ok(reportDocument(report, layout, `job-${job.id}`, job.createdAt, copy));
     }
     case 'test': {
       const parsed = testPayloadSchema.safeParse(job.payload);
@@ -91,9 +94,9 @@ export function documentForJob(job: PrintJob, layout: PaperLayout): Result<Print
  * An X or Z report laid out for the paper: the one builder both the printer (a queued job) and the
  * screen (`report:preview`) read, so what the supervisor sees is what the paper says.
  */
-export function reportDocument(report: ReportReceiptInput, layout: PaperLayout, suffix: string, printedAt: string): PrintDocument {
+export function reportDocument(report: ReportReceiptInput, layout: PaperLayout, suffix: string, printedAt: string, copy: CopyMark | null = null): PrintDocument {
   const name = report.kind === 'Z' ? `z-report-${report.zNumber}` : `x-report-shift-${report.shiftNumber}`;
-  return toPrintDocument(`${name}-${suffix}`, buildReportReceipt(report, { columns: layout.columns, printedAt }), layout);
+  return toPrintDocument(`${name}-${suffix}`, buildReportReceipt(report, { columns: layout.columns, printedAt, copy }), layout);
 }
 
 /** What staff see in the queue for a job. */
@@ -114,7 +117,8 @@ export function jobTitle(job: PrintJob): string {
       const parsed = reportPayloadSchema.safeParse(job.payload);
       if (!parsed.success) return 'Shift report';
       const report = parsed.data.report;
-      return report.kind === 'Z' ? `Z report ${report.zNumber ?? ''}`.trim() : `X report, shift ${report.shiftNumber}`;
+      const copy = parsed.data.copyNumber ? ` COPY ${parsed.data.copyNumber}` : '';
+      return report.kind === 'Z' ? `Z report ${report.zNumber ?? ''}${copy}`.trim() : `X report, shift ${report.shiftNumber}`;
     }
   }
 }

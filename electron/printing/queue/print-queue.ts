@@ -102,8 +102,8 @@ export interface PrintQueue {
    */
   retry(jobId: number, requestedBy?: RequestedBy): Promise<Result<PrintJobView>>;
   printReport(report: ShiftReport | ZReport, requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
-  /** The paper `printReport` would print for this report now, as text, without printing it. */
-  previewReport(report: ShiftReport | ZReport): Result<ReportPreview>;
+  /** The paper `printReport` would print for this report now (a Z report's COPY mark included), as text, without printing it. */
+  previewReport(report: ShiftReport | ZReport, requestedBy?: RequestedBy): Result<ReportPreview>;
   printTestPage(requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
   /** Stops listening and polling; waits for a try in progress (bounded by its deadline). */
   close(): Promise<void>;
@@ -124,6 +124,23 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   const settings = receiptSettingsFrom(config);
   const receiptContext = { settings, trainingMode };
   /** What an X or Z report's paper shows, for the printer (a job's payload) and the screen alike. */
+  /**
+   * A Z report is the shift's one closing paper: printed again once a paper of it exists (printed,
+   * on its way, or a failed try that may have reached the paper) it says COPY n, so two papers of
+   * one close are never taken for two closes. Null for the first, and for X reports.
+   */
+  const zCopyNumber = (report: ReportReceiptInput): Result<number | null> => {
+    if (report.kind !== 'Z' || report.zNumber === null) return ok(null);
+    const earlier = journal.printJobs.list({ limit: 500 });
+    if (!earlier.ok) return earlier;
+    const papers = earlier.value.filter((job) => {
+      if (job.kind !== 'report' || (job.state === 'failed' && !job.mayHavePrinted)) return false;
+      const payload = job.payload as { report?: { kind?: unknown; zNumber?: unknown } } | null;
+      return payload?.report?.kind === 'Z' && payload.report.zNumber === report.zNumber;
+    });
+    return ok(papers.length > 0 ? papers.length : null);
+  };
+
   const reportInput = (report: ShiftReport | ZReport): Result<ReportReceiptInput> => {
     const input = reportReceiptInputSchema.safeParse(reportInputFromShift(report, { merchant: settings.merchant, terminal: settings.terminal, trainingMode }));
     return input.success ? ok(input.data) : fail(saidError('INTERNAL', 'said.printJob.reportNotLaidOut'));
@@ -357,15 +374,21 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     async printReport(report, requestedBy) {
       const input = reportInput(report);
       if (!input.ok) return input;
-      const payload: ReportPayload = { report: input.value, requestedBy };
+      const copyNumber = zCopyNumber(input.value);
+      if (!copyNumber.ok) return copyNumber;
+      const payload: ReportPayload = { report: input.value, requestedBy, ...(copyNumber.value && { copyNumber: copyNumber.value }) };
       return firstTry(journal.printJobs.enqueue({ kind: 'report', payload }));
     },
 
-    previewReport(report) {
+    previewReport(report, requestedBy) {
       const input = reportInput(report);
       if (!input.ok) return input;
-      // What the paper would say if printed now.
-      const document = reportDocument(input.value, layout, 'preview', clock().toISOString());
+      const copyNumber = zCopyNumber(input.value);
+      if (!copyNumber.ok) return copyNumber;
+      // What the paper would say if printed now, COPY mark included.
+      const now = clock().toISOString();
+      const copy = copyNumber.value ? { number: copyNumber.value, at: now, by: requestedBy?.name ?? null } : null;
+      const document = reportDocument(input.value, layout, 'preview', now, copy);
       return ok({ text: document.text, columns: layout.columns });
     },
 

@@ -4,6 +4,7 @@ import { formatDateTime, money } from '../layout/receipt-format';
 import type { Columns, ReceiptLine } from '../layout/receipt-line';
 import { createReceiptWriter } from '../layout/receipt-writer';
 import type { ReportReceiptInput } from './report-input';
+import type { CopyMark } from './receipt-input';
 
 /** An X or Z shift report on receipt paper, for the cashier and the supervisor who counts the drawer. */
 /**
@@ -11,7 +12,7 @@ import type { ReportReceiptInput } from './report-input';
  * report is printed again days after its close: its "Printed" line says when that paper was made,
  * never the close again. Without it, the report's own time (reports laid out before it existed).
  */
-export function buildReportReceipt(report: ReportReceiptInput, options: { columns: Columns; printedAt?: string }): ReceiptLine[] {
+export function buildReportReceipt(report: ReportReceiptInput, options: { columns: Columns; printedAt?: string; copy?: CopyMark | null }): ReceiptLine[] {
   const writer = createReceiptWriter(options.columns);
   if (report.merchant) writeMerchantHeader(writer, report.merchant);
   else writer.text(report.merchantName, { align: 'center', bold: true });
@@ -19,7 +20,7 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
   writer.text(report.kind === 'Z' ? `Z REPORT ${report.zNumber ?? ''}`.trim() : 'X REPORT', { align: 'center', bold: true, size: 'double' });
   writer.text(report.kind === 'Z' ? 'Shift closed' : 'Shift still open - running totals', { align: 'center' });
   writer.rule('=');
-  writeMarks(writer, { training: report.training, copy: null });
+  writeMarks(writer, { training: report.training, copy: options.copy ?? null });
 
   writer.pair('Shift', String(report.shiftNumber));
   writer.pair('Opened', formatDateTime(report.openedAt));
