@@ -182,14 +182,12 @@ export function CardPayment({
         )}
         {phase === 'result' && !busy && (
           <>
-            {last?.state === 'declined' && (
-              <Button variant="secondary" size="large" onClick={again}>
-                {t('card.anotherCard')}
-              </Button>
-            )}
+            {/* After a decline the way on is another card (the same one was just refused); after a
+                cancel, no card in time or a failure, trying again. One button either way: both
+                ask the terminal for a card. */}
             {(last !== null || failure) && (
               <Button variant="primary" size="large" onClick={again} disabled={!current?.canRetry && last !== null}>
-                {t('card.tryAgain')}
+                {last?.state === 'declined' ? t('card.anotherCard') : t('card.tryAgain')}
               </Button>
             )}
             {otherWay && (
