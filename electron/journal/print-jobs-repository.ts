@@ -97,6 +97,12 @@ export interface PrintJobsRepository {
   get(id: number): Result<PrintJob | null>;
   /** Newest first. */
   list(query?: { states?: readonly PrintJobState[]; saleId?: string; limit?: number }): Result<PrintJob[]>;
+  /**
+   * How many papers of this till's Z report `zNumber` exist or may: its report jobs (payload
+   * `report.kind` 'Z', `report.zNumber`) printed, on their way, or failed after bytes may have
+   * reached the paper. The next print of it is a copy when this is more than 0.
+   */
+  zReportPapers(zNumber: number): Result<number>;
 }
 
 interface PrintJobRow {
@@ -217,6 +223,13 @@ export function createPrintJobsRepository(deps: {
        last_error_said = '{"key":"said.print.interrupted"}'
      WHERE terminal_id = @terminalId AND state = 'printing'`,
   );
+  const countZReportPapers = db
+    .prepare<[{ terminalId: string; zNumber: number }], number>(
+      `SELECT count(*) FROM print_jobs
+       WHERE terminal_id = @terminalId AND kind = 'report' AND NOT (state = 'failed' AND may_have_printed = 0)
+         AND json_extract(payload_json, '$.report.kind') = 'Z' AND json_extract(payload_json, '$.report.zNumber') = @zNumber`,
+    )
+    .pluck();
   const selectList = db.prepare<[{ states: string | null; saleId: string | null; limit: number }], PrintJobRow>(
     `SELECT * FROM print_jobs
      WHERE (@states IS NULL OR state IN (SELECT value FROM json_each(@states))) AND (@saleId IS NULL OR sale_id = @saleId)
@@ -393,5 +406,7 @@ export function createPrintJobsRepository(deps: {
         const { states, saleId, limit } = parsed.data;
         return ok(selectList.all({ states: states ? JSON.stringify(states) : null, saleId: saleId ?? null, limit }).map(toPrintJob));
       }),
+
+    zReportPapers: (zNumber) => guard.read(() => ok(countZReportPapers.get({ terminalId, zNumber }) ?? 0)),
   };
 }

@@ -123,28 +123,19 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   const layout = { type: config.printer.type, columns: config.printer.columns };
   const settings = receiptSettingsFrom(config);
   const receiptContext = { settings, trainingMode };
-  /** What an X or Z report's paper shows, for the printer (a job's payload) and the screen alike. */
   /**
-   * A Z report is the shift's one closing paper: printed again once a paper of it exists (printed,
-   * on its way, or a failed try that may have reached the paper) it says COPY n, so two papers of
-   * one close are never taken for two closes. Null for the first, and for X reports.
+   * What an X or Z report's paper shows, for the printer (a job's payload) and the screen alike.
+   * A Z report is the shift's one closing paper: printed again once a paper of it exists it says
+   * COPY n (`copyNumber`), so two papers of one close are never taken for two closes.
    */
-  const zCopyNumber = (report: ReportReceiptInput): Result<number | null> => {
-    if (report.kind !== 'Z' || report.zNumber === null) return ok(null);
-    const earlier = journal.printJobs.list({ limit: 500 });
-    if (!earlier.ok) return earlier;
-    const papers = earlier.value.filter((job) => {
-      if (job.kind !== 'report' || (job.state === 'failed' && !job.mayHavePrinted)) return false;
-      const payload = job.payload as { report?: { kind?: unknown; zNumber?: unknown } } | null;
-      return payload?.report?.kind === 'Z' && payload.report.zNumber === report.zNumber;
-    });
-    return ok(papers.length > 0 ? papers.length : null);
+  const reportPaper = (report: ShiftReport | ZReport): Result<{ input: ReportReceiptInput; copyNumber: number | null }> => {
+    const input = reportReceiptInputSchema.safeParse(reportInputFromShift(report, { merchant: settings.merchant, terminal: settings.terminal, trainingMode }));
+    if (!input.success) return fail(saidError('INTERNAL', 'said.printJob.reportNotLaidOut'));
+    if (input.data.kind !== 'Z' || input.data.zNumber === null) return ok({ input: input.data, copyNumber: null });
+    const papers = journal.printJobs.zReportPapers(input.data.zNumber);
+    return papers.ok ? ok({ input: input.data, copyNumber: papers.value > 0 ? papers.value : null }) : papers;
   };
 
-  const reportInput = (report: ShiftReport | ZReport): Result<ReportReceiptInput> => {
-    const input = reportReceiptInputSchema.safeParse(reportInputFromShift(report, { merchant: settings.merchant, terminal: settings.terminal, trainingMode }));
-    return input.success ? ok(input.data) : fail(saidError('INTERNAL', 'said.printJob.reportNotLaidOut'));
-  };
   /** Confirmed sales whose receipt could not be queued yet (journal briefly unavailable). */
   const missed = new Set<string>();
   let waitingSince: number | null = null;
@@ -372,23 +363,21 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     retry,
 
     async printReport(report, requestedBy) {
-      const input = reportInput(report);
-      if (!input.ok) return input;
-      const copyNumber = zCopyNumber(input.value);
-      if (!copyNumber.ok) return copyNumber;
-      const payload: ReportPayload = { report: input.value, requestedBy, ...(copyNumber.value && { copyNumber: copyNumber.value }) };
+      const paper = reportPaper(report);
+      if (!paper.ok) return paper;
+      const { input, copyNumber } = paper.value;
+      const payload: ReportPayload = { report: input, requestedBy, ...(copyNumber && { copyNumber }) };
       return firstTry(journal.printJobs.enqueue({ kind: 'report', payload }));
     },
 
     previewReport(report, requestedBy) {
-      const input = reportInput(report);
-      if (!input.ok) return input;
-      const copyNumber = zCopyNumber(input.value);
-      if (!copyNumber.ok) return copyNumber;
+      const paper = reportPaper(report);
+      if (!paper.ok) return paper;
+      const { input, copyNumber } = paper.value;
       // What the paper would say if printed now, COPY mark included.
       const now = clock().toISOString();
-      const copy = copyNumber.value ? { number: copyNumber.value, at: now, by: requestedBy?.name ?? null } : null;
-      const document = reportDocument(input.value, layout, 'preview', now, copy);
+      const copy = copyNumber ? { number: copyNumber, at: now, by: requestedBy?.name ?? null } : null;
+      const document = reportDocument(input, layout, 'preview', now, copy);
       return ok({ text: document.text, columns: layout.columns });
     },
 
