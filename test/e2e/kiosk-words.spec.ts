@@ -152,6 +152,31 @@ for (const size of smallScreens) {
   });
 }
 
+test('the stay step on a 720p screen, 1280x800 and 800x1280: the check-in days, Nights, Guests and Rooms are above the Continue bar', async ({ page }) => {
+  const s = (key: Parameters<typeof say>[1], values?: Record<string, string | number>) => say('en', key, values);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(stack.host.url);
+  await page.getByRole('button', { name: new RegExp(s('kiosk.hotelTile')) }).click();
+  await page.getByRole('button', { name: 'Lagos', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.when.title'));
+  for (const size of [{ width: 1280, height: 720 }, ...smallScreens]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`when-${size.width}x${size.height}.png`) });
+    const at = `${size.width}x${size.height}`;
+    await expectInView(page.getByRole('button', { name: s('date.today'), exact: true }), `${at}: Today`);
+    for (const what of ['kiosk.when.nights', 'kiosk.when.guests', 'kiosk.when.rooms'] as const) {
+      await expectInView(page.getByRole('button', { name: s('stepper.more', { label: s(what) }) }), `${at}: ${s(what)} +`);
+      await expectInView(page.getByRole('button', { name: s('stepper.fewer', { label: s(what) }) }), `${at}: ${s(what)} −`);
+    }
+  }
+  // The later days are one swipe away on the short screen, not gone.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const last = page.getByRole('group', { name: s('kiosk.when.checkIn') }).getByRole('button').last();
+  await last.scrollIntoViewIfNeeded();
+  await last.click();
+  await expect(last).toHaveAttribute('aria-pressed', 'true');
+});
+
 /** The kiosk keyboard's letters beyond a-z: the six languages' (French, Yoruba with tones, Hausa, Igbo). */
 const otherLetters = 'é è ê ë à â ç ô û ù î ï á í ì ó ò ú ẹ ọ ṣ ẹ́ ẹ̀ ọ́ ọ̀ ń ɓ ɗ ƙ ƴ ị ụ ṅ'.normalize('NFC').split(' ');
 

@@ -11,10 +11,14 @@ export function Chip({ selected, onClick, children, disabled, note }: { selected
   );
 }
 
-/** A row of chips; `scroll` keeps one line that scrolls sideways (dates). */
-export function Chips({ children, scroll, label }: { children: ReactNode; scroll?: boolean; label?: string }) {
+/**
+ * A row of chips; `scroll` keeps one line that scrolls sideways (dates); `'short'` does so only on
+ * a screen too short for the rows to wrap above what follows (a 720p kiosk), and wraps elsewhere.
+ */
+export function Chips({ children, scroll, label }: { children: ReactNode; scroll?: boolean | 'short'; label?: string }) {
+  const scrolling = scroll === 'short' ? styles.scrollWhenShort : scroll ? styles.scroll : null;
   return (
-    <div className={`${styles.chips}${scroll ? ` ${styles.scroll}` : ''}`} role={label ? 'group' : undefined} aria-label={label}>
+    <div className={`${styles.chips}${scrolling ? ` ${scrolling}` : ''}`} role={label ? 'group' : undefined} aria-label={label}>
       {children}
     </div>
   );

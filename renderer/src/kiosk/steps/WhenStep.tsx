@@ -37,7 +37,9 @@ export function WhenStep({ search }: { search: HotelSearch }) {
       }
     >
       <FieldGroup label={t('kiosk.when.checkIn')}>
-        <Chips>
+        {/* Two weeks of days wrap into rows; on a short screen they scroll sideways in one row,
+            so Nights, Guests and Rooms stay above the Continue bar instead of under it. */}
+        <Chips scroll="short">
           {Array.from({ length: 14 }, (_, i) => addDays(today, i)).map((day) => (
             <Chip key={day} selected={day === search.checkIn} onClick={() => setCheckIn(day)}>
               {formatDay(t, day, today, tomorrow)}
