@@ -22,6 +22,16 @@ async function otherTills(url: string) {
     const till = await openSellingJournal({ dir, terminalId });
     // A hotel's takings: the day's total runs into millions of naira.
     for (let i = 1; i <= sales; i++) till.sell(`${terminalId}-${i}`, 15_000_000 + i * 5_000_000);
+    if (terminalId === 'BOX-2') {
+      // One ticket of BOX-2-1 (₦100,000 of its ₦200,000) goes back in cash, approved by a deputy.
+      const deputy = await till.journal.staff.create({ name: 'Deputy BOX-2', role: 'supervisor', pin: '1357' });
+      if (!deputy.ok) throw new Error(deputy.error.message);
+      const refund = till.journal.corrections.record({
+        id: 'BOX-2-REFUND-1', saleId: 'BOX-2-1', seq: 1, kind: 'refund', tender: 'cash', route: 'drawer', amountKobo: 10_000_000,
+        lines: [{ line: 0, quantity: 1 }], reason: 'wrong-sale', note: 'wrong showtime', askedBy: till.staffId, approvedBy: deputy.value.id,
+      });
+      if (!refund.ok) throw new Error(refund.error.message);
+    }
     till.closeShift();
     till.journal.close();
     const shipper = createShipper({ outbox: openChainOutbox({ file: journalFile(dir), terminalId }), connect: () => connectFleet({ databaseUrl: url, tls: 'off' }), logger: silentLogger, terminalName: terminalId === 'BOX-2' ? 'Box office 2' : 'Front desk', tuning: { pollMs: 10 } });
@@ -75,6 +85,11 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await page.screenshot({ path: 'test-results/e2e/fleet-all-terminals-portrait.png', fullPage: true });
   // Upright, each figure is read whole: the day's ₦4,200,000.00 is not cut off by the next tile.
   await expect(page.getByTestId('fleet-figures')).toContainText('₦4,200,000.00');
+  // Sales are before refunds; what went back and what the day kept are tiles of their own.
+  const tile = (label: string | RegExp) => page.getByTestId('fleet-figures').locator('div').filter({ has: page.getByText(label, { exact: true }) });
+  await expect(tile('Sales')).toContainText('₦4,200,000.00');
+  await expect(tile('Refunded (1)')).toContainText('₦100,000.00');
+  await expect(tile('Sales less refunds')).toContainText('₦4,100,000.00');
   const clipped = await page.evaluate(() =>
     [...document.querySelectorAll('[data-testid="fleet-figures"] strong')]
       .filter((strong) => {
@@ -84,7 +99,7 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
       })
       .map((strong) => strong.textContent),
   );
-  await expect(page.getByTestId('fleet-figures').locator('strong')).toHaveCount(4);
+  await expect(page.getByTestId('fleet-figures').locator('strong')).toHaveCount(6);
   expect(clipped, 'figures wider than their tile').toEqual([]);
   await page.setViewportSize({ width: 1920, height: 1080 });
 

@@ -684,6 +684,8 @@ export const en = {
   'fleet.days': "Days",
   'fleet.asking': "Asking head office",
   'fleet.figure.sales': "Sales",
+  'fleet.figure.refunded': "Refunded ({count})",
+  'fleet.figure.net': "Sales less refunds",
   'fleet.figure.confirmed': "Confirmed sales",
   'fleet.terminals': "Terminals",
   'fleet.figure.unsent': "Not yet at head office",

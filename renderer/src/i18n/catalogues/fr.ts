@@ -761,6 +761,8 @@ export const fr: Catalogue = {
   'fleet.days': "Jours",
   'fleet.asking': "Interrogation du siège",
   'fleet.figure.sales': "Ventes",
+  'fleet.figure.refunded': "Remboursé ({count})",
+  'fleet.figure.net': "Ventes moins remboursements",
   'fleet.figure.confirmed': "Ventes confirmées",
   'fleet.terminals': "Terminaux",
   'fleet.figure.unsent': "Pas encore au siège",

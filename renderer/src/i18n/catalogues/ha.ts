@@ -761,6 +761,8 @@ export const ha: Catalogue = {
   'fleet.days': "Kwanaki",
   'fleet.asking': "Ana tambayar babban ofis",
   'fleet.figure.sales': "Sayarwa",
+  'fleet.figure.refunded': "An mayar ({count})",
+  'fleet.figure.net': "Sayarwa bayan mayarwa",
   'fleet.figure.confirmed': "Sayarwar da aka tabbatar",
   'fleet.terminals': "Tashoshi",
   'fleet.figure.unsent': "Har yanzu ba su isa babban ofis ba",

@@ -761,6 +761,8 @@ export const ig: Catalogue = {
   'fleet.days': "Ụbọchị",
   'fleet.asking': "Anyị na-ajụ isi ụlọ ọrụ",
   'fleet.figure.sales': "Ire",
+  'fleet.figure.refunded': "Eweghachiri ({count})",
+  'fleet.figure.net': "Ire mgbe e wepụsịrị nweghachi",
   'fleet.figure.confirmed': "Ire e kwadoro",
   'fleet.terminals': "Ọdụ",
   'fleet.figure.unsent': "Erubeghị isi ụlọ ọrụ",

@@ -761,6 +761,8 @@ export const pcm: Catalogue = {
   'fleet.days': "Days",
   'fleet.asking': "We dey ask head office",
   'fleet.figure.sales': "Sales",
+  'fleet.figure.refunded': "Refund ({count})",
+  'fleet.figure.net': "Sales minus refund",
   'fleet.figure.confirmed': "Sales wey don confirm",
   'fleet.terminals': "Terminals",
   'fleet.figure.unsent': "E never reach head office",

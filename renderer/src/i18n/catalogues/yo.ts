@@ -761,6 +761,8 @@ export const yo: Catalogue = {
   'fleet.days': "Àwọn ọjọ́",
   'fleet.asking': "À ń béèrè lọ́wọ́ olú-ìléeṣẹ́",
   'fleet.figure.sales': "Títà",
+  'fleet.figure.refunded': "Ìdápadà ({count})",
+  'fleet.figure.net': "Títà lẹ́yìn ìdápadà",
   'fleet.figure.confirmed': "Títà tí a fìdí rẹ̀ múlẹ̀",
   'fleet.terminals': "Àwọn ẹ̀rọ títà",
   'fleet.figure.unsent': "Kò tíì dé olú-ìléeṣẹ́",

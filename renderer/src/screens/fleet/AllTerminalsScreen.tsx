@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { FleetReport } from '@shared/fleet/report';
+import { fleetTotals } from '@shared/fleet/totals';
 import { usePosQuery } from '@renderer/pos/queries';
 import { formatDate, formatMoney } from '@renderer/i18n/format';
 import { useT } from '@renderer/i18n/I18nProvider';
@@ -46,15 +47,17 @@ export default function AllTerminalsScreen() {
 
 function Report({ report }: { report: FleetReport }) {
   const t = useT();
-  const salesKobo = report.sales.reduce((sum, r) => sum + r.totalKobo, 0);
-  const salesCount = report.sales.reduce((sum, r) => sum + r.count, 0);
+  const totals = fleetTotals(report);
   const unsent = report.terminals.reduce((sum, t) => sum + t.unsentCount, 0);
   const broken = report.terminals.filter((terminal) => terminal.brokenAtSeq !== null);
   return (
     <>
       <div className={styles.summary} data-testid="fleet-figures">
-        <Figure label={t('fleet.figure.sales')}>{formatMoney(salesKobo)}</Figure>
-        <Figure label={t('fleet.figure.confirmed')}>{salesCount.toLocaleString('en-NG')}</Figure>
+        <Figure label={t('fleet.figure.sales')}>{formatMoney(totals.salesKobo)}</Figure>
+        {/* Sales are counted before refunds: what went back and what was kept stand beside them. */}
+        <Figure label={t('fleet.figure.refunded', { count: totals.refundCount })}>{formatMoney(totals.refundedKobo)}</Figure>
+        <Figure label={t('fleet.figure.net')}>{formatMoney(totals.netKobo)}</Figure>
+        <Figure label={t('fleet.figure.confirmed')}>{totals.salesCount.toLocaleString('en-NG')}</Figure>
         <Figure label={t('fleet.terminals')}>{report.terminals.length}</Figure>
         <Figure label={t('fleet.figure.unsent')}>{records(t, unsent)}</Figure>
       </div>
