@@ -232,8 +232,10 @@ describe('SIGKILL at random points of card sales, then restarts', () => {
     };
     console.log(JSON.stringify(summary, null, 1));
     expect(violations).toEqual([]);
-    expect(summary.confirmed).toBeGreaterThan(50);
-    expect(summary.reversals).toBeGreaterThan(10);
+    // The kills must not stop every sale: about a third of the lives sell one (and some are
+    // reversed), so the run proves the invariants on sales that went through, at any size.
+    expect(summary.confirmed).toBeGreaterThan(summary.kills / 10);
+    expect(summary.reversals).toBeGreaterThan(summary.kills / 50);
   });
 });
 
