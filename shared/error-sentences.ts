@@ -197,6 +197,15 @@ export const errorSentences = {
   /** `{env}` is the environment variable's name (POS_PAYSTACK_SECRET_KEY). */
   'said.settings.paystackFromEnv': 'The Paystack secret key is given by {env} when the till starts; change it there.',
   'said.settings.partnerUntestable': 'Some partner settings cannot be tested as they are.',
+  // Where the partner API key goes, or why it must be entered again (the settings screen, under the key).
+  'said.settings.keyTraining': 'Training mode: the built-in sandbox needs no API key. A key can be entered once a partner URL is saved.',
+  /** `{origin}` is the partner's address (https://partner.example). */
+  'said.settings.keyGoesTo': 'The API key is sent only to {origin}. Changing the partner URL asks for the key again.',
+  'said.settings.keyNone': 'No partner API key is set. A supervisor enters it in the settings.',
+  /** `{env}` is POS_API_KEY. */
+  'said.settings.keyEnvAtStartOnly': '{env} is sent only to a partner URL given when the till starts (POS_PARTNER_URL or --partner-url). Enter the API key in the settings for {origin}.',
+  'said.settings.keyOtherPartner': 'The API key was entered for {bound}, and the partner is now {origin}. Enter the API key again for the new partner.',
+  'said.settings.keyUnbound': 'The stored API key is not bound to a partner. Enter it again for {origin}.',
   'said.setup.noJournal': 'No sale journal is set up on this till, so selling is paused. Restart Lobby POS; if it persists, call support.',
   'said.setup.noPrinter': 'No receipt printer is set up on this till. Restart Lobby POS; if it persists, call support.',
   'said.payments.noDrivenTerminal': 'This till has no card terminal it drives: card payments are taken on a stand-alone machine.',

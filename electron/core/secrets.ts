@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { saidInEnglish, type Said } from '../../shared/errors';
 import { readPrivateBytes, readPrivateFile, writePrivateFile } from './private-files';
 
 export { SecretFileError } from './private-files';
@@ -146,7 +147,10 @@ export function createKeptSecret(options: {
   };
 }
 
-export type PartnerKeyAccess = { usable: true } | { usable: false; reason: string };
+/** Why the key may not go: in English (logs) and as a shared sentence (the screen says it in the reader's language). */
+export type PartnerKeyAccess = { usable: true } | { usable: false; reason: string; said: Said };
+
+const refused = (said: Said): PartnerKeyAccess => ({ usable: false, reason: saidInEnglish(said), said });
 
 /**
  * May the key go to this partner? A key entered on the settings screen goes only to the origin it
@@ -154,18 +158,11 @@ export type PartnerKeyAccess = { usable: true } | { usable: false; reason: strin
  * started (POS_PARTNER_URL or --partner-url), not one changed later on the settings screen.
  */
 export function partnerKeyAccess(secrets: SecretStore, partner: { origin: string; urlGivenAtStart: boolean }): PartnerKeyAccess {
-  if (!secrets.hasApiKey()) return { usable: false, reason: 'No partner API key is set. A supervisor enters it in the settings.' };
+  if (!secrets.hasApiKey()) return refused({ key: 'said.settings.keyNone' });
   if (secrets.fromEnvironment()) {
-    return partner.urlGivenAtStart
-      ? { usable: true }
-      : { usable: false, reason: `${apiKeyEnv} is sent only to a partner URL given when the till starts (POS_PARTNER_URL or --partner-url). Enter the API key in the settings for ${partner.origin}.` };
+    return partner.urlGivenAtStart ? { usable: true } : refused({ key: 'said.settings.keyEnvAtStartOnly', values: { env: apiKeyEnv, origin: partner.origin } });
   }
   const bound = secrets.apiKeyOrigin();
   if (bound === partner.origin) return { usable: true };
-  return {
-    usable: false,
-    reason: bound
-      ? `The API key was entered for ${bound}, and the partner is now ${partner.origin}. Enter the API key again for the new partner.`
-      : `The stored API key is not bound to a partner. Enter it again for ${partner.origin}.`,
-  };
+  return refused(bound ? { key: 'said.settings.keyOtherPartner', values: { bound, origin: partner.origin } } : { key: 'said.settings.keyUnbound', values: { origin: partner.origin } });
 }

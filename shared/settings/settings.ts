@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { terminalProfileSchema } from '../app';
+import { saidSchema } from '../errors';
 
 /** The settings staff may change on screen. The API key is not among them: it can be set, never read. */
 export const editableSettingsSchema = z
@@ -34,8 +35,10 @@ export const settingsViewSchema = z.object({
     forPartner: z.string().nullable(),
     /** False when the next start has a partner but no key it may send there: the screen asks for one (`note` says why). */
     usable: z.boolean(),
-    /** One sentence for the screen: where the key goes, or why it must be entered again. */
+    /** One sentence for the screen: where the key goes, or why it must be entered again (in English). */
     note: z.string(),
+    /** The same sentence named, so the screen says it in the reader's language. */
+    said: saidSchema,
   }),
   /** The Paystack secret key: only whether one is kept and where from; never the key. */
   paystackKey: z.object({ set: z.boolean(), source: z.string(), fromEnvironment: z.boolean() }),

@@ -55,6 +55,9 @@ async function walkTheCounter(page: Page, stack: Stack, language: Language, name
     await expect(sections.nth(i)).toHaveAttribute('aria-current', 'page');
     await scan(page, language, `back-office-${i + 1}`);
   }
+  // The last section is Settings: where the API key goes is said in the language too (it came
+  // from main in English only).
+  await expect(page.getByText(say(language, 'said.settings.keyGoesTo', { origin: new URL(stack.sandboxUrl).origin }), { exact: true })).toBeVisible();
 
   await page.getByRole('banner').getByRole('button', { name: new RegExp(say(language, 'common.back')) }).click();
   await expect(page.getByRole('button', { name: say(language, 'common.staff'), exact: true })).toBeVisible();

@@ -177,11 +177,14 @@ describe('where the till may send what it holds (issue 11, item 14)', () => {
     value(await pos.api['settings:update'](withPartner('https://partner.example/api')));
     const stored = value(await pos.api['settings:set-api-key']({ apiKey: 'sk_live_12345678' }));
     expect(stored.apiKey).toMatchObject({ set: true, usable: true, forPartner: 'https://partner.example', note: expect.stringMatching(/only to https:\/\/partner\.example\. Changing the partner URL asks for the key again/) });
+    // The same sentence named, so a French or Yoruba screen says it in its own words.
+    expect(stored.apiKey.said).toEqual({ key: 'said.settings.keyGoesTo', values: { origin: 'https://partner.example' } });
     expect(fs.readFileSync(path.join(dataDir, 'partner-api-key.origin'), 'utf8')).toBe('https://partner.example');
     // Another path on the same partner keeps the key; another partner does not.
     expect(value(await pos.api['settings:update'](withPartner('https://partner.example/v2'))).apiKey.usable).toBe(true);
     const moved = value(await pos.api['settings:update'](withPartner('https://other.example/api')));
     expect(moved.apiKey).toMatchObject({ set: true, usable: false, note: expect.stringMatching(/entered for https:\/\/partner\.example.*now https:\/\/other\.example.*again/) });
+    expect(moved.apiKey.said).toEqual({ key: 'said.settings.keyOtherPartner', values: { bound: 'https://partner.example', origin: 'https://other.example' } });
     expect(value(await pos.api['settings:set-api-key']({ apiKey: 'sk_live_87654321' })).apiKey).toMatchObject({ usable: true, forPartner: 'https://other.example' });
     await pos.close();
   });

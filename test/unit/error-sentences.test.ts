@@ -75,7 +75,7 @@ describe('what main says when something cannot be done, in the reader’s langua
   });
 
   it('every language says every sentence with the values main sends, in words of its own', () => {
-    const values = { name: 'Amaka', seconds: 2, action: 'addStaff', number: 3, amount: '₦5,000.00', total: '₦11,000.00', sale: 'S-1', service: 'hotels', reason: 'No.', count: 2, guests: 5, perRoom: 2, rooms: 3, reference: 'FLK-1', terminal: 'T02', kind: 'void', tender: 'transfer', env: 'POS_PAYSTACK_SECRET_KEY', file: 'paystack.key', confirmed: 'yes', where: '10.0.0.9:9100', wait: 2.5, why: 'refused', detail: 'ECONNRESET', type: 'EPSON', setting: 'tcp://printer', exists: 'yes', target: '/dev/usb/lp0', folder: '/data/receipts', command: 'lp', stopped: 'paperOut', bytes: '1a2b', state: 'confirmed', job: '42', correction: 'C-1', part: 'lines.0.name' };
+    const values = { name: 'Amaka', seconds: 2, action: 'addStaff', number: 3, amount: '₦5,000.00', total: '₦11,000.00', sale: 'S-1', service: 'hotels', reason: 'No.', count: 2, guests: 5, perRoom: 2, rooms: 3, reference: 'FLK-1', terminal: 'T02', kind: 'void', tender: 'transfer', env: 'POS_PAYSTACK_SECRET_KEY', file: 'paystack.key', confirmed: 'yes', where: '10.0.0.9:9100', wait: 2.5, why: 'refused', detail: 'ECONNRESET', type: 'EPSON', setting: 'tcp://printer', exists: 'yes', target: '/dev/usb/lp0', folder: '/data/receipts', command: 'lp', stopped: 'paperOut', bytes: '1a2b', state: 'confirmed', job: '42', correction: 'C-1', part: 'lines.0.name', origin: 'https://partner.example', bound: 'https://old.example' };
     for (const { code } of languages) {
       const t = translator(code);
       for (const key of sentenceKeys) {

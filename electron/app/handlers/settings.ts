@@ -1,4 +1,4 @@
-import { posError, saidError } from '../../../shared/errors';
+import { posError, saidError, saidInEnglish, type Said } from '../../../shared/errors';
 import { fail, ok, type Result } from '../../../shared/result';
 import type { EditableSettings, SettingsView } from '../../../shared/settings/settings';
 import { validationError } from '../../../shared/validation';
@@ -50,10 +50,11 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
   const keyView = (settings: EditableSettings): SettingsView['apiKey'] => {
     const base = { set: ctx.secrets.hasApiKey(), source: ctx.secrets.describe(), forPartner: ctx.secrets.apiKeyOrigin() };
     const partner = nextPartner(settings);
-    if (!partner.origin) return { ...base, usable: true, note: 'Training mode: the built-in sandbox needs no API key. A key can be entered once a partner URL is saved.' };
+    const view = (usable: boolean, said: Said) => ({ ...base, usable, note: saidInEnglish(said), said });
+    if (!partner.origin) return view(true, { key: 'said.settings.keyTraining' });
     const access = partnerKeyAccess(ctx.secrets, { origin: partner.origin, urlGivenAtStart: partner.urlGivenAtStart });
-    if (!access.usable) return { ...base, usable: false, note: access.reason };
-    return { ...base, usable: true, note: `The API key is sent only to ${partner.origin}. Changing the partner URL asks for the key again.` };
+    if (!access.usable) return view(false, access.said);
+    return view(true, { key: 'said.settings.keyGoesTo', values: { origin: partner.origin } });
   };
 
   /** Whether a Paystack key is kept and where from; reading a file others can read counts as not set. */

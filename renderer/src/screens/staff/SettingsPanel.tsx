@@ -7,6 +7,7 @@ import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
+import { saidIn } from '@renderer/i18n/error-text';
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
@@ -120,7 +121,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       </form>
       {/* Where the key goes, or why it must be entered again (another partner URL asks for it again). */}
       <p className={view.apiKey.usable ? 'muted' : 'field-error'} role={view.apiKey.usable ? undefined : 'alert'}>
-        {view.apiKey.note}
+        {saidIn(t)(view.apiKey.said)}
       </p>
       {saveKey.isSuccess && <p role="status">{t('settings.keyStored')}</p>}
       {saveKey.error instanceof PosCallError && <p className="field-error" role="alert">{say(saveKey.error.error)}</p>}
