@@ -221,10 +221,9 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   async function lookUp(sale: Sale): Promise<Result<Sale>> {
     if (sale.state === 'pending') return move(sale, { to: 'rejected', detail: { failureReason: interrupted } });
     const reference = namedReference(sale);
-    const answer = await partner.lookupTransaction(
-      reference ? { merchantReference: sale.id, reference } : { merchantReference: sale.id },
-      { knownToExist: reference !== undefined },
-    );
+    const askPartner = () =>
+      partner.lookupTransaction(reference ? { merchantReference: sale.id, reference } : { merchantReference: sale.id }, { knownToExist: reference !== undefined });
+    const answer = await askPartner();
     const now = reload(sale.id);
     if (!now.ok || !isUnsettled(now.value.state)) {
       if (answer.ok) partnerBack();
@@ -263,6 +262,17 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         if (proof !== 'unreachable') logger.error('the partner lookup by merchant reference does not find a confirmed sale: no sale is given up on it', { saleId: sale.id, known: proof.id });
         setWaiting(current, proof === 'unreachable' ? { kind: 'unreachable', problem } : { kind: 'contradicted', problem });
         return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk } }) : ok(current);
+      }
+      // The lookup is proven now, but this sale's "no record" came before the proof: a route mended
+      // in between (a gateway restarted, a deploy finished) said "not found" for a sale the partner
+      // may hold, and giving it up would give the sale away. So it is asked once more, after the
+      // proof; only a second "no record" gives it up. Anything else waits for the next round.
+      const again = await askPartner();
+      const stillNoRecord = again.ok && (!again.value || transactionStanding(again.value.status) === 'not-done');
+      if (!stillNoRecord) {
+        logger.warn('a sale\'s "no record" was not said again once the lookup was proven: asked again later', { saleId: sale.id });
+        setWaiting(current, { kind: 'no-record-yet', rejectAt });
+        return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: waiting } }) : ok(current);
       }
       return move(current, { to: 'rejected', detail: { failureReason: paidAtTerminal(current) ? noRecordPaidAtTerminal : noRecord, note: { settledBy: 'transaction lookup', found: false } } });
     }
