@@ -9,6 +9,8 @@ export interface SellingJournal {
   sell(id: string, quoteKobo?: number): void;
   /** Closes the open shift (a Z report) and opens the next. */
   closeShift(): void;
+  /** Gives one ticket (line 0) of a sale back in cash, approved by a deputy supervisor added for it. */
+  refundOneTicket(options: { id: string; saleId: string; amountKobo: number }): Promise<void>;
 }
 
 export function saleInput(id: string, quoteKobo: number, staffId: number): CreateSaleInput {
@@ -64,6 +66,15 @@ export async function openSellingJournal(options: { dir: string; terminalId: str
     closeShift() {
       must(journal.shifts.close({ staffId, countedKobo: 1_000_000 }));
       ensureShift();
+    },
+    async refundOneTicket({ id, saleId, amountKobo }) {
+      const deputy = must(await journal.staff.create({ name: `Deputy ${options.terminalId}`, role: 'supervisor', pin: '1357' }));
+      must(
+        journal.corrections.record({
+          id, saleId, seq: 1, kind: 'refund', tender: 'cash', route: 'drawer', amountKobo,
+          lines: [{ line: 0, quantity: 1 }], reason: 'wrong-sale', note: 'wrong showtime', askedBy: staffId, approvedBy: deputy.id,
+        }),
+      );
     },
   };
 }
