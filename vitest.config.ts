@@ -17,7 +17,7 @@ export default defineConfig({
     // Each worker keeps the modules it loaded from one file to the next instead of importing the
     // app again for every file: importing took 58 of the run's 644 CPU seconds, now 16 (the whole
     // run 355 s → 290 s here). Safe because nothing of ours keeps state in a module (services are
-    // factories), and each file passes alone and shuffled (`--sequence.shuffle`).
+    // factories), and every file passes alone and with the file order shuffled (`--sequence.shuffle.files`).
     isolate: false,
     sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 20_000,
