@@ -152,7 +152,7 @@ for (const size of smallScreens) {
   });
 }
 
-test('the stay step on a 720p screen, 1280x800 and 800x1280: the check-in days, Nights, Guests and Rooms are above the Continue bar', async ({ page }) => {
+test('the stay step on a 720p screen, 1280x800 and 800x1280: the check-in days, Nights, Guests and Rooms are above the Continue bar; at 150 % text nothing is covered', async ({ page }) => {
   const s = (key: Parameters<typeof say>[1], values?: Record<string, string | number>) => say('en', key, values);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(stack.host.url);
@@ -169,6 +169,15 @@ test('the stay step on a 720p screen, 1280x800 and 800x1280: the check-in days, 
       await expectInView(page.getByRole('button', { name: s('stepper.fewer', { label: s(what) }) }), `${at}: ${s(what)} −`);
     }
   }
+  // The same 720p screen with its text at 150 % (853x480 CSS px): the total bar no longer pins
+  // itself over half the screen; scrolled to, each control stands uncovered.
+  await page.setViewportSize({ width: 853, height: 480 });
+  for (const name of [s('stepper.more', { label: s('kiosk.when.nights') }), s('stepper.more', { label: s('kiosk.when.rooms') }), s('common.continue')]) {
+    const control = page.getByRole('button', { name, exact: true });
+    await control.scrollIntoViewIfNeeded();
+    await expectInView(control, `853x480: ${name}`);
+  }
+  await page.screenshot({ path: test.info().outputPath('when-853x480.png') });
   // The later days are one swipe away on the short screen, not gone.
   await page.setViewportSize({ width: 1280, height: 720 });
   const last = page.getByRole('group', { name: s('kiosk.when.checkIn') }).getByRole('button').last();
