@@ -51,11 +51,13 @@ export interface PaperLayout {
 export const reprintNumber = (job: Pick<PrintJob, 'kind' | 'copyNumber'>): number =>
   job.kind === 'reprint' ? Math.max(1, job.copyNumber - 1) : job.kind === 'slip' ? job.copyNumber - 1 : 0;
 
-/** COPY n, when the copy was asked for and by whom: the job's own facts, never the payload's. */
-function copyMark(job: PrintJob, requestedBy: RequestedBy): CopyMark | null {
-  const number = reprintNumber(job);
-  return number > 0 ? { number, at: job.createdAt, by: requestedBy?.name ?? null } : null;
+/** COPY n on paper, with when the copy was asked for and by whom; none for an original (0). */
+export function copyMarkOf(number: number, at: string, requestedBy: RequestedBy): CopyMark | null {
+  return number > 0 ? { number, at, by: requestedBy?.name ?? null } : null;
 }
+
+/** A receipt's or slip's COPY mark: the job's own facts, never the payload's. */
+const copyMark = (job: PrintJob, requestedBy: RequestedBy): CopyMark | null => copyMarkOf(reprintNumber(job), job.createdAt, requestedBy);
 
 /** Renders a job afresh (new bytes every time it is tried); a payload that does not parse is a failure. */
 export function documentForJob(job: PrintJob, layout: PaperLayout): Result<PrintDocument> {
@@ -79,8 +81,7 @@ export function documentForJob(job: PrintJob, layout: PaperLayout): Result<Print
       const parsed = reportPayloadSchema.safeParse(job.payload);
       if (!parsed.success) return fail(damaged(job));
       const { report, requestedBy, copyNumber } = parsed.data;
-      const copy = copyNumber ? { number: copyNumber, at: job.createdAt, by: requestedBy?.name ?? null } : null;
-      return ok(reportDocument(report, layout, `job-${job.id}`, job.createdAt, copy));
+      return ok(reportDocument(report, layout, `job-${job.id}`, job.createdAt, copyMarkOf(copyNumber ?? 0, job.createdAt, requestedBy)));
     }
     case 'test': {
       const parsed = testPayloadSchema.safeParse(job.payload);

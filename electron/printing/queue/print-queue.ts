@@ -9,7 +9,7 @@ import { isTrainingMode, type PosConfig } from '../../core/config/schema';
 import type { EventHub } from '../../core/event-hub';
 import type { Logger } from '../../core/logger';
 import { buildReceipt } from '../receipts/build-receipt';
-import { documentForJob, jobTitle, reportDocument, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type SlipPayload, type TestPayload } from './print-job-payload';
+import { copyMarkOf, documentForJob, jobTitle, reportDocument, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type SlipPayload, type TestPayload } from './print-job-payload';
 import { receiptNumberText } from '../layout/receipt-format';
 import { receiptSettingsFrom } from '../receipts/receipt-settings';
 import type { SlipInputDraft } from '../receipts/slip-input';
@@ -376,8 +376,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       const { input, copyNumber } = paper.value;
       // What the paper would say if printed now, COPY mark included.
       const now = clock().toISOString();
-      const copy = copyNumber ? { number: copyNumber, at: now, by: requestedBy?.name ?? null } : null;
-      const document = reportDocument(input, layout, 'preview', now, copy);
+      const document = reportDocument(input, layout, 'preview', now, copyMarkOf(copyNumber ?? 0, now, requestedBy ?? null));
       return ok({ text: document.text, columns: layout.columns });
     },
 
