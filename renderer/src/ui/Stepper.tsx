@@ -1,18 +1,25 @@
+import type { MouseEvent } from 'react';
 import { useT } from '@renderer/i18n/I18nProvider';
 import styles from './Stepper.module.css';
+
+/**
+ * A tap on − or + keeps the focus where it was: a focused + would take the cashier's next Enter
+ * (meant for Checkout, the screen's Enter key) as one more ticket. Tab still reaches both buttons.
+ */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 /** Big − / + buttons around a number: the fastest way to set a count on a touch screen. */
 export function Stepper({ label, value, min = 0, max, onChange }: { label: string; value: number; min?: number; max: number; onChange: (value: number) => void }) {
   const t = useT();
   return (
     <div className={styles.stepper} role="group" aria-label={label}>
-      <button type="button" className={styles.button} aria-label={t('stepper.fewer', { label })} disabled={value <= min} onClick={() => onChange(value - 1)}>
+      <button type="button" className={styles.button} aria-label={t('stepper.fewer', { label })} disabled={value <= min} onMouseDown={keepFocus} onClick={() => onChange(value - 1)}>
         −
       </button>
       <output className={styles.value} aria-live="polite" aria-label={t('stepper.count', { label })}>
         {value}
       </output>
-      <button type="button" className={styles.button} aria-label={t('stepper.more', { label })} disabled={value >= max} onClick={() => onChange(value + 1)}>
+      <button type="button" className={styles.button} aria-label={t('stepper.more', { label })} disabled={value >= max} onMouseDown={keepFocus} onClick={() => onChange(value + 1)}>
         +
       </button>
     </div>
