@@ -4,7 +4,7 @@ import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { addDays, lagosDate } from '../../shared/dates';
 import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
-import { chooseShowtime, fillCustomer, holdAllSeats, naira, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { chooseShowtime, expectInView, fillCustomer, holdAllSeats, naira, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 
 let stack: Stack;
 let printer: FakePrinter;
@@ -32,6 +32,9 @@ test('a complete cinema sale: two categories, cash, confirmed, in the journal an
   const rows = page.locator('.ticket-row:not(.ticket-sold-out)');
   const [first, second] = [rows.nth(0), rows.nth(1)];
   const total = naira((await first.locator('.ticket-price').textContent())!) * 2 + naira((await second.locator('.ticket-price').textContent())!);
+  // The ticket list is brought into view with its Checkout bar: the pinned bar sat over the first
+  // ticket type's − and + on a short (1366×768, here 1280×720) screen.
+  await expectInView(first.getByRole('button', { name: /^More:/ }), "the first ticket type's +");
   await first.getByRole('button', { name: /^More:/ }).click();
   await first.getByRole('button', { name: /^More:/ }).click();
   await second.getByRole('button', { name: /^More:/ }).click();

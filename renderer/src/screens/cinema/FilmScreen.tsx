@@ -174,6 +174,13 @@ function Tickets({ film, locationId, date, showtimeId, initialCounts }: { film: 
   useEffect(() => {
     heading.current?.focus();
   }, []);
+  // Once the prices are in, the whole list and its Checkout bar are brought into view: on a
+  // 1366×768 screen the pinned bar otherwise sat over the first ticket type and its − and +.
+  const section = useRef<HTMLElement>(null);
+  const loaded = tickets.data !== undefined;
+  useEffect(() => {
+    if (loaded) section.current?.scrollIntoView({ block: 'nearest' });
+  }, [loaded]);
   const first = tickets.data?.categories.find((c) => !c.soldOut);
   const count = Object.values(counts).reduce((a, b) => a + b, 0);
   // Number keys: how many of the first ticket type; Enter: on to checkout.
@@ -184,7 +191,7 @@ function Tickets({ film, locationId, date, showtimeId, initialCounts }: { film: 
     Enter: count > 0 && !hold.isPending ? () => hold.mutate() : undefined,
   });
   return (
-    <section aria-labelledby="tickets">
+    <section aria-labelledby="tickets" ref={section}>
       <h2 id="tickets" tabIndex={-1} ref={heading}>
         {t('film.tickets')}
       </h2>
