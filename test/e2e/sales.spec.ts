@@ -49,7 +49,8 @@ test('a complete cinema sale: two categories, cash, confirmed, in the journal an
   await fillCustomer(page, { name: 'Chiamaka Obi', email: 'chiamaka@example.com', phone: '0803 123 4567' });
   const cash = Math.ceil((total + 1) / 100_000) * 1000; // the next ₦1,000 above the total
   await page.getByLabel('Cash received (₦)').fill(String(cash));
-  await expect(page.getByText(`Change: ${formatNaira(cash * 100 - total)}`)).toBeVisible();
+  // The change is said beside Confirm, not under the notes where the pinned bar covered it.
+  await expectInView(page.getByText(`Change: ${formatNaira(cash * 100 - total)}`), 'the change to give');
   await page.getByRole('button', { name: /^Confirm/ }).click();
 
   await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();

@@ -23,7 +23,7 @@ import { languages, type Language } from '@renderer/i18n/languages';
 import { HoldCountdown, useSecondsLeft } from './HoldCountdown';
 import { newSaleId, orderLines, orderTotal, type Order } from './order';
 import { CardPayment } from './CardPayment';
-import { TenderPicker, emptyTenderDraft, tenderOf, type TenderDraft } from './TenderPicker';
+import { TenderPicker, cashChange, emptyTenderDraft, tenderOf, type TenderDraft } from './TenderPicker';
 import { orderWhenText } from './sale-when';
 
 // zod's messages are main's; the screen says what is wrong in the cashier's language (validation.*).
@@ -41,6 +41,7 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
   const [kept] = useState(checkoutDraft);
   const [tenderDraft, setTenderDraft] = useState<TenderDraft>(kept?.tender && tenderKinds.includes(kept.tender.kind) ? kept.tender : emptyTenderDraft(tenderKinds[0]!));
   const { tender, gap: tenderGap } = tenderOf(tenderDraft);
+  const change = tenderDraft.kind === 'cash' ? cashChange(tenderDraft, total) : null;
   const [tenderError, setTenderError] = useState<string>();
   const form = useForm<CustomerInput>({
     resolver: zodResolver(order.kind === 'hotel' ? hotelCustomerSchema : customerSchema),
@@ -214,7 +215,16 @@ export function CheckoutScreen({ order, profile }: { order: Order; profile: Term
           )}
           <div className="action-bar">
             {/* One way back: the top bar's Back (or Esc), which also gives held seats back. */}
-            <span className="action-total muted">{t('checkout.keys')}</span>
+            {/* Once cash is typed, the change takes the keys' place beside Confirm, where the cashier
+                looks before pressing it: under the notes the pinned bar covered it (1366×768, and
+                1920×1080 too). The keys are said while she types the customer's details. */}
+            {change === null ? (
+              <span className="action-total muted">{t('checkout.keys')}</span>
+            ) : (
+              <p className={`action-total action-change ${change < 0 ? 'field-error' : 'change'}`} role="status" data-testid="checkout-change">
+                {change < 0 ? t('tender.short', { amount: formatMoney(-change) }) : t('tender.change', { amount: formatMoney(change) })}
+              </p>
+            )}
             <button type="submit" className="button button-primary button-large" disabled={submit.isPending} aria-busy={submit.isPending} aria-keyshortcuts="Control+Enter">
               {submit.isPending ? t('checkout.confirming') : t('checkout.confirm', { total: formatMoney(total) })}
             </button>

@@ -38,6 +38,12 @@ export function tenderOf(draft: TenderDraft): { tender: TenderRequest | null; ga
   return reference.trim() ? { tender: { kind: 'transfer', reference: reference.trim() } } : { tender: null, gap: 'transfer' };
 }
 
+/** The change to give for the cash typed (negative: how much is short), or null while no cash is typed. */
+export function cashChange(draft: TenderDraft, totalKobo: number): number | null {
+  const value = tenderOf(draft).tender;
+  return value?.kind === 'cash' ? value.tenderedKobo - totalKobo : null;
+}
+
 /**
  * How the customer pays. Only cash needs a number (what was handed over); card and transfer are
  * taken on the external terminal or the bank app, and the till records the reference. The draft
@@ -60,7 +66,7 @@ export function TenderPicker({
   const { kind, cashText, approval, reference } = draft;
   const update = (next: Partial<TenderDraft>) => onChange({ ...draft, ...next });
   const value = tenderOf(draft).tender;
-  const change = value?.kind === 'cash' ? value.tenderedKobo - totalKobo : null;
+  const change = cashChange(draft, totalKobo);
   // A card terminal the till drives takes the card itself; a stand-alone machine gives an approval code.
   const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
   const terminalProblem = useTerminalProblem(terminal.data);
@@ -90,11 +96,8 @@ export function TenderPicker({
               </Chip>
             ))}
           </div>
-          {change !== null && (
-            <p className={change < 0 ? 'field-error' : 'change'} role="status">
-              {change < 0 ? t('tender.short', { amount: formatNaira(-change) }) : t('tender.change', { amount: formatNaira(change) })}
-            </p>
-          )}
+          {/* The change (or what is short) is said in checkout's action bar, beside Confirm: here, under
+              the notes, the pinned bar covered it on a 1366×768 screen and even at 1920×1080. */}
         </>
       )}
       {kind === 'card' && terminal.data?.integrated && <CardAtTerminalNote problem={terminalProblem} />}
