@@ -4,7 +4,7 @@ import { en } from '../../renderer/src/i18n/catalogues/en';
 import { languages } from '../../renderer/src/i18n/languages';
 import { say } from './i18n-support';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
-import { fillCustomer, openKioskShift, setUpTill, startStack, type Stack } from './support';
+import { expectInView, fillCustomer, openKioskShift, setUpTill, startStack, type Stack } from './support';
 
 /**
  * Card payments on screen, as a kiosk customer and a cashier meet them: the terminal takes over
@@ -166,7 +166,15 @@ test.describe('a counter with a Paystack Terminal', () => {
     const screen = terminalScreen(page);
     await expect(screen.getByTestId('card-stage')).toHaveText(en['card.stage.waiting-for-card'], { timeout: 10_000 });
     await look(page, 'counter-terminal-waiting');
-    await screen.getByRole('button', { name: en['card.cancel'], exact: true }).click();
+    // The sheet opens on its title, not on Cancel: an Enter pressed out of habit (or twice) once
+    // cancelled the customer's payment. Title, amount and Cancel all fit on a 720-px-tall screen.
+    const cancel = screen.getByRole('button', { name: en['card.cancel'], exact: true });
+    await expect(screen.getByRole('heading', { name: en['card.title'] })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(screen.getByTestId('card-stage')).toHaveText(en['card.stage.waiting-for-card']);
+    await expectInView(screen.getByRole('heading', { name: en['card.title'] }), 'the sheet title');
+    await expectInView(cancel, 'Cancel');
+    await cancel.click();
     await expect(screen.getByTestId('card-result')).toContainText(en['card.result.cancelled'], { timeout: 15_000 });
     await expect(screen.getByRole('button', { name: en['card.otherWay'] })).toBeVisible();
     expect(stack.terminal!.presentCard()).toMatchObject({ ok: false });

@@ -115,7 +115,7 @@ export function CardPayment({
   const simulated = terminal.data?.simulated === true;
 
   return (
-    <Sheet title={t('card.title')} opaque className={styles.sheet}>
+    <Sheet title={t('card.title')} opaque focusTitle className={styles.sheet}>
       <div className={styles.layout} data-testid="card-payment">
         <div className={styles.main}>
           <p className={styles.amountLabel}>{t('card.amount')}</p>
