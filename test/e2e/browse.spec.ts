@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { formatNaira } from '../../shared/money';
 import { addDays, lagosDate } from '../../shared/dates';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+import { expectInView } from './support';
 
 let host: PreviewHost;
 test.beforeAll(async () => {
@@ -82,6 +83,9 @@ test('hotels: Lagos, two nights, one room: the total is price x nights x rooms, 
   await expect(page.getByRole('status').filter({ hasText: /places?$/ })).toBeVisible();
   await page.locator('.hotel-card').first().click();
   const room = page.locator('.room-card:not([disabled])').first();
+  // The first room is in view above the Checkout bar (at 1280×720 the hotel's pictures and words
+  // pushed every room below the fold, the bar over the Rooms heading).
+  await expectInView(room, 'the first room');
   await room.click();
   const price = naira((await room.getByTestId('room-price').textContent())!);
   // Issue 15 defect 7: the chosen room says so in words, not only with a thin border.

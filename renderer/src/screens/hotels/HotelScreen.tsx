@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Hotel, Room } from '@shared/catalog/hotels';
 import { lagosDate, nightsBetween } from '@shared/dates';
 import { formatDate, formatMoney } from '@renderer/i18n/format';
@@ -83,9 +84,17 @@ function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Ro
   const minKobo = nairaToKobo(search.minPriceNaira);
   const maxKobo = nairaToKobo(search.maxPriceNaira);
   const outsideBudget = (priceKobo: number) => (maxKobo !== undefined && priceKobo > maxKobo ? 'above' : minKobo !== undefined && priceKobo < minKobo ? 'below' : null);
+  // Once the rooms are in, the first that can be booked is brought above the pinned Checkout bar
+  // (the CSS keeps a scroll margin of the bar's height): on a 1366×768 front desk the hotel's
+  // pictures and words pushed every room below the fold, the bar over the Rooms heading.
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const first = list.current?.querySelector('.room-card:not([disabled])')?.closest('li') ?? list.current?.firstElementChild;
+    first?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <>
-      <ul className="room-list">
+      <ul className="room-list" ref={list}>
         {rooms.map((r) => {
           const bookable = r.isAvailable && r.roomsLeft > 0;
           return (
