@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Chip } from '@ui/Chip';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PrintJobView } from '@shared/printing/print-jobs';
@@ -21,6 +21,9 @@ const jobState = (t: Translate, job: PrintJobView | undefined): string => {
   return job.attempts > 0 ? t('receipt.waiting') : t('receipt.printing');
 };
 
+/** Taps on Print again closer together than this are one tap (a double tap is ~0.3 s apart). */
+const copyTapGapMs = 1500;
+
 /** The receipt as it printed (or will), whether the printer took it, and a reprint marked COPY. */
 export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprint: boolean }) {
   const t = useT();
@@ -39,6 +42,16 @@ export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprin
     mutationFn: async () => unwrap(await pos['receipt:reprint']({ saleId })),
     onSettled: () => client.invalidateQueries({ queryKey: ['print:jobs'] }).then(() => client.invalidateQueries({ queryKey: ['receipt:preview'] })),
   });
+  // One tap, one COPY. A double tap (or a second tap while the first copy comes out) printed two
+  // papers, and a cinema receipt is the admission ("ADMIT 4"): the second tap within a moment of
+  // the first is taken as the same tap. A copy asked for after that still prints.
+  const lastTap = useRef(0);
+  const printCopy = () => {
+    const now = Date.now();
+    if (reprint.isPending || now - lastTap.current < copyTapGapMs) return;
+    lastTap.current = now;
+    reprint.mutate();
+  };
   // The line above the paper is about the receipt (its newest print), not a slip printed later.
   const latest = jobs.data?.jobs.find((job) => job.kind === 'receipt' || job.kind === 'reprint') ?? jobs.data?.jobs[0];
   return (
@@ -60,7 +73,7 @@ export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprin
       )}
       {preview.data && <PaperPreview text={preview.data.text} label={t('receipt.preview')} testId="receipt-preview" />}
       {canReprint && (
-        <button type="button" className="button button-ghost-dark" disabled={reprint.isPending} onClick={() => reprint.mutate()}>
+        <button type="button" className="button button-ghost-dark" disabled={reprint.isPending} onClick={printCopy}>
           {reprint.isPending ? t('receipt.printing') : latest?.state === 'printed' || latest?.mayHavePrinted ? t('receipt.printAgainCopy') : t('printer.printNow')}
         </button>
       )}
