@@ -100,6 +100,9 @@ test('hotels: Lagos, two nights, one room: the total is price x nights x rooms, 
   await page.getByRole('region', { name: 'Stay' }).getByRole('button', { name: 'More: Rooms' }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.locator('.action-total')).toContainText(`× 2 nights × 2 rooms = ${formatNaira(price * 4)}`);
+  // Enter goes on to checkout, as it does from the cinema's tickets.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
 });
 
 test('hotels: results page on through the whole list as the cashier scrolls', async ({ page }) => {
