@@ -17,6 +17,8 @@ import { afterAll, beforeAll } from 'vitest';
  * - `off`: not listening: connections are refused.
  *
  * `asb` makes it an EPSON with Automatic Status Back on: 4 unasked status bytes as each connection opens.
+ * `bytesPerSecond` makes it print at a real printer's pace: once its buffer (`bufferBytes`, 1 KB) is
+ * full it takes (and answers) further bytes only as fast as it prints them.
  */
 export type FakePrinterMode = 'ready' | 'paper-out' | 'cover-open' | 'silent' | 'stalled' | 'jammed' | 'runs-out' | 'off';
 
@@ -73,7 +75,7 @@ interface ConnectionState {
 /** An Automatic Status Back frame: online, cover closed, no error, paper present. */
 const asbFrame = Buffer.from([0x10, 0x00, 0x00, 0x00]);
 
-export async function startFakePrinter(options: { mode?: FakePrinterMode; asb?: boolean } = {}): Promise<FakePrinter> {
+export async function startFakePrinter(options: { mode?: FakePrinterMode; asb?: boolean; bytesPerSecond?: number; bufferBytes?: number } = {}): Promise<FakePrinter> {
   let mode: FakePrinterMode = options.mode ?? 'ready';
   let captured: CapturedConnection[] = [];
   const sockets = new Set<net.Socket>();
@@ -135,13 +137,14 @@ export async function startFakePrinter(options: { mode?: FakePrinterMode; asb?: 
       return;
     }
     if (options.asb) socket.write(asbFrame);
-    socket.on('data', (chunk: Buffer) => {
+    const take = paced(socket, options, (chunk) => {
       connection.bytes = Buffer.concat([connection.bytes, chunk]);
       connection.lastByteAt = performance.now();
       answer(socket, connection, state);
       // Jammed: the first query (a whole chunk of it) is answered, then nothing more is read.
       if (mode === 'jammed' && state.answered > 0) socket.pause();
     });
+    socket.on('data', take);
   }
 
   async function listen() {
@@ -207,6 +210,27 @@ export async function startFakePrinter(options: { mode?: FakePrinterMode; asb?: 
       });
     },
     close: () => stopListening(),
+  };
+}
+
+/** Hands arriving bytes on at once, or at `bytesPerSecond` once `bufferBytes` have been taken. */
+function paced(socket: net.Socket, options: { bytesPerSecond?: number; bufferBytes?: number }, take: (chunk: Buffer) => void): (chunk: Buffer) => void {
+  const rate = options.bytesPerSecond;
+  if (!rate) return take;
+  const started = performance.now();
+  let waiting = Buffer.alloc(0);
+  let taken = 0;
+  const timer = setInterval(() => {
+    const allowed = (options.bufferBytes ?? 1_024) + Math.floor(((performance.now() - started) / 1_000) * rate) - taken;
+    if (allowed <= 0 || waiting.length === 0) return;
+    const part = waiting.subarray(0, allowed);
+    waiting = waiting.subarray(part.length);
+    taken += part.length;
+    take(Buffer.from(part));
+  }, 10);
+  socket.on('close', () => clearInterval(timer));
+  return (chunk) => {
+    waiting = Buffer.concat([waiting, chunk]);
   };
 }
 

@@ -54,10 +54,12 @@ export function openPrintTill(options: {
   dataDir?: string;
   retryPolicy?: PrintRetryPolicy;
   tuning?: Partial<PrintQueueTuning>;
+  /** One tear-off stub per admission after a cinema receipt. */
+  ticketStubs?: boolean;
 }): PrintTill {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-'));
   const base = tillConfig(dataDir, 'counter', options.partnerUrl);
-  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48 } };
+  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs } };
   const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id, printRetryPolicy: options.retryPolicy });
   if (!opened.ok) throw new Error(`journal did not open: ${opened.error.message}`);
   const journal = opened.value;

@@ -100,6 +100,24 @@ describe('stalled printer (accepts the connection, never reads)', () => {
   });
 });
 
+describe('a group sale with a stub per ticket, on a printer that takes bytes only as fast as it prints', () => {
+  it('gets the time its paper takes: printed whole, once, not failed half way through the stubs', async () => {
+    // 1 KB of buffer, then 1.5 KB a second: the receipt and its 12 stubs take longer than one ordinary try (1 s here).
+    const printer = await startFakePrinter({ bytesPerSecond: 1_500 });
+    open.push(printer);
+    const t = till(printer, { ticketStubs: true });
+    const { sale } = await sellTickets(t, [['Regular', 12]]);
+    const tried = await waitFor('the receipt to be tried', async () => {
+      const job = await receiptJob(t, sale.id);
+      return job && job.state !== 'queued' && job.state !== 'printing' && job;
+    });
+    expect(tried).toMatchObject({ state: 'printed', attempts: 1, lastError: null });
+    const receipts = printedReceipts(printer, 'epson');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.filter((line) => line.includes('ADMIT ONE'))).toHaveLength(12);
+  });
+});
+
 describe('printer out of paper', () => {
   it('says so, keeps the job waiting without using up tries or its deadline, and prints once when paper is back', async () => {
     const printer = await printerIn('paper-out');

@@ -16,6 +16,8 @@ export interface PrintDocument {
   id: string;
   bytes: Uint8Array;
   text: string;
+  /** How much paper it makes: printed lines (a double-size line counts two, a QR code eight) and cuts. */
+  paper?: { lines: number; cuts: number };
 }
 
 export interface PrintDelivery {

@@ -24,7 +24,7 @@ import { saleReceiptFromJournal } from '../receipts/sale-receipt';
 
 /** Timings with safe defaults; tests shorten them. */
 export interface PrintQueueTuning {
-  /** One try at one job, whatever the printer does. */
+  /** One try at an ordinary receipt, whatever the printer does; a longer paper gets the time it takes to print (printers/deadline.ts). */
   attemptDeadlineMs: number;
   /** One status question. */
   statusDeadlineMs: number;

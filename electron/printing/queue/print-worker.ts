@@ -1,7 +1,7 @@
 import { saidBecause, saidError, type PosError } from '../../../shared/errors';
 import type { PrintJob, PrintJobsRepository } from '../../journal';
 import type { Logger } from '../../core/logger';
-import { waitOf, withinDeadline } from '../printers/deadline';
+import { printDeadlineMs, waitOf, withinDeadline } from '../printers/deadline';
 import { documentForJob, type PaperLayout } from './print-job-payload';
 import type { Printer, PrintResult } from '../printers/printer';
 import type { PrinterWatch } from './printer-watch';
@@ -13,7 +13,7 @@ export interface PrintWorkerOptions {
   layout: PaperLayout;
   clock: () => Date;
   logger: Logger;
-  /** One try, start to finish; the printer's own deadline, with a little grace on top as a backstop. */
+  /** One try of an ordinary receipt, start to finish (longer papers get more: printDeadlineMs); the printer's own deadline, with a little grace on top as a backstop. */
   attemptDeadlineMs: number;
   /** The longest the worker sleeps before looking at the queue again on its own. */
   maxSleepMs: number;
@@ -90,12 +90,14 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
         return;
       }
       await watch.quiet();
-      const outcome = await withinDeadline(printer.print(document.value, { deadlineMs: options.attemptDeadlineMs }), options.attemptDeadlineMs + backstopMs);
+      // Longer papers (many tickets, tear-off stubs) get the time a slow printer needs to print them.
+      const deadlineMs = printDeadlineMs(options.attemptDeadlineMs, document.value);
+      const outcome = await withinDeadline(printer.print(document.value, { deadlineMs }), deadlineMs + backstopMs);
       const result: PrintResult = outcome.done
         ? outcome.value
         : {
             ok: false,
-            error: saidError('PRINTER_OFFLINE', 'said.print.notFinished', { wait: waitOf(options.attemptDeadlineMs) }),
+            error: saidError('PRINTER_OFFLINE', 'said.print.notFinished', { wait: waitOf(deadlineMs) }),
             printerState: 'unknown',
             mayHavePrinted: true,
           };
