@@ -201,4 +201,21 @@ describe('text layout', () => {
     for (const line of leftRight('A very long ticket category name', 'NGN 12,345,678.00', 24)) expect(line.length).toBeLessThanOrEqual(24);
     expect(leftRight('Reference', 'X'.repeat(40), 24).every((line) => line.length <= 24)).toBe(true);
   });
+
+  it('on 58 mm, keeps a ticket line and the cash lines of tens of millions whole, one space less indented', () => {
+    const totalKobo = 25 * 9_999_999;
+    const big = receiptInputSchema.parse({
+      ...cinemaSale,
+      sale: { ...cinemaSale.sale, tickets: [{ category: 'Regular', count: 25, unitPriceKobo: 9_999_999 }] },
+      totalKobo,
+      taxes: [{ label: 'VAT', ratePercent: 7.5, amountKobo: 174_418_589 }],
+      tenders: [{ method: 'cash', amountKobo: totalKobo, tenderedKobo: totalKobo + 2_800_000_000, changeKobo: 2_800_000_000 }],
+    });
+    const lines = texts(buildReceipt(big, { columns: 32 }));
+    expect(lines).toContain(' 25 x 99,999.99 NGN 2,499,999.75');
+    expect(lines).toContain(' Cash received NGN 30,499,999.75');
+    expect(lines).toContain(' incl. VAT 7.5% NGN 1,744,185.89');
+    // A pair that fits at its indent keeps it.
+    expect(lines).toContain('  Change       NGN 28,000,000.00');
+  });
 });

@@ -33,8 +33,14 @@ export function createReceiptWriter(columns: Columns, options: { accents?: boole
     },
     /** A label with an amount (or any short value) flush right. */
     pair(label: string, value: string, style: { bold?: boolean; indent?: number } = {}) {
-      const indent = ' '.repeat(style.indent ?? 0);
-      const text = leftRight(clean(label), clean(value), columns - indent.length).map((line) => indent + line);
+      const [left, right] = [clean(label), clean(value)];
+      // An indented pair that one line holds with one space less indent gets it, rather than its
+      // label broken in two ("Cash" over "received NGN 30,999,996.99" on 58 mm). Never more than
+      // one less: a line under another (4 under 2) stays under it.
+      const wanted = style.indent ?? 0;
+      const fitsWithOneLess = wanted >= 2 && left.length + 1 + right.length === columns - wanted + 1;
+      const indent = ' '.repeat(fitsWithOneLess ? wanted - 1 : wanted);
+      const text = leftRight(left, right, columns - indent.length).map((line) => indent + line);
       push(text, { bold: style.bold ?? false });
     },
     /** A label with a value that may be long (a film title, a customer name). */
