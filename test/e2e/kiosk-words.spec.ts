@@ -279,10 +279,15 @@ test.describe('names in their own letters', () => {
     await expect(hausaSummary.getByText(h('kiosk.pay.forWhom', { name }))).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('pay-switched-to-hausa-portrait.png') });
     const show = (await hausaSummary.locator('p').first().textContent())!;
+    // The roll has just run out: the done screen sends her to the desk instead of "printing…".
+    await printer.setMode('paper-out');
     await page.getByRole('button', { name: new RegExp(h('kiosk.pay.button', { total: 'XX' }).split('XX')[0]!.trim()) }).click();
     await payOnTerminal(page, 'ha');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(h('kiosk.done.title'), { timeout: 15_000 });
     await expect(page.getByText(show, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(h('kiosk.done.receiptNeedsStaff'), { timeout: 15_000 });
+    await page.screenshot({ path: test.info().outputPath('done-paper-out-in-hausa-portrait.png') });
+    await printer.setMode('ready');
     await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(h('kiosk.done.takeReceipt'), { timeout: 15_000 });
     await page.screenshot({ path: test.info().outputPath('done-in-hausa-portrait.png') });
 

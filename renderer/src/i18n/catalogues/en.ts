@@ -586,6 +586,7 @@ export const en = {
   'kiosk.done.takeReceipt': 'Take your receipt below',
   'kiosk.done.receiptPrinting': 'Your receipt is printing…',
   'kiosk.done.receiptFailed': 'The receipt could not be printed. Show this code at the desk.',
+  'kiosk.done.receiptNeedsStaff': 'The receipt printer needs staff: it cannot print now. Show this code at the desk.',
   'kiosk.done.back': 'Back to the start in {seconds, plural, one {# second} other {# seconds}}',
   'kiosk.done.finish': 'Finish',
   'kiosk.failed.title': 'We could not complete your booking',

@@ -560,6 +560,7 @@ export const fr: Catalogue = {
   'kiosk.done.takeReceipt': "Prenez votre reçu ci-dessous",
   'kiosk.done.receiptPrinting': "Votre reçu s’imprime…",
   'kiosk.done.receiptFailed': "Le reçu n’a pas pu être imprimé. Montrez ce code à l’accueil.",
+  'kiosk.done.receiptNeedsStaff': "L’imprimante des reçus a besoin du personnel : elle ne peut pas imprimer pour l’instant. Montrez ce code à l’accueil.",
   'kiosk.done.back': "Retour au début dans {seconds, plural, one {# seconde} many {# secondes} other {# secondes}}",
   'kiosk.done.finish': "Terminer",
   'kiosk.failed.title': "Nous n’avons pas pu finaliser votre réservation",

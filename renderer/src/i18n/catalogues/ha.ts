@@ -560,6 +560,7 @@ export const ha: Catalogue = {
   'kiosk.done.takeReceipt': "Ɗauki rasit ɗinku a ƙasa",
   'kiosk.done.receiptPrinting': "Ana buga rasit ɗinku…",
   'kiosk.done.receiptFailed': "Ba a iya buga rasit ba. Nuna wannan lambar a teburin karɓar baƙi.",
+  'kiosk.done.receiptNeedsStaff': "Firintar rasit tana buƙatar ma'aikaci: ba za ta iya bugawa yanzu ba. Nuna wannan lambar a teburin karɓar baƙi.",
   'kiosk.done.back': "Za a koma farko cikin {seconds, plural, one {daƙiƙa #} other {daƙiƙa #}}",
   'kiosk.done.finish': "Gama",
   'kiosk.failed.title': "Ba mu iya kammala ajiyarku ba",

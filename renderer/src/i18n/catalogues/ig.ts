@@ -560,6 +560,7 @@ export const ig: Catalogue = {
   'kiosk.done.takeReceipt': "Were rịsịt gị n'okpuru",
   'kiosk.done.receiptPrinting': "A na-ebipụta rịsịt gị…",
   'kiosk.done.receiptFailed': "Enweghị ike ibipụta rịsịt. Gosi koodu a na tebụl nnabata.",
+  'kiosk.done.receiptNeedsStaff': "Igwe mbipụta rịsịt chọrọ onye ọrụ: ọ nweghị ike ibipụta ugbu a. Gosi koodu a na tebụl nnabata.",
   'kiosk.done.back': "Ọ ga-alaghachi na mbido n'ime {seconds, plural, other {sekọnd #}}",
   'kiosk.done.finish': "Mechaa",
   'kiosk.failed.title': "Anyị enweghị ike imecha ndebanye gị",

@@ -560,6 +560,7 @@ export const pcm: Catalogue = {
   'kiosk.done.takeReceipt': "Take your receipt for down",
   'kiosk.done.receiptPrinting': "Your receipt dey print…",
   'kiosk.done.receiptFailed': "Di receipt no fit print. Show dis code for front desk.",
+  'kiosk.done.receiptNeedsStaff': "Di receipt printer need staff: e no fit print now. Show dis code for front desk.",
   'kiosk.done.back': "E go go back to start in {seconds, plural, one {# second} other {# second}}",
   'kiosk.done.finish': "Finish",
   'kiosk.failed.title': "We no fit complete your booking",

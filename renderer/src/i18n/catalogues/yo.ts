@@ -560,6 +560,7 @@ export const yo: Catalogue = {
   'kiosk.done.takeReceipt': "Ẹ mú rìsíìtì yín nísàlẹ̀",
   'kiosk.done.receiptPrinting': "À ń tẹ rìsíìtì yín…",
   'kiosk.done.receiptFailed': "A kò lè tẹ rìsíìtì. Ẹ fi kóòdù yìí han ní tábìlì ìgbàlejò.",
+  'kiosk.done.receiptNeedsStaff': "Ẹ̀rọ ìtẹ̀wé rìsíìtì nílò òṣìṣẹ́: kò lè tẹ̀wé báyìí. Ẹ fi kóòdù yìí han ní tábìlì ìgbàlejò.",
   'kiosk.done.back': "A ó padà sí ìbẹ̀rẹ̀ ní {seconds, plural, other {ìṣẹ́jú-àáyá #}}",
   'kiosk.done.finish': "Parí",
   'kiosk.failed.title': "A kò lè parí ìfiṣúra yín",

@@ -69,6 +69,11 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
   const code = sale.bookingNumber ?? sale.partnerReference ?? '';
   const receipt = usePosQuery('receipt:status', { saleId: sale.id }, { staleTime: 0, refetchInterval: (q) => (q.state.data?.jobs[0]?.state === 'printed' ? false : 1000) });
   const job = receipt.data?.jobs.find((j) => j.kind === 'receipt') ?? receipt.data?.jobs[0];
+  // A receipt waiting on a printer that is out of paper, open or off is not printing: the customer
+  // is sent to the desk with the code rather than told to wait at the slot for nothing.
+  const waiting = job !== undefined && job.state !== 'printed' && job.state !== 'failed';
+  const printer = usePosQuery('printer:status', {}, { staleTime: 0, enabled: waiting, refetchInterval: waiting ? 1000 : false });
+  const needsStaff = waiting && printer.data?.health === 'down';
   return (
     <KioskFrame title={t('kiosk.done.title')} lead={order.kind === 'cinema' ? t('kiosk.done.cinema') : t('kiosk.done.hotel')} canGoBack={false}>
       {/* Portrait: one column. Landscape: the code beside the rest, so nothing waits below the fold. */}
@@ -88,9 +93,15 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
         </figure>
         <div className={`${styles.centre} ${styles.doneRest}`}>
           <p className={styles.receiptNote} role="status" data-testid="kiosk-receipt-state" data-state={job?.state ?? 'none'}>
-            {job?.state === 'failed' ? t('kiosk.done.receiptFailed') : job?.state === 'printed' ? t('kiosk.done.takeReceipt') : t('kiosk.done.receiptPrinting')}
+            {job?.state === 'failed'
+              ? t('kiosk.done.receiptFailed')
+              : job?.state === 'printed'
+                ? t('kiosk.done.takeReceipt')
+                : needsStaff
+                  ? t('kiosk.done.receiptNeedsStaff')
+                  : t('kiosk.done.receiptPrinting')}
           </p>
-          {job?.state !== 'failed' && (
+          {job?.state !== 'failed' && !needsStaff && (
             <span className={styles.downArrow} aria-hidden="true">
               ↓
             </span>
