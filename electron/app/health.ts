@@ -17,7 +17,8 @@ export interface HealthMonitor {
 
 /**
  * Caches the summary for `ttlMs` so a home screen polling it never turns into a stream of partner
- * calls, and announces `app:health-changed` only when some state actually changed.
+ * calls, and announces `app:health-changed` only when some state actually changed (for the printer,
+ * also its label or detail).
  */
 export function createHealthMonitor(deps: { probes: HealthProbes; events: EventHub; clock: () => Date; ttlMs?: number }): HealthMonitor {
   const ttlMs = deps.ttlMs ?? 15_000;
@@ -32,7 +33,14 @@ export function createHealthMonitor(deps: { probes: HealthProbes; events: EventH
       deps.probes.fleet ? settle(deps.probes.fleet) : undefined,
     ]);
     const next: Health = { partner, printer, journal, ...(fleet ? { fleet } : {}), checkedAt: deps.clock().toISOString() };
-    const changed = !last || (['partner', 'printer', 'journal', 'fleet'] as const).some((part) => last![part]?.state !== next[part]?.state);
+    // The printer's words count too: offline, out of paper and cover open are one state (down), and
+    // "ready" and "ready, paper nearly finished" another (ok), but each asks staff for something else.
+    // (The partner's detail carries its latency, so only its state counts.)
+    const changed =
+      !last ||
+      (['partner', 'printer', 'journal', 'fleet'] as const).some((part) => last![part]?.state !== next[part]?.state) ||
+      last.printer.label !== next.printer.label ||
+      last.printer.detail !== next.printer.detail;
     last = next;
     if (changed) deps.events.emit('app:health-changed', next);
     return next;

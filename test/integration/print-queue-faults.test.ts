@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openJournal, journalFile } from '../../electron/journal';
+import type { Health } from '../../shared/app';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { readyToSell, startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
 import { jobConnections, openPrintTill, printedReceipts, sellTickets, waitFor, type PrintTill } from '../helpers/print-queue-till';
@@ -139,6 +140,14 @@ describe('printer out of paper', () => {
     // "Print again" meanwhile answers at once with the original itself: nothing is on paper yet, so there is no copy.
     const again = value(await t.pos.api['receipt:reprint']({ saleId: sale.id }));
     expect(again).toMatchObject({ id: waiting.id, kind: 'receipt', state: 'queued', attempts: 0, copyNumber: 0 });
+
+    // Staff open the cover to load the roll: the screens' status strip hears of it, though the printer stays "down".
+    const pushed: Health[] = [];
+    t.pos.events.subscribe((event, payload) => {
+      if (event === 'app:health-changed') pushed.push(payload as Health);
+    });
+    await printer.setMode('cover-open');
+    await waitFor('the strip to say the cover is open', () => pushed.some((health) => health.printer.label === 'Printer cover open'));
 
     await printer.setMode('ready');
     const printed = await waitFor('the original to print', async () => {
