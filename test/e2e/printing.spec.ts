@@ -6,7 +6,7 @@ import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { fillCustomer, setUpTill, startStack, type Stack } from './support';
 
 /**
- * Receipts as staff see them: a booking sold while the printer is off waits in Staff -> Printer
+ * Receipts as staff see them: a booking sold while the printer is out of paper, then off, waits in Staff -> Printer
  * ("Waiting to print", with Print now), prints by itself once the printer answers, and the sale
  * screen then shows the paper's own text with its receipt number. Screenshots in both orientations.
  */
@@ -32,10 +32,14 @@ const receipts = () =>
     .filter((items) => items.some((item) => item.kind === 'cut'))
     .map((items) => textLines(items));
 
-test('a receipt waits while the printer is off, is listed with Print now, and prints by itself when the printer is back', async ({ page }) => {
+test('a receipt waits while the printer is out of paper, then off, is listed with Print now, and prints by itself when the printer is back', async ({ page }) => {
+  // The printer is on, but out of paper (the till sees it within seconds): the receipt will be kept
+  // back untried, so it is waiting, not "Printing…".
+  await printer.setMode('paper-out');
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(stack.host.url);
   await setUpTill(page);
+  await expect(page.getByTestId('status-printer')).toContainText('Printer out of paper', { timeout: 10_000 });
   await page.getByRole('button', { name: /Hotels/ }).first().click();
   await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 2));
   await page.locator('.hotel-card').first().click();
@@ -45,7 +49,8 @@ test('a receipt waits while the printer is off, is listed with Print now, and pr
   await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
   await page.getByRole('button', { name: /^Confirm/ }).click();
   await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
-  await expect(page.getByTestId('print-state')).toContainText(/Printing|Waiting for the printer/);
+  await expect(page.getByTestId('print-state')).toHaveText('Waiting for the printer: it prints by itself as soon as the printer answers.', { timeout: 10_000 });
+  await printer.setMode('off');
   // The receipt on screen before any paper: the same text the printer will get.
   await expect(page.getByTestId('receipt-preview')).toContainText('Receipt no.');
   await page.screenshot({ path: shot('sale-receipt-waiting-landscape.png'), fullPage: true });

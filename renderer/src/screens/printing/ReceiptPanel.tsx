@@ -9,7 +9,7 @@ import type { Translate } from '@renderer/i18n/format';
 import { printWhyIn } from '@renderer/i18n/error-text';
 import { PaperPreview } from './PaperPreview';
 
-const jobState = (t: Translate, job: PrintJobView | undefined): string => {
+const jobState = (t: Translate, job: PrintJobView | undefined, printerDown: boolean): string => {
   if (!job) return t('receipt.none');
   if (job.state === 'printed') {
     if (job.copyNumber !== 0) return t('receipt.copyPrinted', { copy: job.copyNumber });
@@ -18,7 +18,8 @@ const jobState = (t: Translate, job: PrintJobView | undefined): string => {
   // Main's reason, in the reader's language when it named a sentence; the default is ours.
   if (job.state === 'failed') return t('receipt.failed', { reason: printWhyIn(t)(job) ?? t('receipt.failedDefault') });
   // The reason is on the status strip and in Staff -> Printer; here the cashier needs to know it is not lost.
-  return job.attempts > 0 ? t('receipt.waiting') : t('receipt.printing');
+  // A receipt kept back untried (out of paper, cover open) is waiting, not printing.
+  return job.attempts > 0 || printerDown ? t('receipt.waiting') : t('receipt.printing');
 };
 
 /** Taps on Print again closer together than this are one tap (a double tap is ~0.3 s apart). */
@@ -54,10 +55,12 @@ export function ReceiptPanel({ saleId, canReprint }: { saleId: string; canReprin
   };
   // The line above the paper is about the receipt (its newest print), not a slip printed later.
   const latest = jobs.data?.jobs.find((job) => job.kind === 'receipt' || job.kind === 'reprint') ?? jobs.data?.jobs[0];
+  const waiting = latest?.state === 'queued' || latest?.state === 'printing';
+  const printer = usePosQuery('printer:status', {}, { staleTime: 0, enabled: waiting, refetchInterval: waiting ? 1000 : false });
   return (
     <section className="receipt-panel" aria-label={t('receipt.label')}>
       <p className={`print-state print-${latest?.state ?? 'none'}`} role="status" data-testid="print-state">
-        {jobState(t, latest)}
+        {jobState(t, latest, waiting && printer.data?.health === 'down')}
       </p>
       {slips.length > 0 && (
         <div className="chips" role="radiogroup" aria-label={t('receipt.papers')}>
