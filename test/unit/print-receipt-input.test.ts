@@ -286,6 +286,8 @@ describe('printer status for the strip', () => {
     const view = (state: 'ready' | 'offline' | 'paper-out' | 'cover-open' | 'unknown', checkedAt: string | null = at.checkedAt) =>
       printerStatusView({ state, detail: 'd' }, { ...at, checkedAt, place: '192.168.1.50' });
     expect(view('ready')).toMatchObject({ health: 'ok', label: 'Printer ready' });
+    // The roll nearly finished: still ready, but amber, so the warning is seen before the paper runs out.
+    expect(printerStatusView({ state: 'ready', detail: 'd', said: { key: 'said.printer.paperLow' } }, { ...at, place: '192.168.1.50' })).toMatchObject({ health: 'degraded', label: 'Printer ready' });
     expect(view('paper-out')).toMatchObject({ health: 'down', label: 'Printer out of paper' });
     expect(view('cover-open')).toMatchObject({ health: 'down', label: 'Printer cover open' });
     expect(view('offline')).toMatchObject({ health: 'down', label: 'Printer offline (192.168.1.50)' });

@@ -16,7 +16,7 @@ export function printerPlace(setting: string): string {
 
 /**
  * The strip's view of a printer status. Out of paper, cover open and offline stop printing (down);
- * a printer that does not answer may still print (degraded).
+ * a printer that does not answer may still print, and one whose roll is nearly finished soon will not (degraded).
  */
 export function printerStatusView(
   status: PrinterStatus,
@@ -29,7 +29,8 @@ export function printerStatusView(
     case 'ready':
       return context.preview
         ? { ...base, health: 'ok', label: 'Preview printer', words: { label: 'printerPreview', detail: 'printerPreview' } }
-        : { ...base, health: 'ok', label: 'Printer ready', words: { label: 'printerReady', ...said } };
+        : // Ready, with the roll nearly finished: amber, so the warning is seen before the paper runs out under a receipt.
+          { ...base, health: status.said?.key === 'said.printer.paperLow' ? 'degraded' : 'ok', label: 'Printer ready', words: { label: 'printerReady', ...said } };
     case 'paper-out':
       return { ...base, health: 'down', label: 'Printer out of paper', words: { label: 'printerPaperOut', ...said } };
     case 'cover-open':
