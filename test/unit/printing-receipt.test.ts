@@ -184,6 +184,9 @@ describe('printable text', () => {
 describe('text layout', () => {
   it('wraps at spaces and splits a word longer than the line', () => {
     expect(wrap('one two three four', 9)).toEqual(['one two', 'three', 'four']);
+    // A number or short word is not left alone on the last line: the word before it goes down too.
+    expect(wrap('14 Admiralty Way, Lekki Phase 1', 30)).toEqual(['14 Admiralty Way, Lekki', 'Phase 1']);
+    expect(wrap('Regular, ticket 3 of 3', 20, '  ')).toEqual(['Regular, ticket 3', '  of 3']);
     expect(wrap('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 10)).toEqual(['ABCDEFGHIJ', 'KLMNOPQRST', 'UVWXYZ']);
     expect(wrap('a long label wraps', 10, '  ')).toEqual(['a long', '  label', '  wraps']);
     expect(wrap('', 10)).toEqual([]);

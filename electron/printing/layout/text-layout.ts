@@ -27,7 +27,23 @@ export function wrap(text: string, width: number, indent = ''): string[] {
     line = word;
   }
   if (line !== '') flush();
-  return lines;
+  return keepShortLastWordWithItsNeighbour(lines, width, indent);
+}
+
+/**
+ * A number or a short word alone on the last line ("Lekki Phase" over "1", "ticket 3 of" over "3")
+ * reads as something else: the word before it goes down with it when the line has room.
+ */
+function keepShortLastWordWithItsNeighbour(lines: string[], width: number, indent: string): string[] {
+  if (lines.length < 2) return lines;
+  const last = lines[lines.length - 1]!.slice(indent.length);
+  const before = lines[lines.length - 2]!;
+  const lead = lines.length - 2 === 0 ? '' : indent;
+  const words = before.slice(lead.length).split(' ');
+  if (last.includes(' ') || last.length > 3 || words.length < 2) return lines;
+  const moved = `${indent}${words.at(-1)} ${last}`;
+  if (moved.length > width) return lines;
+  return [...lines.slice(0, -2), lead + words.slice(0, -1).join(' '), moved];
 }
 
 /**
