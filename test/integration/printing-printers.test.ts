@@ -71,11 +71,25 @@ for (const type of ['epson', 'star'] as const) {
       expect(!result.ok && result.error.message).toMatch(/did not answer within 0\.7 s/);
     });
 
-    it('says a receipt may be half printed when the printer hangs mid-job', async () => {
+    it('says a receipt may be half printed when the printer hangs mid-job, and cuts that half off before the next one', async () => {
       await fake().setMode('jammed');
-      const result = await printer().print(receipt(type), { deadlineMs: 700 });
+      const p = printer();
+      const result = await p.print(receipt(type), { deadlineMs: 700 });
       expect(result).toMatchObject({ ok: false, printerState: 'unknown', mayHavePrinted: true });
       expect(!result.ok && result.error.message).toMatch(/not confirmed within 0\.7 s.*check the printer before printing it again/);
+      // The next receipt is not printed onto the same strip as what was left: a cut comes first.
+      await fake().setMode('ready');
+      fake().clear();
+      expect((await p.print(receipt(type), { deadlineMs: 2_000 })).ok).toBe(true);
+      await fake().waitForClosed(1);
+      const items = decodeEscPos(fake().received(), type).filter((item) => item.kind === 'cut' || item.kind === 'text');
+      expect(items[0]).toMatchObject({ kind: 'cut', partial: false });
+      expect(items.filter((item) => item.kind === 'cut')).toHaveLength(2);
+      // Only once: the receipt after that starts with its own text again.
+      fake().clear();
+      expect((await p.print(receipt(type), { deadlineMs: 2_000 })).ok).toBe(true);
+      await fake().waitForClosed(1);
+      expect(cuts(fake().received(), type)).toBe(1);
     });
 
     it('says a receipt the paper ran out under is not printed: it may be cut short, so only a COPY may follow', async () => {

@@ -32,6 +32,9 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
   const lane = createSerialQueue();
   const query = statusQuery(type);
   const replyLength = (received: Uint8Array) => statusReplyLength(type, received);
+  // A try cut off while sending may have left part of a receipt under the print head, uncut: the
+  // next job first feeds and cuts it off, so the COPY that follows is not printed onto the same strip.
+  let cutOwed = false;
 
   const print = (document: PrintDocument, deadlineMs: number): Promise<PrintResult> =>
     lane(async () => {
@@ -41,13 +44,17 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
         const before = parseStatusReply(type, await link.receive(replyLength));
         if (before.state !== 'ready') return { printed: false as const, status: before };
         link.stage('send');
-        await link.send(document.bytes);
+        await link.send(cutOwed ? Buffer.concat([cutOffWhatWasLeft(type), document.bytes]) : document.bytes);
         link.stage('confirm');
         await link.send(query);
         const after = parseStatusReply(type, await link.receive(replyLength));
         return { printed: true as const, status: after };
       });
-      if (!outcome.ok) return printFailure(outcome, deadlineMs);
+      if (!outcome.ok) {
+        if (outcome.stage === 'send' || outcome.stage === 'confirm') cutOwed = true;
+        return printFailure(outcome, deadlineMs);
+      }
+      if (outcome.value.printed) cutOwed = false;
       if (!outcome.value.printed) {
         const status = outcome.value.status;
         const refused: PosError = { code: 'PRINTER_OFFLINE', message: status.detail, ...(status.said && { said: status.said }) };
@@ -124,3 +131,7 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
 }
 
 const notSent = () => saidError('PRINTER_OFFLINE', 'said.print.notSent');
+
+/** Reset, feed past the cutter and cut: EPSON ESC @, ESC d 4 twice, GS V 0; STAR ESC @, ESC d 2 (feeds to the cutter itself). */
+const cutOffWhatWasLeft = (type: PrinterType): Buffer =>
+  type === 'star' ? Buffer.from([0x1b, 0x40, 0x1b, 0x64, 0x02]) : Buffer.from([0x1b, 0x40, 0x1b, 0x64, 0x04, 0x1b, 0x64, 0x04, 0x1d, 0x56, 0x00]);
