@@ -287,6 +287,9 @@ test.describe('names in their own letters', () => {
     await expect(page.getByText(show, { exact: true })).toBeVisible();
     await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(h('kiosk.done.receiptNeedsStaff'), { timeout: 15_000 });
     await page.screenshot({ path: test.info().outputPath('done-paper-out-in-hausa-portrait.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: test.info().outputPath('done-paper-out-in-hausa-landscape.png') });
+    await page.setViewportSize({ width: 800, height: 1280 });
     await printer.setMode('ready');
     await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(h('kiosk.done.takeReceipt'), { timeout: 15_000 });
     await page.screenshot({ path: test.info().outputPath('done-in-hausa-portrait.png') });
