@@ -17,6 +17,8 @@ export interface Tender {
   approvalCode: string | null;
   /** Card taken at the till's own terminal: the last four digits of the (masked) card; else null. */
   cardLast4?: string | null;
+  /** Card only: paid at the till's own terminal (no approval code typed), which also gives it back by itself. */
+  paidAtTerminal?: boolean;
   /** Bank transfer only: the transfer's reference. */
   transferReference: string | null;
 }
@@ -129,7 +131,7 @@ export function toTender(row: TenderRow): Tender {
     changeKobo: row.change_kobo,
     approvalCode: row.approval_code ?? row.card_auth_code ?? null,
     transferReference: row.transfer_reference,
-    ...(row.kind === 'card' ? { cardLast4: row.card_last4 ?? null } : {}),
+    ...(row.kind === 'card' ? { cardLast4: row.card_last4 ?? null, paidAtTerminal: row.approval_code === null } : {}),
   };
 }
 

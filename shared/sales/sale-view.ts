@@ -43,6 +43,8 @@ export const saleViewSchema = z.object({
       changeKobo: koboSchema.nullable(),
       approvalCode: z.string().nullable(),
       transferReference: z.string().nullable(),
+      /** Card only: paid at the till's own terminal (no approval code typed), so the terminal gives it back by itself. */
+      paidAtTerminal: z.boolean().optional(),
     }),
   ),
   staffName: z.string().nullable(),

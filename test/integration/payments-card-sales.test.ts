@@ -3,6 +3,7 @@ import type { EventPayloadOf } from '../../shared/ipc/contract';
 import { openCardTill, startCardPartner, type CardPartner, type CardTill } from '../helpers/card-fixture';
 import { customer, findShowing, findStay, newSaleId, readyToSell, selectionOf, value } from '../helpers/sales-fixture';
 import { startTerminal, until, type TerminalRig } from '../helpers/terminal-fixture';
+import { rejectedNoteKey } from '@renderer/screens/checkout/rejected-note';
 
 /**
  * The card sale at an integrated terminal, through createPos (the same dispatch every transport
@@ -219,6 +220,8 @@ describe('a card sale at a kiosk', () => {
     // Staff read that the terminal gives it back: nothing to hand back from the drawer.
     expect(sale.failureReason).toMatch(/reversed and given back to the card automatically: there is no cash to hand back/);
     expect(sale.failureReason).not.toMatch(/Give back any payment/);
+    // ...and the screen's own line under it says the same, not "give back any payment taken" (cash on top of the reversal).
+    expect(rejectedNoteKey(sale)).toBe('sale.rejectedCardNote');
     await until(() => value(kiosk.journal.payments.forSale(request.saleId)).some((p) => p.state === 'reversed'), 5_000, 'the reversal');
     const [payment] = value(kiosk.journal.payments.forSale(request.saleId));
     expect(payment).toMatchObject({ state: 'reversed', refundReference: expect.any(String) });
@@ -236,6 +239,7 @@ describe('a card sale at a kiosk', () => {
     await until(() => value(kiosk.journal.sales.get(request.saleId))?.state === 'rejected', 5_000, 'the lookup to reject the sale');
     const sale = value(await kiosk.pos.api['sale:get']({ saleId: request.saleId }));
     expect(sale.failureReason).toMatch(/^The partner has no record of this sale, so it was not booked and the partner charged nothing\. The card payment taken at the terminal is reversed and given back to the card automatically: there is no cash to hand back, and nothing to refund by hand\.$/);
+    expect(rejectedNoteKey(sale)).toBe('sale.rejectedCardNote');
     await until(() => value(kiosk.journal.payments.forSale(request.saleId)).some((p) => p.state === 'reversed'), 5_000, 'the reversal');
     expect(terminal.simulator.refunds().filter((r) => r.transaction_id === chargesOf(request.saleId)[0]!.id)).toMatchObject([{ amount: sale.totalKobo }]);
     expect(purchasesOf(request.saleId)).toHaveLength(0);

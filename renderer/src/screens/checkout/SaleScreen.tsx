@@ -12,6 +12,7 @@ import { formatMoney } from '@renderer/i18n/format';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { newSaleId, type Order } from './order';
 import { refundedShare } from './refunded';
+import { rejectedNoteKey } from './rejected-note';
 import { ReceiptPanel } from '@renderer/screens/printing/ReceiptPanel';
 import { SaleCorrections } from '@renderer/screens/refunds/SaleCorrections';
 
@@ -103,7 +104,7 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
               <h1>{t('sale.rejected')}</h1>
               <p>{sale.failureReason ?? t('sale.rejectedDefault')}</p>
               {/* Paid at the integrated terminal (no approval code typed): payments reverses it by itself. */}
-              <p>{sale.tenders.some((tender) => tender.kind === 'card' && tender.approvalCode === null) ? t('sale.rejectedCardNote') : t('sale.rejectedNote')}</p>
+              <p data-testid="rejected-note">{t(rejectedNoteKey(sale))}</p>
             </>
           )}
           {(sale.state === 'unknown' || sale.state === 'sent' || sale.state === 'pending') && (
