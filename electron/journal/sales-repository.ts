@@ -46,6 +46,12 @@ export interface SalesRepository {
   search(query: SaleSearch): Result<Sale[]>;
   /** Confirmed sales where the partner charged something other than our quote, oldest first: staff check them. */
   listAmountMismatches(): Result<Sale[]>;
+  /**
+   * Rejected sales still holding money staff must give back by hand (cash, a bank transfer, a card
+   * paid on a stand-alone machine) that no void has given back yet, oldest first. A card paid at the
+   * till's own terminal is reversed by itself, so it is never one of these.
+   */
+  listMoneyToGiveBack(): Result<Sale[]>;
   /** The sale a partner reference already confirms, if any: one purchase is one sale (a trigger refuses a second). */
   saleWithReference(partnerReference: string): Result<string | null>;
   /** The latest confirmed sale with its partner reference: one the partner is known to hold. */
@@ -99,6 +105,14 @@ export function createSalesRepository(deps: {
   );
   const selectMismatches = db.prepare<[], SaleRow>(
     "SELECT * FROM sales WHERE state = 'confirmed' AND amount_mismatch = 1 ORDER BY created_at, id",
+  );
+  // Given back by hand: every correction but the terminal's (which never applies to these tenders).
+  const selectMoneyToGiveBack = db.prepare<[], SaleRow>(
+    `SELECT * FROM sales s WHERE s.state = 'rejected' AND EXISTS (
+       SELECT 1 FROM tenders t
+       WHERE t.sale_id = s.id AND (t.kind <> 'card' OR t.approval_code IS NOT NULL)
+         AND t.amount_kobo > (SELECT coalesce(sum(c.amount_kobo), 0) FROM corrections c WHERE c.sale_id = s.id AND c.tender = t.kind AND c.route <> 'terminal'))
+     ORDER BY s.created_at, s.id`,
   );
   // A receipt number as printed (T01-000042, see receiptNumberText) is matched whole, by its sale's receipt print job.
   const selectSearch = db.prepare<[{ from: string | null; to: string | null; like: string | null; phone: string | null; receipt: string | null; limit: number }], SaleRow>(
@@ -254,6 +268,7 @@ export function createSalesRepository(deps: {
       }),
 
     listAmountMismatches: () => guard.read(() => ok(selectMismatches.all().map(load))),
+    listMoneyToGiveBack: () => guard.read(() => ok(selectMoneyToGiveBack.all().map(load))),
     saleWithReference: (partnerReference) => guard.read(() => ok(selectByReference.get(partnerReference) ?? null)),
     latestConfirmed: () => guard.read(() => ok(selectLatestConfirmed.get() ?? null)),
   };

@@ -167,7 +167,10 @@ export function createSales(deps: SalesDeps): Sales {
       if (!unsettled.ok) return unsettled;
       const mismatched = journal.sales.listAmountMismatches();
       if (!mismatched.ok) return mismatched;
-      return ok({ sales: [...unsettled.value, ...mismatched.value].map(view) });
+      // Settled as not completed while nobody was looking (after a restart, say): the customer's money is still here.
+      const toGiveBack = journal.sales.listMoneyToGiveBack();
+      if (!toGiveBack.ok) return toGiveBack;
+      return ok({ sales: [...unsettled.value, ...toGiveBack.value, ...mismatched.value].map(view) });
     },
 
     search({ text, from, to, limit }) {

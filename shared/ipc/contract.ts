@@ -92,7 +92,7 @@ export const channels = {
    */
   'sale:submit': { request: submitSaleRequestSchema, response: saleViewSchema, access: 'customer', customerBegins: 'sale' },
   'sale:get': { request: z.object({ saleId: saleIdSchema }).strict(), response: saleViewSchema, access: 'customer' },
-  /** Sales whose outcome is not settled yet, and confirmed sales whose charged amount differs. */
+  /** Sales whose outcome is not settled yet, rejected sales whose money is still to be given back by hand, and confirmed sales whose charged amount differs. */
   'sale:attention': { request: empty, response: z.object({ sales: z.array(saleViewSchema) }), access: 'staff' },
   /** Ask the partner now what became of an unsettled sale. */
   'sale:settle': { request: z.object({ saleId: saleIdSchema }).strict(), response: saleViewSchema, access: 'staff' },

@@ -262,6 +262,9 @@ describe('voids', () => {
   it('a rejected sale’s cash stays in the drawer until a void gives it back', async () => {
     const report = value(await api()['shift:current']({})).report!;
     expect(report.cash.rejectedCashKobo).toBe(sales.rejected.totalKobo);
+    const attention = async () => value(await api()['sale:attention']({})).sales.map((s) => s.id);
+    // Staff are told the customer's cash is still here (Needs attention) until the void.
+    expect(await attention()).toContain(sales.rejected.id);
     const before = report.cash.expectedKobo;
     const voided = value(
       await api()['correction:void']({ correctionId: correctionId(), saleId: sales.rejected.id, basis: 0, tender: 'cash', approval: approval('ngozi'), reason: 'not-completed', note: 'Partner refused the dates' }),
@@ -269,6 +272,7 @@ describe('voids', () => {
     expect(voided.correction).toMatchObject({ kind: 'void', amountKobo: sales.rejected.totalKobo, lines: [], state: 'done', cancellation: null, approvedBy: 'Ngozi Okafor' });
     expect(await drawer()).toBe(before - sales.rejected.totalKobo);
     expect(value(await api()['correction:options']({ saleId: sales.rejected.id }))).toMatchObject({ action: null, why: expect.stringMatching(/already been given back/) });
+    expect(await attention()).not.toContain(sales.rejected.id);
   });
 });
 

@@ -52,6 +52,7 @@ export function AttentionPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const attention = usePosQuery('sale:attention', {}, { staleTime: 0, refetchInterval: 15_000 });
   const settle = useMutation({ mutationFn: async (saleId: string) => unwrap(await pos['sale:settle']({ saleId })), onSettled: () => client.invalidateQueries({ queryKey: ['sale:attention'] }) });
   const [byHand, setByHand] = useState<SaleView | null>(null);
+  const { go } = useNavigation();
   return (
     <section className="panel" aria-labelledby="attention-title">
       <h2 id="attention-title">{t('sales.attention')}</h2>
@@ -66,17 +67,26 @@ export function AttentionPanel({ isSupervisor }: { isSupervisor: boolean }) {
                   key={sale.id}
                   sale={sale}
                   action={
-                    sale.state !== 'confirmed' && (
+                    sale.state === 'rejected' ? (
+                      // Not completed, its money still here (cash, a transfer, a stand-alone card machine): give it back.
                       <div className="sale-row-actions">
-                        <button type="button" className="button button-primary" disabled={settle.isPending} onClick={() => settle.mutate(sale.id)}>
-                          {t('sales.askNow')}
+                        <button type="button" className="button button-primary" onClick={() => go({ name: 'sale', saleId: sale.id })}>
+                          {t('refunds.void')}
                         </button>
-                        {sale.state === 'unknown' && isSupervisor && (
-                          <button type="button" className="button" onClick={() => setByHand(sale)}>
-                            {t('hand.open')}
-                          </button>
-                        )}
                       </div>
+                    ) : (
+                      sale.state !== 'confirmed' && (
+                        <div className="sale-row-actions">
+                          <button type="button" className="button button-primary" disabled={settle.isPending} onClick={() => settle.mutate(sale.id)}>
+                            {t('sales.askNow')}
+                          </button>
+                          {sale.state === 'unknown' && isSupervisor && (
+                            <button type="button" className="button" onClick={() => setByHand(sale)}>
+                              {t('hand.open')}
+                            </button>
+                          )}
+                        </div>
+                      )
                     )
                   }
                 />
