@@ -58,6 +58,15 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => st
     // a sale on its way has none to look up.
     const corrections = sale.state === 'confirmed' || sale.state === 'rejected' ? journal.corrections.forSale(sale.id) : ok([]);
     const about = { details: parsed.success ? parsed.data : null, title: details.title, customerName: details.customer.name };
+    // Cash change of a sale confirmed only after its outcome was unknown (a lookup, a restart, by
+    // hand): the cashier may never have seen it called out, so the screen must not say it was given.
+    const changeUnsure =
+      sale.state === 'confirmed' &&
+      sale.tenders.some((tender) => tender.kind === 'cash' && (tender.changeKobo ?? 0) > 0) &&
+      (() => {
+        const events = journal.sales.events(sale.id);
+        return events.ok && events.value.some((event) => event.toState === 'unknown');
+      })();
     return {
       id: sale.id,
       kind: sale.kind,
@@ -82,6 +91,7 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => st
       createdAt: sale.createdAt,
       updatedAt: sale.updatedAt,
       corrections: corrections.ok ? corrections.value.map((correction) => toCorrectionView(correction, about)) : [],
+      ...(changeUnsure && { changeUnsure: true }),
     };
   };
 }

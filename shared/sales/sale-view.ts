@@ -53,7 +53,12 @@ export const saleViewSchema = z.object({
   updatedAt: z.string(),
   /** The screen's language when it was sold: its receipt and its customer's papers are in it. */
   language: languageSchema.optional(),
-  /** Voids and refunds of this sale, oldest first: what was given back, how, when, and who approved it. */
+  /**
+   * A confirmed cash sale with change that was confirmed only after its outcome was unknown (by a
+   * lookup, after a restart, by hand): nobody can tell whether its change was handed over.
+   */
+  changeUnsure: z.boolean().optional(),
+    /** Voids and refunds of this sale, oldest first: what was given back, how, when, and who approved it. */
   corrections: z.array(correctionViewSchema).optional(),
 });
 export type SaleView = z.infer<typeof saleViewSchema>;

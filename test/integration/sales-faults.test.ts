@@ -106,11 +106,15 @@ describe('the partner commits but its answer is lost', () => {
     const stay = await findStay(till.pos);
     partner.faults.push('error-after-commit');
     const saleId = newSaleId();
-    const sale = value(await till.pos.api['sale:submit']({ saleId, kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'card' } }));
+    // Paid in cash with change, which the cashier was never told to give while the outcome was unknown.
+    const sale = value(await till.pos.api['sale:submit']({ saleId, kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'cash', tenderedKobo: stay.priceKobo * 2 + 500_000 } }));
     expect(sale.state).toBe('unknown');
     const final = await settled(till.pos, saleId);
     expect(final.state).toBe('confirmed');
     expectPartnerAgrees(saleId, final);
+    // Opened later (after a restart, say), its screen cannot say the change was given.
+    expect(final.changeUnsure).toBe(true);
+    expect(value(await till.pos.api['sale:get']({ saleId })).changeUnsure).toBe(true);
   });
 
   it('an unknown sale stays unknown while lookups fail, and is never bought again', async () => {

@@ -118,6 +118,9 @@ describe('a shift', () => {
       await api()['sale:submit']({ saleId: newSaleId(), kind: 'cinema', cinema: selectionOf(showing, [['Regular', 2]]), customer, tender: { kind: 'cash', tenderedKobo: 1_000_000 } }),
     );
     cinemaTotal = cinema.totalKobo;
+    // Confirmed at once: the cashier was told to give the change then.
+    expect(cinema.tenders[0]!.changeKobo).toBeGreaterThan(0);
+    expect(cinema.changeUnsure).toBeUndefined();
     const stay = await findStay(till.pos);
     const hotel = value(await api()['sale:submit']({ saleId: newSaleId(), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'card', approvalCode: 'POS-77' } }));
     expect([cinema.state, hotel.state]).toEqual(['confirmed', 'confirmed']);

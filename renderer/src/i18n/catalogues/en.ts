@@ -298,6 +298,7 @@ export const en = {
   'sale.bookingNumber': 'Booking number',
   'sale.giveChange': 'Give change: {amount}',
   'sale.changeGiven': 'Change given: {amount}',
+  'sale.changeUnsure': 'Change: {amount}. This sale was confirmed only after the till checked with the partner: give the change if the customer has not had it yet.',
   'sale.mismatch': 'The partner charged {amount}; a supervisor will check it.',
   'sale.mismatchUnknown': 'The partner charged a different amount; a supervisor will check it.',
   'sale.rejected': 'Sale not completed',

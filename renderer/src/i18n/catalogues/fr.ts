@@ -278,6 +278,7 @@ export const fr: Catalogue = {
   'sale.bookingNumber': "Numéro de réservation",
   'sale.giveChange': "Rendre la monnaie : {amount}",
   'sale.changeGiven': "Monnaie rendue : {amount}",
+  'sale.changeUnsure': "Monnaie : {amount}. Cette vente n’a été confirmée qu’après vérification auprès du partenaire : rendez la monnaie si le client ne l’a pas encore reçue.",
   'sale.mismatch': "Le partenaire a facturé {amount} ; un superviseur vérifiera.",
   'sale.mismatchUnknown': "Le partenaire a facturé un autre montant ; un superviseur vérifiera.",
   'sale.rejected': "Vente non aboutie",

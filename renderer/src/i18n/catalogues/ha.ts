@@ -278,6 +278,7 @@ export const ha: Catalogue = {
   'sale.bookingNumber': "Lambar ajiya",
   'sale.giveChange': "Ba da canji: {amount}",
   'sale.changeGiven': "An ba da canji: {amount}",
+  'sale.changeUnsure': "Canji: {amount}. An tabbatar da wannan sayarwa ne kawai bayan na'urar ta duba da abokin hulɗa: ba abokin ciniki canjinsa idan bai karɓa ba tukuna.",
   'sale.mismatch': "Abokin hulɗa ya caji {amount}; mai kulawa zai duba.",
   'sale.mismatchUnknown': "Abokin hulɗa ya caji wani adadi daban; mai kulawa zai duba.",
   'sale.rejected': "Sayarwa ba ta kammala ba",

@@ -278,6 +278,7 @@ export const ig: Catalogue = {
   'sale.bookingNumber': "Nọmba ndebanye",
   'sale.giveChange': "Nye chenjị: {amount}",
   'sale.changeGiven': "E nyela chenjị: {amount}",
+  'sale.changeUnsure': "Chenjị: {amount}. E kwadoro ire ahịa a naanị mgbe igwe ahụ lechara ya na onye mmekọ: nye onye ahịa chenjị ya ma ọ bụrụ na o nwetabeghị ya.",
   'sale.mismatch': "Onye mmekọ nara {amount}; onye nlekọta ga-elele ya.",
   'sale.mismatchUnknown': "Onye mmekọ nara ego dị iche; onye nlekọta ga-elele ya.",
   'sale.rejected': "Ire emechaghị",

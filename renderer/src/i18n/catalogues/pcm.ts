@@ -278,6 +278,7 @@ export const pcm: Catalogue = {
   'sale.bookingNumber': "Booking number",
   'sale.giveChange': "Give change: {amount}",
   'sale.changeGiven': "Change wey we don give: {amount}",
+  'sale.changeUnsure': "Change: {amount}. Dis sale confirm only after di till check with di partner: give di customer im change if e never collect am.",
   'sale.mismatch': "Di partner charge {amount}; supervisor go check am.",
   'sale.mismatchUnknown': "Di partner charge different money; supervisor go check am.",
   'sale.rejected': "Di sale no complete",

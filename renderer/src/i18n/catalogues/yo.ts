@@ -278,6 +278,7 @@ export const yo: Catalogue = {
   'sale.bookingNumber': "Nọ́ńbà ìfiṣúra",
   'sale.giveChange': "Fún ní ṣéǹjì: {amount}",
   'sale.changeGiven': "Ṣéǹjì tí a ti fún: {amount}",
+  'sale.changeUnsure': "Ṣéǹjì: {amount}. A fìdí títà yìí múlẹ̀ lẹ́yìn tí ẹ̀rọ náà bá alábàáṣiṣẹ́pọ̀ ṣàyẹ̀wò nìkan: fún oníbàárà ní ṣéǹjì rẹ̀ tí kò bá tíì gbà á.",
   'sale.mismatch': "Alábàáṣiṣẹ́pọ̀ gba {amount}; alábòójútó yóò ṣàyẹ̀wò rẹ̀.",
   'sale.mismatchUnknown': "Alábàáṣiṣẹ́pọ̀ gba iye owó mìíràn; alábòójútó yóò ṣàyẹ̀wò rẹ̀.",
   'sale.rejected': "Títà kò parí",

@@ -93,6 +93,9 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
               {change !== null && change > 0 &&
                 (justPaid ? (
                   <p className="change-due" data-testid="change-due">{t('sale.giveChange', { amount: formatMoney(change) })}</p>
+                ) : sale.changeUnsure ? (
+                  // Confirmed only after a check (a restart, say): its change was perhaps never called out.
+                  <p className="field-error" data-testid="change-unsure">{t('sale.changeUnsure', { amount: formatMoney(change) })}</p>
                 ) : (
                   <p data-testid="change-given">{t('sale.changeGiven', { amount: formatMoney(change) })}</p>
                 ))}
