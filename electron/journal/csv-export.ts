@@ -7,7 +7,8 @@ import { csvRecord, type CsvCell } from './csv';
  * One row per sale, and one per void or refund (`record`), linked to its sale by `sale_id`; amounts
  * in Naira with two decimals (what an accountant's spreadsheet expects). Every money column sums
  * honestly down the file: each row carries only the money it moved itself. A sale row has what was
- * taken in its tender's column (`cash_ngn`, `card_ngn`, `transfer_ngn`) and nothing in
+ * taken in its tender's column (`cash_ngn`, `card_ngn`, `transfer_ngn`; at the till's own terminal,
+ * what it approved and did not reverse) and nothing in
  * `given_back_ngn`; a void or refund row has the money it gave back as a negative amount in its
  * tender's column and as a positive one in `given_back_ngn`, who asked (`cashier`) and who
  * approved, and the cancellation the partner owes for a refund. A refund through the card terminal
@@ -47,6 +48,16 @@ interface CardPaymentRow {
 }
 
 /** The payment that took the money (approved, or given back) or else the last attempt; how many attempts; what went back. */
+/**
+ * A sale paid at the till's own terminal: the card money it holds is what the terminal approved and
+ * has not reversed. A card never charged (cancelled, declined: say the till restarted while the
+ * terminal waited) or given back by the reversal of a sale the partner did not make moved nothing,
+ * as on the X and Z reports; its tender's amount alone would count it in `card_ngn`.
+ */
+function cardKeptKobo(payments: CardPaymentRow[]): number {
+  return payments.filter((p) => p.state === 'approved' || p.state === 'reversing').reduce((sum, p) => sum + p.amount_kobo, 0);
+}
+
 function cardCells(payments: CardPaymentRow[]): CsvCell[] {
   if (payments.length === 0) return [null, null, null, null, null, null, null, null];
   const charged = payments.find((p) => p.state === 'approved' || p.state === 'reversing' || p.state === 'reversed') ?? payments.at(-1)!;
@@ -208,7 +219,8 @@ export function exportSalesCsv(db: Database.Database, range: { from?: string; to
       ? db.prepare<[string], CardPaymentRow>('SELECT reference, state, scheme, masked_pan, auth_code, terminal_reference, amount_kobo FROM card_payments WHERE sale_id = ? ORDER BY attempt')
       : null;
     for (const row of db.prepare<[{ from: string | null; to: string | null }], ExportRow>(exportQuery(withCorrections)).iterate({ from: range.from ?? null, to: range.to ?? null })) {
-      csv += csvRecord([...cells(row), ...cardCells(row.record === 'sale' && paymentsOf ? paymentsOf.all(row.sale_id) : []), koboToNairaText(row.correction_amount_kobo)]);
+      const payments = row.record === 'sale' && paymentsOf ? paymentsOf.all(row.sale_id) : [];
+      csv += csvRecord([...cells(payments.length > 0 ? { ...row, card_kobo: cardKeptKobo(payments) } : row), ...cardCells(payments), koboToNairaText(row.correction_amount_kobo)]);
       rows++;
     }
     return { csv, rows, complete: true };

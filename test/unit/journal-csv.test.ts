@@ -86,6 +86,27 @@ describe('the journal CSV sums honestly', () => {
     refund('R-CARD-PENDING', sold.cardPending, 'card', 'terminal');
     // Cash ₦3,500, not refunded.
     sold.kept = sellInto(journal, { staffId: cashier.value.id, state: 'confirmed', tender: 'cash', lines: one });
+    // Card at the terminal, ₦3,500 each, for sales that did not happen (as after a restart mid-sale):
+    // one never charged (the payment called off), one charged and then reversed. Neither holds money.
+    const atTerminal = (id: string) => {
+      const created = journal.sales.create({ id, staffId: cashier.value.id, kind: 'cinema', quoteKobo: 350_000, request: {}, details: {}, tenders: [{ kind: 'card', amountKobo: 350_000 }] });
+      if (!created.ok) throw new Error(created.error.message);
+      const begun = journal.payments.begin({ saleId: id, device: 'paystack:30', amountKobo: 350_000 });
+      if (!begun.ok) throw new Error(begun.error.message);
+      return begun.value.reference;
+    };
+    const must = (result: { ok: boolean; error?: { message: string } }) => {
+      if (!result.ok) throw new Error(result.error!.message);
+    };
+    const calledOff = atTerminal((sold.cardCalledOff = 'CARD-CALLED-OFF'));
+    must(journal.payments.move(calledOff, 'cancelled', { terminalReference: 'PRQ_1', reason: 'Cancelled at the till before the card was charged.' }));
+    must(journal.sales.transition(sold.cardCalledOff, 'rejected', { failureReason: 'The till stopped.' }));
+    const reversed = atTerminal((sold.cardReversed = 'CARD-REVERSED'));
+    must(journal.payments.move(reversed, 'approved', { terminalReference: 'PRQ_2', transactionReference: 'T_2', authCode: '654321', maskedPan: '**** 4081', scheme: 'visa' }));
+    must(journal.sales.transition(sold.cardReversed, 'sent'));
+    must(journal.sales.transition(sold.cardReversed, 'rejected', { failureReason: 'The partner has no record of this sale.' }));
+    must(journal.payments.move(reversed, 'reversing'));
+    must(journal.payments.move(reversed, 'reversed', { refundReference: 'RF-2' }));
   });
   afterAll(() => {
     journal.close();
@@ -133,5 +154,9 @@ describe('the journal CSV sums honestly', () => {
     expect(byId('R-CARD-FAILED')).toMatchObject({ money_state: 'failed', card_ngn: '0.00', given_back_ngn: '0.00', correction_amount_ngn: '3500.00', failure_reason: 'Declined by the bank.' });
     expect(byId('R-CARD-PENDING')).toMatchObject({ money_state: 'pending', card_ngn: '0.00', given_back_ngn: '0.00', correction_amount_ngn: '3500.00' });
     expect(rows.filter((r) => r.record === 'sale').every((r) => r.correction_amount_ngn === '')).toBe(true);
+    // Terminal cards of sales that did not happen hold nothing: never charged, or reversed.
+    const saleRow = (id: string) => rows.find((r) => r.sale_id === id && r.record === 'sale')!;
+    expect(saleRow(sold.cardCalledOff!)).toMatchObject({ state: 'rejected', card_ngn: '0.00', card_payment_state: 'cancelled' });
+    expect(saleRow(sold.cardReversed!)).toMatchObject({ state: 'rejected', card_ngn: '0.00', card_payment_state: 'reversed', card_reversed_ngn: '3500.00' });
   });
 });
