@@ -82,3 +82,40 @@ test('a receipt waits while the printer is out of paper, then off, is listed wit
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.screenshot({ path: shot('printer-ready-landscape.png'), fullPage: true });
 });
+
+test('the till killed while a receipt prints: after the restart Staff -> Printer names that receipt, and Print a copy prints it once, marked COPY', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await printer.setMode('stalled');
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await page.getByRole('button', { name: /Cinema/ }).first().click();
+  await page.locator('.film-card').first().click();
+  await page.getByRole('region', { name: 'Cinema' }).getByRole('button').first().click();
+  await page.getByRole('region', { name: 'Showtime' }).getByRole('button').first().click();
+  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillCustomer(page, { name: 'Chidi Okafor', email: 'chidi@example.com', phone: '0803 123 4567' });
+  await page.getByRole('button', { name: /^Exact/ }).click();
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  // The printer took the connection and hangs: the receipt is on its way when the till dies.
+  await expect.poll(() => stack.journal<{ state: string }>('SELECT state FROM print_jobs').map((j) => j.state)).toEqual(['printing']);
+  await stack.restart();
+  await printer.setMode('ready');
+
+  const ada = (await stack.host.rpc('staff:roster', {})).json.value.staff[0];
+  expect((await stack.host.rpc('staff:sign-in', { staffId: ada.id, pin: '2468' })).json.ok).toBe(true);
+  await page.goto(stack.host.url);
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Printer' }).click();
+  // It may be on paper: listed by its number, never sent again by itself.
+  const row = page.getByRole('listitem').filter({ hasText: 'Receipt T01-000001 — Lobby POS stopped while this was printing' });
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: shot('printer-after-restart-landscape.png'), fullPage: true });
+  expect(receipts()).toEqual([]);
+  await row.getByRole('button', { name: 'Print a copy' }).click();
+  await expect(row).toHaveCount(0);
+  await expect.poll(() => receipts().length).toBe(1);
+  expect(receipts()[0]!.join('\n')).toMatch(/COPY 1/);
+  expect(receipts()[0]).toContainEqual(expect.stringMatching(/^Receipt no\. +T01-000001$/));
+});

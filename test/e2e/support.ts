@@ -13,6 +13,8 @@ export interface Stack {
   terminal: TerminalSimulator | null;
   /** Rows of the till's own journal, read straight from its SQLite file. */
   journal<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[];
+  /** The till killed (SIGKILL) and started again on the same data folder and settings; `host` is the new one (a new URL). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,12 +32,15 @@ export async function startStack(options: { args?: string[]; env?: NodeJS.Proces
   const terminal = wanted ? createTerminalSimulator({ timings: { autoPresentMs: wanted.autoPresentMs, stepMs: 250 } }) : null;
   const terminalServer = terminal ? await startTerminalServer({ handle: terminal.handle }) : null;
   const terminalArgs = terminalServer ? ['--payments-terminal', 'paystack:E2E-1', '--paystack-url', terminalServer.url, '--paystack-customer', 'CUS_e2e_walk_in'] : [];
-  const host = await startPreviewHost({
+  const launch = {
     args: ['--partner-url', server.url, '--partner-timeout-ms', '3000', ...terminalArgs, ...(options.args ?? [])],
     env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY, ...(terminal ? { POS_PAYSTACK_SECRET_KEY: terminal.secretKey } : {}), ...options.env },
-  });
+  };
+  let host = await startPreviewHost(launch);
   return {
-    host,
+    get host() {
+      return host;
+    },
     sandbox,
     sandboxUrl: server.url,
     terminal,
@@ -46,6 +51,10 @@ export async function startStack(options: { args?: string[]; env?: NodeJS.Proces
       } finally {
         db.close();
       }
+    },
+    async restart() {
+      await host.kill();
+      host = await startPreviewHost({ ...launch, dataDir: host.dataDir });
     },
     async stop() {
       await host.stop();

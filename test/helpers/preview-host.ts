@@ -12,6 +12,8 @@ export interface PreviewHost {
   /** POST /rpc/<channel> with the token, returning the parsed JSON body and status. */
   rpc(channel: string, body: unknown, init?: { token?: string | null; raw?: string }): Promise<{ status: number; json: any }>;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a pulled plug: nothing of the app's own shutdown runs. */
+  kill(): Promise<void>;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -56,9 +58,15 @@ export async function startPreviewHost(options: { args?: string[]; env?: NodeJS.
     },
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

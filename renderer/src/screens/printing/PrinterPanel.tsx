@@ -81,7 +81,9 @@ export function PrinterPanel() {
             {toDo.map((job) => (
               <li key={job.id} className="form-row">
                 <span className="field-grow">
-                  <strong>{job.title}</strong> — {printWhyIn(t)(job)}
+                  {/* Which receipt, as on its paper: after a restart several may be listed, and a copy is printed by its number. */}
+                  <strong>{job.title}</strong>
+                  {job.receiptNumber ? ` ${job.receiptNumber}` : ''} — {printWhyIn(t)(job)}
                 </span>
                 <button type="button" className="button button-primary" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
                   {job.mayHavePrinted && job.saleId !== null ? t('printer.copy') : t('printer.again')}
