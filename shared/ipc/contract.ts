@@ -211,6 +211,13 @@ export const channels = {
 
   /** How this till takes cards (integrated terminal or approval code) and why it cannot, if it cannot. */
   'payment:terminal': { request: empty, response: terminalInfoSchema, access: 'public' },
+  /**
+   * A kiosk that restarted while a customer was paying (a self-service sale begun in the quarter of
+   * an hour before it started was left unsettled): when it started, for its attract screen to tell
+   * that customer what happens to their money. Null on other tills, otherwise, and once the notice
+   * is older than ten minutes. No sale, amount or name: a stranger may read it.
+   */
+  'kiosk:restart-notice': { request: empty, response: z.object({ restartedAt: z.iso.datetime().nullable() }).strict(), access: 'public' },
   /** A sale's card payment attempts at the terminal and where the current one stands. */
   'payment:get': { request: z.object({ saleId: saleIdSchema }).strict(), response: cardPaymentViewSchema, access: 'customer' },
   /** Calls off the payment at the terminal now (the Cancel button while it waits); the sale keeps waiting to be paid. */

@@ -6,6 +6,7 @@ import { languages } from '@renderer/i18n/languages';
 import { newHotelSearch } from '@renderer/screens/hotels/hotel-search';
 import { BedIcon, FilmIcon } from '@ui/icons';
 import { TerminalProblem } from '@renderer/screens/checkout/TerminalProblem';
+import { Banner } from '@ui/Banner';
 import styles from './AttractScreen.module.css';
 
 /**
@@ -22,6 +23,7 @@ export function AttractScreen({ info }: { info: AppInfo }) {
   // No open shift: nothing can be sold, so say it here rather than at the third step, and invite nobody in.
   const staff = usePosQuery('staff:status', {}, { staleTime: 0, refetchInterval: 30_000 });
   const selling = staff.data?.shiftOpen !== false;
+  const restart = usePosQuery('kiosk:restart-notice', {}, { staleTime: 0, refetchInterval: 30_000 });
   return (
     <div className={styles.attract}>
       <header className={styles.head}>
@@ -32,6 +34,12 @@ export function AttractScreen({ info }: { info: AppInfo }) {
       </header>
       {/* A kiosk that cannot take cards says so before anyone chooses anything. */}
       <TerminalProblem />
+      {/* Restarted while someone was paying: that customer, back at Welcome, is told what becomes of the money. */}
+      {restart.data?.restartedAt && (
+        <Banner tone="warn" testId="kiosk-restart-notice">
+          {t('kiosk.restarted')}
+        </Banner>
+      )}
       <nav className={styles.languages} aria-label={t('kiosk.chooseLanguage')}>
         {languages.map((l) => (
           <button key={l.code} type="button" lang={l.intl} className={styles.language} aria-pressed={l.code === language} onClick={() => setLanguage(l.code)}>

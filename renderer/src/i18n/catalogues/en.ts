@@ -544,6 +544,7 @@ export const en = {
   'kiosk.welcome': 'Welcome',
   'kiosk.tagline': 'Cinema tickets and hotel rooms, right here.',
   'kiosk.notSelling': 'This kiosk is not selling right now. Please ask at the front desk.',
+  'kiosk.restarted': 'This kiosk restarted while a customer was paying. If that was you: nobody is charged twice. A booking that went through prints its receipt here; if it did not go through, your card payment goes back to your card by itself. In doubt, ask at the front desk.',
   'kiosk.showing': 'Showing now',
   'kiosk.choose': 'What would you like?',
   'kiosk.cinemaTile': 'Cinema tickets',

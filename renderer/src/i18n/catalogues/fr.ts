@@ -518,6 +518,7 @@ export const fr: Catalogue = {
   'kiosk.welcome': "Bienvenue",
   'kiosk.tagline': "Billets de cinéma et chambres d’hôtel, ici même.",
   'kiosk.notSelling': "Cette borne ne vend pas pour le moment. Adressez-vous à l’accueil.",
+  'kiosk.restarted': "Cette borne a redémarré pendant le paiement d’un client. Si c’était vous : personne n’est débité deux fois. Une réservation aboutie imprime son reçu ici ; sinon, le paiement revient tout seul sur votre carte. En cas de doute, adressez-vous à l’accueil.",
   'kiosk.showing': "À l’affiche",
   'kiosk.choose': "Que souhaitez-vous ?",
   'kiosk.cinemaTile': "Billets de cinéma",

@@ -518,6 +518,7 @@ export const ha: Catalogue = {
   'kiosk.welcome': "Barka da zuwa",
   'kiosk.tagline': "Tikitin sinima da ɗakunan otal, a nan.",
   'kiosk.notSelling': "Wannan na'ura ba ta sayarwa yanzu. Don Allah a tambayi teburin karɓar baƙi.",
+  'kiosk.restarted': "Wannan na'ura ta sake farawa yayin da wani abokin ciniki ke biya. Idan kai ne: ba za a caji kowa sau biyu ba. Idan odar ta tafi, rasit ɗinta zai fito a nan; idan ba ta tafi ba, kuɗin katinka zai koma katinka da kansa. Idan kana shakka, tambayi a teburin gaba.",
   'kiosk.showing': "Ana nunawa yanzu",
   'kiosk.choose': "Me kuke so?",
   'kiosk.cinemaTile': "Tikitin sinima",

@@ -518,6 +518,7 @@ export const ig: Catalogue = {
   'kiosk.welcome': "Nnọọ",
   'kiosk.tagline': "Tiketi sinima na ọnụ ụlọ họtel, ebe a.",
   'kiosk.notSelling': "Igwe a anaghị ere ugbu a. Biko jụọ na tebụl nnabata.",
+  'kiosk.restarted': "Igwe a malitere ọzọ mgbe otu onye ahịa na-akwụ ụgwọ. Ọ bụrụ na ọ bụ gị: a gaghị ana onye ọ bụla ego ugboro abụọ. Ọ bụrụ na ndokwa ahụ gara, akwụkwọ nnata ya ga-apụta ebe a; ọ bụrụ na ọ gaghị, ego kaadị gị ga-alaghachi na kaadị gị n'onwe ya. Ọ bụrụ na obi abụọ dị gị, jụọ na tebụl ihu.",
   'kiosk.showing': "Ihe a na-egosi ugbu a",
   'kiosk.choose': "Gịnị ka ị chọrọ?",
   'kiosk.cinemaTile': "Tiketi sinima",

@@ -518,6 +518,7 @@ export const pcm: Catalogue = {
   'kiosk.welcome': "Welcome o",
   'kiosk.tagline': "Cinema ticket and hotel room, right here.",
   'kiosk.notSelling': "Dis kiosk no dey sell now. Abeg ask for front desk.",
+  'kiosk.restarted': "Dis kiosk restart as one customer dey pay. If na you: nobody go pay two times. If di booking go through, im receipt go print for here; if e no go through, your card money go return to your card by itself. If you no sure, ask for front desk.",
   'kiosk.showing': "Wetin dey show now",
   'kiosk.choose': "Wetin you want?",
   'kiosk.cinemaTile': "Cinema ticket",

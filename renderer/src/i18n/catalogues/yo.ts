@@ -518,6 +518,7 @@ export const yo: Catalogue = {
   'kiosk.welcome': "Ẹ káàbọ̀",
   'kiosk.tagline': "Tíkẹ́ẹ̀tì sinimá àti yàrá ilé ìtura, níbí gan-an.",
   'kiosk.notSelling': "Ẹ̀rọ yìí kò tà báyìí. Ẹ jọ̀wọ́ béèrè ní tábìlì ìgbàlejò.",
+  'kiosk.restarted': "Ẹ̀rọ yìí tún bẹ̀rẹ̀ nígbà tí oníbàárà kan ń sanwó. Tí ìwọ ni: a kò ní gba owó lọ́wọ́ ẹnikẹ́ni lẹ́ẹ̀mejì. Tí ìfowópamọ́ náà bá wọlé, ìwé-ẹ̀rí rẹ̀ yóò jáde níbí; tí kò bá wọlé, owó káàdì rẹ yóò padà sí káàdì rẹ fúnra rẹ̀. Tí o bá ṣiyèméjì, béèrè ní tábìlì iwájú.",
   'kiosk.showing': "Ohun tí ń ṣàfihàn",
   'kiosk.choose': "Kí ni ẹ fẹ́?",
   'kiosk.cinemaTile': "Tíkẹ́ẹ̀tì sinimá",
