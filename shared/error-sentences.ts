@@ -163,6 +163,16 @@ export const errorSentences = {
   'said.print.osSlow': 'The print system did not take the receipt within {wait, number} s. Check printer {name}; the receipt may still print.',
   'said.print.osRefused': 'Printer {name} did not take the receipt: {detail}. Check the printer name in the settings.',
 
+  // ---- what became of a sale whose answer the till did not get (a restart, a lost answer): the sale's screen ----
+  'said.sale.interrupted': 'The till stopped before this sale was sent to the partner, so nothing was charged.',
+  'said.sale.noRecord': 'The partner has no record of this sale, so nothing was charged. Give back any payment taken for it.',
+  'said.sale.noRecordPaidAtTerminal': 'The partner has no record of this sale, so it was not booked and the partner charged nothing. The card payment taken at the terminal is reversed and given back to the card automatically: there is no cash to hand back, and nothing to refund by hand.',
+  'said.sale.waiting': 'The partner has no record of this sale yet; it may still be on its way. The till keeps checking: do not sell it again.',
+  'said.sale.cannotAsk': 'The partner could not be asked what became of this sale. The till keeps checking: do not sell it again.',
+  'said.sale.unreachable': "The partner is not answering the till's questions about this sale ({problem}). The till asks again every few seconds and settles the sale as soon as the partner answers. Do not sell it again.",
+  'said.sale.contradicted': 'The partner answers, but its answer does not settle this sale ({problem}). The till keeps asking; if that does not change, a supervisor can settle it by hand under Staff → Sales after checking with the partner. Do not sell it again.',
+  'said.sale.noRecordYet': 'The partner has no record of this sale yet; it may still be on its way. The till keeps asking until {time} (Lagos time); if the partner still has no record then, the sale is marked not completed and the partner charges nothing. Do not sell it again.',
+
   // ---- a sale settled by hand (a supervisor, after checking with the partner) ----
   'said.noSuchSale': "There is no sale {sale} on this till.",
   'said.handOnlyUnknown': "Only a sale whose outcome is unknown can be settled by hand. This one is {state, select, confirmed {already completed} rejected {already marked not completed} other {still being sent: wait a moment}}.",

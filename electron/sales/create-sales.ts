@@ -1,4 +1,5 @@
 import { unsettledStates } from '../../shared/sales/sale-states';
+import type { Said } from '../../shared/errors';
 import { lagosDate } from '../../shared/dates';
 import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
@@ -60,7 +61,7 @@ export function createSales(deps: SalesDeps): Sales {
   const { journal, partner, clock, logger, config } = deps;
   const tuning = salesTuning(config, deps.tuning);
   // The screen's text for an unsettled sale says what the till waits for (the reconciler knows).
-  let waitingFor: (sale: Sale) => string | null = () => null;
+  let waitingFor: (sale: Sale) => Said | null = () => null;
   const view = createSaleViews(journal, (sale) => waitingFor(sale));
   /** Announces the sale's new state; returns the view it announced, so the caller need not build it again. */
   const moved = (sale: Sale): SaleView => {

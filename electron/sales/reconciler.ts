@@ -1,12 +1,12 @@
 import { awaitingLookupStates, unsettledStates } from '../../shared/sales/sale-states';
-import { saidError } from '../../shared/errors';
+import { saidError, type Said } from '../../shared/errors';
+import { sentenceInEnglish } from '../../shared/error-sentences';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Journal, Sale, SaleState } from '../journal';
 import type { PartnerClient } from '../partner/client';
 import type { Logger } from '../core/logger';
 import { confirmedByLookup, type Outcome } from './purchase-outcome';
 import { lookupProblem, notThisSale, referenceHolder, transactionStanding } from './answer-owner';
-import { terminalPaymentGoesBack } from './tender';
 
 export interface Reconciler {
   /** At start: never-sent sales are rejected; sent and unknown ones are looked up in the background. */
@@ -23,7 +23,7 @@ export interface Reconciler {
    */
   partnerAnswered(): void;
   /** What the till is waiting for before it can settle this sale, in words for the screen; null when nothing. */
-  waitingFor(sale: Sale): string | null;
+  waitingFor(sale: Sale): Said | null;
   close(): Promise<void>;
 }
 
@@ -49,12 +49,13 @@ export interface ReconcilerDeps {
 /** While the partner is down, no sale waits longer than this between two lookups. */
 export const MAX_LOOKUP_DELAY_MS = 15_000;
 
-const interrupted = 'The till stopped before this sale was sent to the partner, so nothing was charged.';
-const noRecord = 'The partner has no record of this sale, so nothing was charged. Give back any payment taken for it.';
+// Each is a shared sentence: the journal keeps the English, the sale's screen says it in its reader's language (sale-view.ts).
+const interrupted = sentenceInEnglish('said.sale.interrupted');
+const noRecord = sentenceInEnglish('said.sale.noRecord');
 /** The same, for a sale paid at the integrated terminal: payments reverses that payment itself. */
-const noRecordPaidAtTerminal = `The partner has no record of this sale, so it was not booked and the partner charged nothing. ${terminalPaymentGoesBack}`;
-const waiting = 'The partner has no record of this sale yet; it may still be on its way. The till keeps checking: do not sell it again.';
-const cannotAsk = 'The partner could not be asked what became of this sale. The till keeps checking: do not sell it again.';
+const noRecordPaidAtTerminal = sentenceInEnglish('said.sale.noRecordPaidAtTerminal');
+const waiting = sentenceInEnglish('said.sale.waiting');
+const cannotAsk = sentenceInEnglish('said.sale.cannotAsk');
 
 /** Why a sale that may have reached the partner is not settled yet, as the last lookup left it. */
 type Waiting = { kind: 'unreachable'; problem: string } | { kind: 'contradicted'; problem: string } | { kind: 'no-record-yet'; rejectAt: number };
@@ -383,13 +384,13 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (sale.state !== 'unknown' && sale.state !== 'sent') return null;
       const state = waitingBySale.get(sale.id);
       if (!state) return null;
-      if (state.kind === 'unreachable') {
-        return `The partner is not answering the till's questions about this sale (${state.problem}). The till asks again every few seconds and settles the sale as soon as the partner answers. Do not sell it again.`;
-      }
-      if (state.kind === 'contradicted') {
-        return `The partner answers, but its answer does not settle this sale (${state.problem}). The till keeps asking; if that does not change, a supervisor can settle it by hand under Staff → Sales after checking with the partner. Do not sell it again.`;
-      }
-      return `The partner has no record of this sale yet; it may still be on its way. The till keeps asking until ${lagosTime.format(new Date(state.rejectAt))} (Lagos time); if the partner still has no record then, the sale is marked not completed and nothing is charged. Do not sell it again.`;
+      const said: Said =
+        state.kind === 'unreachable'
+          ? { key: 'said.sale.unreachable', values: { problem: state.problem } }
+          : state.kind === 'contradicted'
+            ? { key: 'said.sale.contradicted', values: { problem: state.problem } }
+            : { key: 'said.sale.noRecordYet', values: { time: lagosTime.format(new Date(state.rejectAt)) } };
+      return said;
     },
 
     async close() {

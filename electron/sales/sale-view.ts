@@ -1,6 +1,8 @@
 import type { SaleView } from '../../shared/sales/sale-view';
 import type { Journal, Sale } from '../journal';
 import { ok } from '../../shared/result';
+import { saidInEnglish, type Said } from '../../shared/errors';
+import { sentenceInEnglish } from '../../shared/error-sentences';
 import { saleDetailsSchema, type SaleDetails } from '../../shared/sales/sale-details';
 import { toCorrectionView } from './corrections/correction-view';
 
@@ -10,7 +12,12 @@ export type ToSaleView = (sale: Sale) => SaleView;
  * A journal sale as the screens show it. Staff names and shift numbers never change once written,
  * so they are looked up once per id.
  */
-export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => string | null = () => null): ToSaleView {
+/** The reasons the till itself writes for a sale it settles by lookup or finds cut off by a restart: said in the reader's language. */
+const ownReasons = new Map<string, Said>(
+  (['said.sale.interrupted', 'said.sale.noRecord', 'said.sale.noRecordPaidAtTerminal', 'said.sale.waiting', 'said.sale.cannotAsk'] as const).map((key) => [sentenceInEnglish(key), { key }]),
+);
+
+export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => Said | null = () => null): ToSaleView {
   const staffNames = new Map<number, string>();
   const shiftNumbers = new Map<number, number>();
 
@@ -57,6 +64,8 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => st
     // Only a confirmed sale is refunded and only a rejected one voided (the journal's trigger), so
     // a sale on its way has none to look up.
     const corrections = sale.state === 'confirmed' || sale.state === 'rejected' ? journal.corrections.forSale(sale.id) : ok([]);
+    const waiting = waitingFor(sale);
+    const failureSaid = waiting ?? (sale.failureReason ? ownReasons.get(sale.failureReason) : undefined);
     const about = { details: parsed.success ? parsed.data : null, title: details.title, customerName: details.customer.name };
     // Cash change of a sale confirmed only after its outcome was unknown (a lookup, a restart, by
     // hand): the cashier may never have seen it called out, so the screen must not say it was given.
@@ -78,7 +87,9 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => st
       invoiceId: sale.invoiceId,
       bookingNumber: sale.bookingNumber,
       // An unsettled sale shows what the till is waiting for, once it knows.
-      failureReason: waitingFor(sale) ?? sale.failureReason,
+      failureReason: waiting ? saidInEnglish(waiting) : sale.failureReason,
+      // The same reason as a shared sentence, when it is one of the till's own: the screen says it in its reader's language.
+      ...(failureSaid && { failureSaid }),
       title: details.title,
       subtitle: details.subtitle,
       ...(parsed.success && { when: whenOf(parsed.data) }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { koboSchema } from '../money';
 import { correctionViewSchema } from './corrections';
 import { languageSchema } from '../languages';
+import { saidSchema } from '../errors';
 
 import { saleKinds, saleStates } from './sale-states';
 
@@ -22,6 +23,8 @@ export const saleViewSchema = z.object({
   bookingNumber: z.string().nullable(),
   /** Why it was rejected, or why its outcome is not yet known: for the person at the screen. */
   failureReason: z.string().nullable(),
+  /** The same, when it is one of the shared sentences (the till's own reasons): the screen says it in its reader's language. */
+  failureSaid: saidSchema.optional(),
   /** "Harmattan Heart · Marina Screens Lekki" or "Lagoon Crest Hotel · Club Room". */
   title: z.string(),
   /** "Sat 21 Nov, 11:30AM" or "21 Nov → 23 Nov, 2 nights, 1 room, 2 guests" (English, as main wrote it when selling). */

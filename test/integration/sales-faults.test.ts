@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Pos } from '../../electron/app/create-pos';
 import { addDays } from '../../shared/dates';
 import type { SaleView } from '../../shared/sales/sale-view';
+import { saidIn } from '@renderer/i18n/error-text';
+import { translator } from '../helpers/translator';
 import {
   customer,
   failure,
@@ -349,6 +351,11 @@ describe('sales left behind', () => {
       expect(first.state).toBe('confirmed');
       expect(second.state).toBe('rejected');
       expect(second.failureReason).toMatch(/no record of this sale/);
+      // Read after the restart by a French cashier: the till's own reasons in her language, not main's English.
+      const fr = saidIn(translator('fr'));
+      const cutOff = value(await restarted.pos.api['sale:get']({ saleId: ids.pending }));
+      expect(fr(cutOff.failureSaid!)).toBe('La caisse s’est arrêtée avant que cette vente soit envoyée au partenaire : rien n’a été débité.');
+      expect(fr(second.failureSaid!)).toMatch(/^Le partenaire n’a aucune trace de cette vente/);
       expect(value(restarted.journal.sales.events(ids.lost)).map((e) => e.toState)).toEqual(['pending', 'sent', 'unknown', 'rejected']);
       for (const id of Object.values(ids)) expectPartnerAgrees(id, value(await restarted.pos.api['sale:get']({ saleId: id })));
     } finally {

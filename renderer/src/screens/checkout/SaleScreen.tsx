@@ -13,6 +13,7 @@ import { LoadingBlock, QueryState } from '@ui/Status';
 import { newSaleId, type Order } from './order';
 import { refundedShare } from './refunded';
 import { rejectedNoteKey } from './rejected-note';
+import { saidIn } from '@renderer/i18n/error-text';
 import { ReceiptPanel } from '@renderer/screens/printing/ReceiptPanel';
 import { SaleCorrections } from '@renderer/screens/refunds/SaleCorrections';
 
@@ -46,6 +47,8 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
     else replace({ name: 'film', filmId: order.selection.filmId });
   };
   const change = sale.tenders.find((t) => t.kind === 'cash')?.changeKobo ?? null;
+  // The till's own reasons in the reader's language; the partner's own words as they came.
+  const reason = sale.failureSaid ? saidIn(t)(sale.failureSaid) : sale.failureReason;
   // The big "give change" call-out is for the moment the cashier who just took the cash must hand
   // it over (she came here from checkout); a sale opened again later says it quietly, as a fact,
   // so nobody hands the change over twice.
@@ -105,7 +108,7 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
           {sale.state === 'rejected' && (
             <>
               <h1>{t('sale.rejected')}</h1>
-              <p>{sale.failureReason ?? t('sale.rejectedDefault')}</p>
+              <p data-testid="failure-reason">{reason ?? t('sale.rejectedDefault')}</p>
               {/* Paid at the integrated terminal (no approval code typed): payments reverses it by itself. */}
               <p data-testid="rejected-note">{t(rejectedNoteKey(sale))}</p>
             </>
@@ -114,7 +117,11 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
             <>
               <h1>{t('sale.checking')}</h1>
               <p>{t('sale.checkingBody')}</p>
-              {sale.failureReason && <p className="muted">{sale.failureReason}</p>}
+              {reason && (
+                <p className="muted" data-testid="failure-reason">
+                  {reason}
+                </p>
+              )}
             </>
           )}
           {facts}
