@@ -49,9 +49,16 @@ const field = (request: unknown, name: 'saleId' | 'holdId'): string | undefined 
  * place. Signing in is per till (one screen); a kiosk customer is whoever stands at the kiosk while
  * nobody is signed in, and owns only what they began there until the screen starts over.
  */
-export function createAccessGate(deps: { port: AccessPort; kiosk: boolean; clock: () => Date; forgetCustomerAfterMs: number }): AccessGate {
+export function createAccessGate(deps: {
+  port: AccessPort;
+  kiosk: boolean;
+  clock: () => Date;
+  forgetCustomerAfterMs: number;
+  /** A kiosk customer's session is over (the screen started over, or forgot them): their sale, once. */
+  customerLeft?: (saleId: string) => void;
+}): AccessGate {
   const { port, kiosk } = deps;
-  const screen: CustomerScreen = createCustomerScreen({ clock: deps.clock, forgetAfterMs: deps.forgetCustomerAfterMs });
+  const screen: CustomerScreen = createCustomerScreen({ clock: deps.clock, forgetAfterMs: deps.forgetCustomerAfterMs, left: deps.customerLeft });
   const customer: Caller = { staff: null };
 
   const staffOrCustomer = (): Result<Caller> => {

@@ -205,6 +205,10 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     clock,
     // Well past the kiosk's own reset, which forgets the customer first; this covers a screen that never reset.
     forgetCustomerAfterMs: (config.kiosk.idleSeconds + config.kiosk.warningSeconds) * 2_000 + 60_000,
+    // Their receipt, if it has not printed, is held for staff: nobody is at the kiosk to take it.
+    customerLeft: (saleId) => {
+      if (printing.ok) void printing.value.customerLeft(saleId);
+    },
   });
   const dispatch = createDispatch(
     { ...createAppHandlers(ctx), 'kiosk:restart-notice': async () => ok({ restartedAt: restartNotice && clock().getTime() - restartNotice.getTime() < RESTART_NOTICE_MS ? restartNotice.toISOString() : null }), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createPartnerConnectionHandlers(ctx), ...createFleetHandlers(ctx), ...createPaymentHandlers(ctx), ...createRefundHandlers(ctx) },

@@ -17,17 +17,25 @@ export interface CustomerScreen {
 
 const maxHolds = 20;
 
-export function createCustomerScreen(deps: { clock: () => Date; forgetAfterMs: number }): CustomerScreen {
+/**
+ * `left` hears of each sale whose customer is gone (the screen reset, another sale began, or it was
+ * forgotten after `forgetAfterMs`), once per sale: printing holds a receipt nobody will take.
+ */
+export function createCustomerScreen(deps: { clock: () => Date; forgetAfterMs: number; left?: (saleId: string) => void }): CustomerScreen {
   let saleId: string | null = null;
   let holds: string[] = [];
   let lastUsed = 0;
 
+  const forget = () => {
+    const gone = saleId;
+    saleId = null;
+    holds = [];
+    if (gone !== null) deps.left?.(gone);
+  };
+
   const fresh = (touch = true) => {
     const now = deps.clock().getTime();
-    if (now - lastUsed > deps.forgetAfterMs) {
-      saleId = null;
-      holds = [];
-    }
+    if (now - lastUsed > deps.forgetAfterMs) forget();
     if (touch) lastUsed = now;
   };
 
@@ -42,15 +50,13 @@ export function createCustomerScreen(deps: { clock: () => Date; forgetAfterMs: n
     },
     beginSale(id) {
       fresh();
+      if (saleId !== null && saleId !== id) forget();
       saleId = id;
     },
     addHold(id) {
       fresh();
       holds = [...holds.filter((held) => held !== id), id].slice(-maxHolds);
     },
-    reset() {
-      saleId = null;
-      holds = [];
-    },
+    reset: forget,
   };
 }

@@ -9,7 +9,8 @@ import { saleIdSchema } from './sale-inputs';
 
 export const printJobKinds = ['receipt', 'reprint', 'slip', 'report', 'test'] as const;
 export type PrintJobKind = (typeof printJobKinds)[number];
-export const printJobStates = ['queued', 'printing', 'printed', 'failed'] as const;
+/** `held`: a kiosk receipt whose customer left before it printed; it waits for staff (step 12). */
+export const printJobStates = ['queued', 'printing', 'printed', 'failed', 'held'] as const;
 export type PrintJobState = (typeof printJobStates)[number];
 
 export interface PrintJob {
@@ -32,6 +33,8 @@ export interface PrintJob {
   nextAttemptAt: string;
   /** After this the job stops retrying and waits for staff. */
   deadlineAt: string;
+  /** When this kiosk receipt was held for staff (its customer had left); it stays set once staff print it. */
+  heldAt: string | null;
   lastError: string | null;
   /** `lastError` as a shared sentence, when it is one (the screen says it in the reader's language). */
   lastErrorSaid: Said | null;
@@ -64,9 +67,11 @@ export interface PrintJobsRepository {
   enqueue(input: EnqueuePrintJob): Result<PrintJob>;
   /**
    * Strictly first in, first out: the oldest queued job, now marked printing, if it is due; null when
-   * the queue is empty or its oldest job waits (nothing overtakes it). Jobs past their deadline fail first.
+   * the queue is empty or its oldest job waits (nothing overtakes it). Jobs past their deadline fail first;
+   * with `holdReceiptsCreatedBefore` (a kiosk), original receipts queued before then are held first
+   * (`hold`), in the same transaction: none of them is ever claimed.
    */
-  claimNext(): Result<PrintJob | null>;
+  claimNext(options?: { holdReceiptsCreatedBefore?: string }): Result<PrintJob | null>;
   /** The oldest queued job (the next to print), whether due or not. */
   head(): Result<PrintJob | null>;
   markPrinted(id: number): Result<PrintJob>;
@@ -92,6 +97,12 @@ export interface PrintJobsRepository {
    * due now with a fresh deadline. Refused (CONFLICT) for a receipt that may already be on paper.
    */
   retry(id: number): Result<PrintJob>;
+  /**
+   * Kiosk receipts whose customer has left: the sale's original receipt (`saleId`), or every one
+   * queued before `createdBefore`, or every one (`all`), if still queued and never held, is held
+   * for staff; it never prints by itself. Returns the jobs held.
+   */
+  hold(which: { saleId: string } | { createdBefore: string } | { all: true }): Result<PrintJob[]>;
   /** A job left printing by a crash may or may not have printed: fail it so staff decide, never print a ticket twice silently. */
   failInterrupted(): Result<number>;
   get(id: number): Result<PrintJob | null>;
@@ -123,6 +134,7 @@ interface PrintJobRow {
   may_have_printed: number;
   printed_at: string | null;
   superseded_by: number | null;
+  held_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -142,6 +154,7 @@ const toPrintJob = (row: PrintJobRow): PrintJob => ({
   attempts: row.attempts,
   nextAttemptAt: row.next_attempt_at,
   deadlineAt: row.deadline_at,
+  heldAt: row.held_at,
   lastError: row.last_error,
   lastErrorSaid: saidOf(row.last_error_said),
   payload: JSON.parse(row.payload_json),
@@ -160,6 +173,13 @@ function saidOf(json: string | null): Said | null {
   }
 }
 const saidJson = (said: Said | undefined): string | null => (said ? JSON.stringify(said) : null);
+
+const isoInstant = z.iso.datetime();
+const holdSchema = z.union([
+  z.object({ saleId: saleIdSchema }).strict(),
+  z.object({ createdBefore: isoInstant }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
 
 const listSchema = z
   .object({ states: z.array(z.enum(printJobStates)).optional(), saleId: saleIdSchema.optional(), limit: z.number().int().min(1).max(500).default(100) })
@@ -223,6 +243,13 @@ export function createPrintJobsRepository(deps: {
        last_error_said = '{"key":"said.print.interrupted"}'
      WHERE terminal_id = @terminalId AND state = 'printing'`,
   );
+  // Only an original receipt still queued and never held before: one staff let go prints.
+  const holdWhere = db.prepare<[{ terminalId: string; at: string; saleId: string | null; before: string | null }], PrintJobRow>(
+    `UPDATE print_jobs SET state = 'held', held_at = @at, updated_at = @at
+     WHERE terminal_id = @terminalId AND kind = 'receipt' AND state = 'queued' AND held_at IS NULL AND may_have_printed = 0
+       AND (@saleId IS NULL OR sale_id = @saleId) AND (@before IS NULL OR created_at < @before)
+     RETURNING *`,
+  );
   const countZReportPapers = db
     .prepare<[{ terminalId: string; zNumber: number }], number>(
       `SELECT count(*) FROM print_jobs
@@ -285,9 +312,16 @@ export function createPrintJobsRepository(deps: {
     })
     .immediate;
 
+  const holdTx = db
+    .transaction((which: { saleId: string | null; before: string | null }): PrintJob[] =>
+      holdWhere.all({ terminalId, at: clock().toISOString(), ...which }).map(toPrintJob),
+    )
+    .immediate;
+
   const claimTx = db
-    .transaction((): Result<PrintJob | null> => {
+    .transaction((holdBefore: string | null): Result<PrintJob | null> => {
       const at = clock().toISOString();
+      if (holdBefore !== null) holdWhere.all({ terminalId, at, saleId: null, before: holdBefore });
       expire.run({ terminalId, at });
       const head = selectHead.get(terminalId);
       return ok(head && head.next_attempt_at <= at ? update(head.id, { state: 'printing', addAttempt: 1 }) : null);
@@ -333,7 +367,7 @@ export function createPrintJobsRepository(deps: {
     .transaction((id: number): Result<PrintJob> => {
       const job = selectById.get(id);
       if (!job) return noJob(id);
-      if (job.state !== 'failed' && job.state !== 'queued') return wrongState(job, 'printNow');
+      if (job.state !== 'failed' && job.state !== 'queued' && job.state !== 'held') return wrongState(job, 'printNow');
       if (job.state === 'failed' && job.may_have_printed === 1 && job.kind !== 'report' && job.kind !== 'test') {
         return fail(saidError('CONFLICT', 'said.printJob.mayBeOnPaper', { job: String(job.id) }));
       }
@@ -366,7 +400,20 @@ export function createPrintJobsRepository(deps: {
         const parsed = enqueueSchema.safeParse(input);
         return parsed.success ? enqueueTx(parsed.data) : fail(validationError(parsed.error));
       }),
-    claimNext: () => guard.write(() => claimTx()),
+    claimNext: (options = {}) =>
+      guard.write(() => {
+        const before = options.holdReceiptsCreatedBefore;
+        if (before !== undefined && !isoInstant.safeParse(before).success) return fail(posError('VALIDATION', 'Say when, as an ISO date and time.'));
+        return claimTx(before ?? null);
+      }),
+    hold: (which) =>
+      guard.write(() => {
+        const parsed = holdSchema.safeParse(which);
+        if (!parsed.success) return fail(validationError(parsed.error));
+        const saleId = 'saleId' in parsed.data ? parsed.data.saleId : null;
+        const before = 'createdBefore' in parsed.data ? parsed.data.createdBefore : null;
+        return ok(holdTx({ saleId, before }));
+      }),
     head: () =>
       guard.read(() => {
         const row = selectHead.get(terminalId);

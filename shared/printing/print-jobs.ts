@@ -3,7 +3,11 @@ import { saidSchema } from '../errors';
 import { saleIdSchema } from '../sales/checkout';
 
 export const printJobKinds = ['receipt', 'reprint', 'slip', 'report', 'test'] as const;
-export const printJobStates = ['queued', 'printing', 'printed', 'failed'] as const;
+/**
+ * `held`: a kiosk receipt that did not print while its customer was there. It never prints by
+ * itself (a cinema receipt is the admission); staff print it when the customer shows the code.
+ */
+export const printJobStates = ['queued', 'printing', 'printed', 'failed', 'held'] as const;
 
 /** One entry of the print queue as staff see it (`print:jobs`, and the answer of every print request). */
 export const printJobViewSchema = z.object({
@@ -29,6 +33,10 @@ export const printJobViewSchema = z.object({
   lastError: z.string().nullable(),
   /** `lastError` as a shared sentence, for the screen to say in the reader's language; null when it is not one. */
   lastErrorSaid: saidSchema.nullable(),
+  /** When this kiosk receipt was held for staff (its customer had left); kept once staff print it. */
+  heldAt: z.iso.datetime().nullable(),
+  /** A receipt's sale: the code its customer was shown, what was sold, to whom; null for other papers. */
+  sale: z.object({ code: z.string(), what: z.string(), customer: z.string().nullable() }).nullable(),
   /** When a queued job is tried next. */
   nextAttemptAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),

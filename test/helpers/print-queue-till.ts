@@ -18,6 +18,8 @@ import { decodeEscPos, textLines } from './escpos-decoder';
 import type { FakePrinter } from './fake-printer';
 import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, tillConfig, value } from './sales-fixture';
 import type { LanguageCode } from '../../shared/languages';
+import type { TerminalProfile } from '../../shared/app';
+import { instantTerminal } from './terminal-fixture';
 
 /**
  * What the print-queue tests share: a till built by createPos on a real journal file, selling to
@@ -56,9 +58,11 @@ export function openPrintTill(options: {
   tuning?: Partial<PrintQueueTuning>;
   /** One tear-off stub per admission after a cinema receipt. */
   ticketStubs?: boolean;
+  /** `kiosk`: self-service, paid by card at a simulated terminal that takes a card at once. */
+  profile?: TerminalProfile;
 }): PrintTill {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-'));
-  const base = tillConfig(dataDir, 'counter', options.partnerUrl);
+  const base = tillConfig(dataDir, options.profile ?? 'counter', options.partnerUrl);
   const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs } };
   const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id, printRetryPolicy: options.retryPolicy });
   if (!opened.ok) throw new Error(`journal did not open: ${opened.error.message}`);
@@ -73,6 +77,7 @@ export function openPrintTill(options: {
     salesTuning: fastTuning,
     printer: createPrinter(config.printer, { dataDir, connectTimeoutMs: 500 }),
     printTuning: { ...fastPrinting, ...options.tuning },
+    ...(options.profile === 'kiosk' ? { cardTerminal: instantTerminal() } : {}),
     onClose: () => journal.close(),
   });
   const statuses: PrinterStatusView[] = [];
@@ -114,6 +119,18 @@ export async function sellTickets(till: PrintTill, tickets: Array<[string, numbe
   );
   if (sale.state !== 'confirmed') throw new Error(`the sale ended ${sale.state}: ${sale.failureReason}`);
   return { sale, showing };
+}
+
+/** A kiosk customer's cinema sale, paid by card (staff opened the shift and left); its view. */
+export async function sellAtKiosk(till: PrintTill) {
+  await readyToSell(till.pos);
+  value(await till.pos.api['staff:sign-out']({}));
+  const showing = await findShowing(till.pos);
+  const selection = selectionOf(showing, [['Regular', 1]]);
+  const hold = value(await till.pos.api['sale:hold'](selection));
+  const sale = value(await till.pos.api['sale:submit']({ saleId: newSaleId('K'), kind: 'cinema', cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'card' } }));
+  if (sale.state !== 'confirmed') throw new Error(`the kiosk sale ended ${sale.state}: ${sale.failureReason}`);
+  return sale;
 }
 
 /** Polls `check` until it gives a value (not undefined/false), or fails after `ms`. */

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { journalFile, openJournal, type Journal, type PrintJob } from '../../electron/journal';
 import { migrations } from '../../electron/journal/migrations';
+import { applyMigrations } from '../../electron/journal/migrate';
+import { registerChainFunctions } from '../../electron/journal/chain-functions';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-print-'));
 let journal: Journal;
@@ -150,6 +152,59 @@ describe('a journal from before step 9 (why a print failed, as a sentence)', () 
       try {
         expect(upgraded.schema).toEqual({ from: 8, to: migrations.length });
         expect(value(upgraded.printJobs.get(job.id))).toMatchObject({ state: 'failed', lastError: 'Printer offline', lastErrorSaid: null });
+      } finally {
+        upgraded.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('held kiosk receipts (step 12)', () => {
+  it('holds a queued original once, never claims it, lets staff queue it again, and the triggers refuse every other move', () => {
+    const job = value(journal.printJobs.enqueue({ kind: 'receipt', saleId: 'K1-1', payload: {} }));
+    const other = value(journal.printJobs.enqueue({ kind: 'receipt', saleId: 'K1-2', payload: {} }));
+    expect(value(journal.printJobs.hold({ saleId: 'K1-1' })).map((j) => [j.id, j.state, j.heldAt])).toEqual([[job.id, 'held', new Date(now).toISOString()]]);
+    // Not the queue's head: the other sale's receipt is claimed, the held one never is.
+    expect(value(journal.printJobs.claimNext())?.id).toBe(other.id);
+    expect(value(journal.printJobs.claimNext())).toBeNull();
+    const db = new Database(journalFile(path.join(root, `t${tests}`)));
+    try {
+      for (const state of ['printing', 'printed', 'failed']) {
+        expect(() => db.prepare('UPDATE print_jobs SET state = ? WHERE id = ?').run(state, job.id)).toThrow(/not allowed/);
+      }
+      // A printed job is never held, nor one that is not a sale's original receipt.
+      expect(() => db.prepare("UPDATE print_jobs SET state = 'held', held_at = 'x' WHERE id = ?").run(other.id)).toThrow(/not allowed/);
+    } finally {
+      db.close();
+    }
+    expect(value(journal.printJobs.retry(job.id))).toMatchObject({ state: 'queued', heldAt: new Date(now).toISOString() });
+    // Let go by staff: it prints, and is never held again.
+    expect(value(journal.printJobs.hold({ all: true }))).toEqual([]);
+    expect(value(journal.printJobs.claimNext({ holdReceiptsCreatedBefore: new Date(now + 1).toISOString() }))?.id).toBe(job.id);
+  });
+
+  it('upgrades a journal from step 11 with its jobs as they were', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-print-v11-'));
+    try {
+      const file = journalFile(dir);
+      // A file as a till that never ran step 12 left it, with a receipt test page waiting.
+      fs.mkdirSync(dir, { recursive: true });
+      const eleven = registerChainFunctions(new Database(file));
+      applyMigrations(eleven, migrations.slice(0, 11));
+      eleven
+        .prepare(
+          `INSERT INTO print_jobs (terminal_id, kind, copy_number, state, next_attempt_at, deadline_at, payload_json, created_at, updated_at, last_error_said)
+           VALUES ('K3', 'test', 1, 'queued', '2025-03-14T10:00:00.000Z', '2025-03-14T10:15:00.000Z', '{}', '2025-03-14T10:00:00.000Z', '2025-03-14T10:00:00.000Z', NULL)`,
+        )
+        .run();
+      eleven.close();
+      const job = { id: 1 };
+      const upgraded = value(openJournal({ file, terminalId: 'K3' }));
+      try {
+        expect(upgraded.schema).toEqual({ from: 11, to: migrations.length });
+        expect(value(upgraded.printJobs.get(job.id))).toMatchObject({ kind: 'test', state: 'queued', heldAt: null });
       } finally {
         upgraded.close();
       }

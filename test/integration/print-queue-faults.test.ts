@@ -3,7 +3,7 @@ import { openJournal, journalFile } from '../../electron/journal';
 import type { Health } from '../../shared/app';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { readyToSell, startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
-import { jobConnections, openPrintTill, printedReceipts, sellTickets, waitFor, type PrintTill } from '../helpers/print-queue-till';
+import { jobConnections, openPrintTill, printedReceipts, sellAtKiosk, sellTickets, waitFor, type PrintTill } from '../helpers/print-queue-till';
 
 /**
  * The printer misbehaves; the sale never does. Each case uses its own till, journal file and fake
@@ -34,6 +34,7 @@ function till(printer: FakePrinter, options: Omit<Parameters<typeof openPrintTil
   open.push(opened);
   return opened;
 }
+const journalJob = (t: PrintTill, saleId: string) => value(t.journal.printJobs.list({ saleId })).find((job) => job.kind === 'receipt');
 const receiptJob = async (t: PrintTill, saleId: string) => value(await t.pos.api['print:jobs']({ saleId, limit: 10 })).jobs.find((job) => job.kind === 'receipt');
 
 describe('printer switched off', () => {
@@ -255,5 +256,58 @@ describe('a restart after a crash in the middle of printing', () => {
     expect(receipts[0]!.join('\n')).toContain('COPY 1');
     expect(receipts[0]!.join('\n')).toContain('Not the original');
     expect(await receiptJob(second, sale.id)).toMatchObject({ state: 'failed' });
+  });
+});
+
+describe('a kiosk receipt kept back by the printer after its customer has gone', () => {
+  it('is held, not printed by itself when the paper is back; staff print it once, then only a COPY; a counter still prints by itself', async () => {
+    const printer = await printerIn('paper-out');
+    const kiosk = till(printer, { profile: 'kiosk' });
+    const sale = await sellAtKiosk(kiosk);
+    await waitFor('the paper-out status', () => kiosk.statuses.find((s) => s.state === 'paper-out'));
+    expect(journalJob(kiosk, sale.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    // Finish, Start over or the idle reset: the kiosk screen starts over.
+    value(await kiosk.pos.api['staff:sign-out']({}));
+    expect(journalJob(kiosk, sale.id)).toMatchObject({ state: 'held', attempts: 0 });
+
+    await printer.setMode('ready');
+    await waitFor('the printer to be ready', () => kiosk.statuses.some((s) => s.state === 'ready'));
+    // Several polls later nothing has printed at the kiosk, with nobody there to take it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(jobConnections(printer)).toHaveLength(0);
+    expect(journalJob(kiosk, sale.id)).toMatchObject({ state: 'held' });
+
+    // The customer shows the code at the desk: staff find the sale and print it, the original, once.
+    await readyToSell(kiosk.pos);
+    expect(value(await kiosk.pos.api['sale:search']({ text: sale.partnerReference! })).sales.map((s) => s.id)).toEqual([sale.id]);
+    const [held] = value(await kiosk.pos.api['print:jobs']({ state: 'held' })).jobs;
+    expect(held).toMatchObject({ saleId: sale.id, receiptNumber: 'T01-000001', sale: { code: sale.partnerReference, what: 'Harmattan Heart' } });
+    expect(value(await kiosk.pos.api['print:retry']({ jobId: held!.id }))).toMatchObject({ id: held!.id, state: 'printed', copyNumber: 0 });
+    expect(value(await kiosk.pos.api['receipt:reprint']({ saleId: sale.id }))).toMatchObject({ kind: 'reprint', copyNumber: 1, state: 'printed' });
+    const receipts = printedReceipts(printer, 'epson');
+    expect(receipts).toHaveLength(2);
+    expect(receipts[0]!.join('\n')).not.toContain('COPY');
+    expect(receipts[1]!.some((line) => line.trim() === 'COPY 1')).toBe(true);
+
+    // At a counter the cashier is there: a receipt that waited for paper prints when it is back.
+    const counterPrinter = await printerIn('paper-out');
+    const counter = till(counterPrinter);
+    const { sale: counterSale } = await sellTickets(counter);
+    await waitFor('the paper-out status', () => counter.statuses.find((s) => s.state === 'paper-out'));
+    value(await counter.pos.api['staff:sign-out']({}));
+    await counterPrinter.setMode('ready');
+    await waitFor('the counter receipt to print', () => journalJob(counter, counterSale.id)?.state === 'printed');
+    expect(printedReceipts(counterPrinter, 'epson')).toHaveLength(1);
+  });
+
+  it('is held once its time at the kiosk is over, even if the screen never said the customer left', async () => {
+    const printer = await printerIn('paper-out');
+    const kiosk = till(printer, { profile: 'kiosk', tuning: { kioskHoldAfterMs: 300 } });
+    const sale = await sellAtKiosk(kiosk);
+    await waitFor('the paper-out status', () => kiosk.statuses.find((s) => s.state === 'paper-out'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await printer.setMode('ready');
+    await waitFor('the receipt to be held', () => journalJob(kiosk, sale.id)?.state === 'held');
+    expect(jobConnections(printer)).toHaveLength(0);
   });
 });

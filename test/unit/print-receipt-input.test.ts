@@ -238,6 +238,7 @@ describe('print jobs', () => {
     attempts: 0,
     nextAttemptAt: '2025-11-21T15:04:05.000Z',
     deadlineAt: '2025-11-21T15:19:05.000Z',
+    heldAt: null,
     lastError: null,
     lastErrorSaid: null,
     payload: { receipt: receipt.ok ? receipt.value : null, requestedBy: null },

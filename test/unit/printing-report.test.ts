@@ -44,7 +44,7 @@ describe('shift report receipts', () => {
   it('a Z report printed again days later says when that paper was printed, not the close again', () => {
     const job: PrintJob = {
       id: 7, terminalId: 'T01', shiftId: null, saleId: null, kind: 'report', copyNumber: 1, receiptNumber: null, mayHavePrinted: false, printedAt: null,
-      supersededBy: null, state: 'queued', attempts: 0, nextAttemptAt: '2025-11-24T09:15:00.000Z', deadlineAt: '2025-11-24T09:25:00.000Z',
+      supersededBy: null, state: 'queued', attempts: 0, nextAttemptAt: '2025-11-24T09:15:00.000Z', deadlineAt: '2025-11-24T09:25:00.000Z', heldAt: null,
       lastError: null, lastErrorSaid: null, payload: { report: zReport, requestedBy: null }, createdAt: '2025-11-24T09:15:00.000Z', updatedAt: '2025-11-24T09:15:00.000Z',
     };
     const document = documentForJob(job, { type: 'epson', columns: 48 });

@@ -49,7 +49,7 @@ describe('slips', () => {
   it('prints as a job, and a second print of one says COPY', () => {
     const job = (copyNumber: number): PrintJob => ({
       id: 9, terminalId: 'T01', shiftId: 1, saleId: 'S-20251121-0042', kind: 'slip', copyNumber, receiptNumber: null, mayHavePrinted: false, printedAt: null, supersededBy: null,
-      state: 'queued', attempts: 0, nextAttemptAt: '2025-11-21T17:00:00.000Z', deadlineAt: '2025-11-21T17:15:00.000Z', lastError: null, lastErrorSaid: null,
+      state: 'queued', attempts: 0, nextAttemptAt: '2025-11-21T17:00:00.000Z', deadlineAt: '2025-11-21T17:15:00.000Z', heldAt: null, lastError: null, lastErrorSaid: null,
       payload: { slip: refund, requestedBy: { staffId: 2, name: 'Bola' } }, createdAt: '2025-11-21T17:05:00.000Z', updatedAt: '2025-11-21T17:05:00.000Z',
     });
     const first = documentForJob(job(1), { type: 'epson', columns: 48 });

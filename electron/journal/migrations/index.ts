@@ -9,6 +9,7 @@ import { chainWithoutRowIndex } from './0008-chain-without-row-index';
 import { printErrorSentence } from './0009-print-error-sentence';
 import { oneSalePerPartnerReference } from './0010-one-sale-per-partner-reference';
 import { staffChanges } from './0011-staff-changes';
+import { heldKioskReceipts } from './0012-held-kiosk-receipts';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -21,4 +22,4 @@ import { staffChanges } from './0011-staff-changes';
  */
 // 0007 (the hash chain) chains every table the steps before it create; a later step that adds a
 // money table chains it itself (chainTables, see ../README.md).
-export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges];
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts];

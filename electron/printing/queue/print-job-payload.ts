@@ -124,5 +124,20 @@ export function jobTitle(job: PrintJob): string {
   }
 }
 
+/**
+ * The sale a receipt or copy belongs to, as staff and its customer name it: the code the kiosk's
+ * done screen showed (a hotel's booking number, else the partner's reference), what was sold and
+ * to whom. Null for other papers, or a payload that does not parse.
+ */
+export function jobSale(job: PrintJob): { code: string; what: string; customer: string | null } | null {
+  if (job.kind !== 'receipt' && job.kind !== 'reprint') return null;
+  const parsed = receiptPayloadSchema.safeParse(job.payload);
+  if (!parsed.success) return null;
+  const { receipt } = parsed.data;
+  const code = receipt.sale.kind === 'hotel' ? (receipt.sale.bookingNumber ?? receipt.partnerReference) : receipt.partnerReference;
+  const what = receipt.sale.kind === 'hotel' ? receipt.sale.hotelName : receipt.sale.filmTitle;
+  return { code, what, customer: receipt.customerName };
+}
+
 const damaged = (job: PrintJob) =>
   saidError('INTERNAL', 'said.printJob.unreadable', { job: String(job.id) });

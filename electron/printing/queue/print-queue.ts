@@ -9,7 +9,7 @@ import { isTrainingMode, type PosConfig } from '../../core/config/schema';
 import type { EventHub } from '../../core/event-hub';
 import type { Logger } from '../../core/logger';
 import { buildReceipt } from '../receipts/build-receipt';
-import { copyMarkOf, documentForJob, jobTitle, reportDocument, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type SlipPayload, type TestPayload } from './print-job-payload';
+import { copyMarkOf, documentForJob, jobSale, jobTitle, reportDocument, reprintNumber, type ReceiptPayload, type ReportPayload, type RequestedBy, type SlipPayload, type TestPayload } from './print-job-payload';
 import { receiptNumberText } from '../layout/receipt-format';
 import { receiptSettingsFrom } from '../receipts/receipt-settings';
 import type { SlipInputDraft } from '../receipts/slip-input';
@@ -42,6 +42,13 @@ export interface PrintQueueTuning {
   answerWaitMs: number;
   /** At start, confirmed sales this recent without a receipt job (the till stopped in between) get one. */
   catchUpWindowMs: number;
+  /**
+   * A kiosk: a sale's receipt not printed this long after it was queued is held for staff, even if
+   * the screen never said its customer left. The done screen goes back to Welcome by itself after
+   * 30 s (Finish sooner, the idle reset at the latest); two minutes is well past that, yet long
+   * enough for a customer still there to get a receipt the printer was slow to take.
+   */
+  kioskHoldAfterMs: number;
 }
 
 export const defaultPrintQueueTuning: PrintQueueTuning = {
@@ -53,6 +60,7 @@ export const defaultPrintQueueTuning: PrintQueueTuning = {
   maxSleepMs: 60_000,
   answerWaitMs: 12_000,
   catchUpWindowMs: 15 * 60_000,
+  kioskHoldAfterMs: 2 * 60_000,
 };
 
 export interface PrintQueueDeps {
@@ -105,6 +113,12 @@ export interface PrintQueue {
   /** The paper `printReport` would print for this report now (a Z report's COPY mark included), as text, without printing it. */
   previewReport(report: ShiftReport | ZReport, requestedBy?: RequestedBy): Result<ReportPreview>;
   printTestPage(requestedBy: RequestedBy): Promise<Result<PrintJobView>>;
+  /**
+   * A kiosk customer's session is over (Start over, Finish, the idle reset, another customer's
+   * sale): their receipt, if it has not printed, is held for staff and never prints by itself
+   * with nobody there to take it. A counter's receipts are left to print (the cashier is there).
+   */
+  customerLeft(saleId: string): Promise<void>;
   /** Stops listening and polling; waits for a try in progress (bounded by its deadline). */
   close(): Promise<void>;
 }
@@ -123,6 +137,9 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   const layout = { type: config.printer.type, columns: config.printer.columns };
   const settings = receiptSettingsFrom(config);
   const receiptContext = { settings, trainingMode };
+  // At a kiosk nobody waits at the printer once the customer has gone: their receipt is held.
+  const kiosk = config.terminal.profile === 'kiosk';
+  const claimOptions = () => (kiosk ? { holdReceiptsCreatedBefore: new Date(clock().getTime() - tuning.kioskHoldAfterMs).toISOString() } : {});
   /**
    * What an X or Z report's paper shows, for the printer (a job's payload) and the screen alike.
    * A Z report is the shift's one closing paper: printed again once a paper of it exists it says
@@ -181,6 +198,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     logger,
     attemptDeadlineMs: tuning.attemptDeadlineMs,
     maxSleepMs: tuning.maxSleepMs,
+    claimOptions,
   });
 
   function enqueueReceipt(saleId: string): Result<PrintJob> {
@@ -225,6 +243,8 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   else if (failed.value > 0) logger.warn('print jobs interrupted by a stop were failed for staff to check', { count: failed.value });
 
   catchUp();
+  // A kiosk that starts again has nobody at it whose receipt is waiting: the screen started over too.
+  if (kiosk) held(journal.printJobs.hold({ all: true }), 'kiosk receipts held at start: their customers have left');
   // A confirmed sale's receipt job is written in the transaction that confirms the sale: one
   // fsync for both, and never a moment where a confirmed sale has no receipt waiting (catchUp
   // covers journals written before). The announcement that follows only wakes the worker.
@@ -284,6 +304,11 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     return firstTry(job);
   }
 
+  function held(result: Result<PrintJob[]>, message: string) {
+    if (!result.ok) return logger.error('print queue: could not hold kiosk receipts', { code: result.error.code });
+    for (const job of result.value) logger.warn(message, { jobId: job.id, saleId: job.saleId, receiptNumber: job.receiptNumber });
+  }
+
   function supersede(old: PrintJob, by: PrintJob) {
     const done = journal.printJobs.supersede(old.id, by.id);
     if (!done.ok) logger.warn('print queue: could not mark a failed job as replaced', { jobId: old.id, by: by.id, code: done.error.code });
@@ -318,7 +343,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       const original = earlier.value.find((job) => job.kind === 'receipt');
       // No original yet, or one that never reached the paper: that one prints; there is no copy of nothing.
       if (!original) return firstTry(enqueueReceipt(saleId));
-      if (!original.mayHavePrinted && (original.state === 'queued' || original.state === 'failed')) return retry(original.id, requestedBy);
+      if (!original.mayHavePrinted && (original.state === 'queued' || original.state === 'failed' || original.state === 'held')) return retry(original.id, requestedBy);
       return printCopy(saleId, requestedBy, earlier.value);
     },
 
@@ -388,6 +413,17 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       return firstTry(journal.printJobs.enqueue({ kind: 'test', payload }));
     },
 
+    async customerLeft(saleId) {
+      if (!kiosk) return;
+      held(journal.printJobs.hold({ saleId }), 'kiosk receipt held: its customer left before it printed');
+      // On its way to the printer now: if it comes back unprinted (out of paper), it is held then.
+      const job = journal.printJobs.list({ saleId, limit: 50 });
+      const printing = job.ok ? job.value.find((candidate) => candidate.kind === 'receipt' && candidate.state === 'printing') : undefined;
+      if (!printing) return;
+      await worker.tried(printing.id, tuning.attemptDeadlineMs + tuning.answerWaitMs);
+      held(journal.printJobs.hold({ saleId }), 'kiosk receipt held: its customer left before it printed');
+    },
+
     async close() {
       stopQueueing();
       unsubscribe();
@@ -415,6 +451,8 @@ function toView(job: PrintJob): PrintJobView {
     attempts: job.attempts,
     lastError: job.lastError,
     lastErrorSaid: job.lastErrorSaid,
+    heldAt: job.heldAt,
+    sale: jobSale(job),
     nextAttemptAt: job.nextAttemptAt,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,

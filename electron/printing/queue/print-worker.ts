@@ -17,6 +17,8 @@ export interface PrintWorkerOptions {
   attemptDeadlineMs: number;
   /** The longest the worker sleeps before looking at the queue again on its own. */
   maxSleepMs: number;
+  /** What each claim holds back first (a kiosk's receipts whose customer is long gone). */
+  claimOptions?: () => Parameters<PrintJobsRepository['claimNext']>[0];
 }
 
 export interface PrintWorker {
@@ -70,7 +72,7 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
     while (!closed) {
       // Out of paper or cover open: jobs wait in the queue; the watch wakes us when it is fixed.
       if (watch.needsStaff()) return;
-      const claimed = jobs.claimNext();
+      const claimed = jobs.claimNext(options.claimOptions?.());
       if (!claimed.ok) {
         logger.error('print queue: could not take the next job', { code: claimed.error.code });
         return sleep(options.maxSleepMs);
