@@ -71,7 +71,9 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
   const job = receipt.data?.jobs.find((j) => j.kind === 'receipt') ?? receipt.data?.jobs[0];
   // A receipt waiting on a printer that is out of paper, open or off is not printing: the customer
   // is sent to the desk with the code rather than told to wait at the slot for nothing.
-  const waiting = job !== undefined && job.state !== 'printed' && job.state !== 'failed';
+  // Held (it did not print while the customer was here): nothing comes out, staff print it at the desk.
+  const notPrinting = job?.state === 'failed' || job?.state === 'held';
+  const waiting = job !== undefined && job.state !== 'printed' && !notPrinting;
   const printer = usePosQuery('printer:status', {}, { staleTime: 0, enabled: waiting, refetchInterval: waiting ? 1000 : false });
   const needsStaff = waiting && printer.data?.health === 'down';
   return (
@@ -93,7 +95,7 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
         </figure>
         <div className={`${styles.centre} ${styles.doneRest}`}>
           <p className={styles.receiptNote} role="status" data-testid="kiosk-receipt-state" data-state={job?.state ?? 'none'}>
-            {job?.state === 'failed'
+            {notPrinting
               ? t('kiosk.done.receiptFailed')
               : job?.state === 'printed'
                 ? t('kiosk.done.takeReceipt')
@@ -101,7 +103,7 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
                   ? t('kiosk.done.receiptNeedsStaff')
                   : t('kiosk.done.receiptPrinting')}
           </p>
-          {job?.state !== 'failed' && !needsStaff && (
+          {!notPrinting && !needsStaff && (
             <span className={styles.downArrow} aria-hidden="true">
               ↓
             </span>

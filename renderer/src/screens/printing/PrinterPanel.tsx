@@ -6,11 +6,13 @@ import { PosCallError, unwrap, usePosEvent, usePosQuery } from '@renderer/pos/qu
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { useHealthWords } from '@renderer/i18n/health-words';
 import { printWhyIn } from '@renderer/i18n/error-text';
+import { HeldReceipts } from './HeldReceipts';
 
 /**
  * The printer as it is now (pushed on change), a test page, receipts waiting to print (Print now
  * asks the printer at once) and receipts that did not print. One that may already be on paper is
  * never sent again: its button prints a COPY, and once that is done the failed one leaves the list.
+ * Kiosk receipts held for their customer (who left before it printed) are listed to print at the desk.
  */
 export function PrinterPanel() {
   const t = useT();
@@ -74,6 +76,7 @@ export function PrinterPanel() {
           </ul>
         </>
       )}
+      <HeldReceipts />
       {toDo.length > 0 && (
         <>
           <h3>{t('printer.failed')}</h3>

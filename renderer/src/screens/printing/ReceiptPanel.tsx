@@ -16,6 +16,7 @@ const jobState = (t: Translate, job: PrintJobView | undefined, printerDown: bool
     return job.receiptNumber ? t('receipt.printedNumber', { number: job.receiptNumber }) : t('receipt.printed');
   }
   // Main's reason, in the reader's language when it named a sentence; the default is ours.
+  if (job.state === 'held') return t('receipt.held');
   if (job.state === 'failed') return t('receipt.failed', { reason: printWhyIn(t)(job) ?? t('receipt.failedDefault') });
   // The reason is on the status strip and in Staff -> Printer; here the cashier needs to know it is not lost.
   // A receipt kept back untried (out of paper, cover open) is waiting, not printing.

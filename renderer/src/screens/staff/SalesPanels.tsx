@@ -11,6 +11,7 @@ import { formatLagosDateTime, formatMoney } from '@renderer/i18n/format';
 import { refundedShare } from '@renderer/screens/checkout/refunded';
 import { downloadCsv } from './download';
 import { SettleByHandSheet } from './SettleByHandSheet';
+import { HeldReceipts } from '@renderer/screens/printing/HeldReceipts';
 
 
 function SaleRow({ sale, action }: { sale: SaleView; action?: ReactNode }) {
@@ -131,6 +132,8 @@ export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
         )}
       </form>
       {exportCsv.error instanceof PosCallError && <p className="field-error" role="alert">{say(exportCsv.error.error)}</p>}
+      {/* The customer's code from a kiosk whose receipt was held: it is printed from here. */}
+      {applied && <HeldReceipts search={applied} />}
       <QueryState query={results} loading={<LoadingBlock label={t('journal.searching')} rows={2} />}>
         {({ sales }) =>
           sales.length === 0 ? (
