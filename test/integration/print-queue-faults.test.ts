@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openJournal, journalFile } from '../../electron/journal';
 import type { Health } from '../../shared/app';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
-import { readyToSell, startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
+import { customer, findShowing, newSaleId, readyToSell, selectionOf, startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
 import { jobConnections, openPrintTill, printedReceipts, sellAtKiosk, sellTickets, waitFor, type PrintTill } from '../helpers/print-queue-till';
 
 /**
@@ -298,6 +298,44 @@ describe('a kiosk receipt kept back by the printer after its customer has gone',
     await counterPrinter.setMode('ready');
     await waitFor('the counter receipt to print', () => journalJob(counter, counterSale.id)?.state === 'printed');
     expect(printedReceipts(counterPrinter, 'epson')).toHaveLength(1);
+  });
+
+  it('prints when the paper is back while its customer is still at the kiosk', async () => {
+    const printer = await printerIn('paper-out');
+    const kiosk = till(printer, { profile: 'kiosk' });
+    const sale = await sellAtKiosk(kiosk);
+    await waitFor('the paper-out status', () => kiosk.statuses.find((s) => s.state === 'paper-out'));
+    await printer.setMode('ready');
+    await waitFor('the receipt to print', () => journalJob(kiosk, sale.id)?.state === 'printed');
+    // Finish afterwards changes nothing: it is on paper, in her hand.
+    value(await kiosk.pos.api['staff:sign-out']({}));
+    expect(journalJob(kiosk, sale.id)).toMatchObject({ state: 'printed', heldAt: null });
+    expect(printedReceipts(printer, 'epson')).toHaveLength(1);
+  });
+
+  it('is held as it is queued when the sale is confirmed only after its customer left (the partner answered late)', async () => {
+    const printer = await printerIn('ready');
+    const kiosk = till(printer, { profile: 'kiosk' });
+    await readyToSell(kiosk.pos);
+    value(await kiosk.pos.api['staff:sign-out']({}));
+    const selection = selectionOf(await findShowing(kiosk.pos), [['Regular', 1]]);
+    const hold = value(await kiosk.pos.api['sale:hold'](selection));
+    let answer = () => {};
+    partner.afterCommit = () => new Promise<void>((resolve) => (answer = resolve));
+    const saleId = newSaleId('K');
+    const submitted = kiosk.pos.api['sale:submit']({ saleId, kind: 'cinema', cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'card' } });
+    try {
+      await waitFor('the purchase to reach the partner', () => value(kiosk.journal.sales.get(saleId))?.state === 'sent');
+      value(await kiosk.pos.api['staff:sign-out']({}));
+    } finally {
+      partner.afterCommit = null;
+      answer();
+    }
+    await submitted;
+    await waitFor('the sale to be confirmed', () => value(kiosk.journal.sales.get(saleId))?.state === 'confirmed');
+    expect(journalJob(kiosk, saleId)).toMatchObject({ state: 'held', attempts: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(jobConnections(printer)).toHaveLength(0);
   });
 
   it('is held once its time at the kiosk is over, even if the screen never said the customer left', async () => {

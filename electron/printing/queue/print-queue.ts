@@ -153,6 +153,12 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     return papers.ok ? ok({ input: input.data, copyNumber: papers.value > 0 ? papers.value : null }) : papers;
   };
 
+  /**
+   * Kiosk sales whose customer has gone, newest last (a bounded few): a sale the till confirms only
+   * afterwards (its outcome was checked with the partner) has its receipt held as it is queued.
+   * A restart forgets them, and holds every kiosk receipt waiting then anyway.
+   */
+  const customersGone: string[] = [];
   /** Confirmed sales whose receipt could not be queued yet (journal briefly unavailable). */
   const missed = new Set<string>();
   let waitingSince: number | null = null;
@@ -254,6 +260,8 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       if (!queued.ok) {
         logger.error('receipt not queued for a confirmed sale', { saleId, code: queued.error.code });
         if (queued.error.code === 'JOURNAL_UNAVAILABLE') missed.add(saleId);
+      } else if (kiosk && customersGone.includes(saleId)) {
+        held(journal.printJobs.hold({ saleId }), 'kiosk receipt held: its sale was confirmed after its customer left');
       }
     } catch (error) {
       logger.error('receipt not queued for a confirmed sale', { saleId, error });
@@ -415,6 +423,8 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
 
     async customerLeft(saleId) {
       if (!kiosk) return;
+      customersGone.push(saleId);
+      if (customersGone.length > 200) customersGone.shift();
       held(journal.printJobs.hold({ saleId }), 'kiosk receipt held: its customer left before it printed');
       // On its way to the printer now: if it comes back unprinted (out of paper), it is held then.
       const job = journal.printJobs.list({ saleId, limit: 50 });
