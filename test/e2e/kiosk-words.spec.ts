@@ -318,6 +318,15 @@ test.describe('names in their own letters', () => {
     await expect(held).toHaveCount(0);
     await expect.poll(cuts).toBe(1);
     expect(own.journal<{ state: string }>("SELECT state FROM print_jobs WHERE kind = 'receipt' ORDER BY id DESC LIMIT 1")[0]!.state).toBe('printed');
+    // The sale itself opens from the journal at the kiosk too (it was a blank screen).
+    await page.locator('.sale-row-main').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(e('sale.confirmed'));
+    await page.screenshot({ path: test.info().outputPath('kiosk-staff-sale-landscape.png') });
+    // New sale from a sale screen goes back to the customers signed out: Staff asks for the PIN again.
+    await page.getByRole('button', { name: e('sale.newSale') }).click();
+    await page.getByRole('button', { name: e('common.staff'), exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Kiosk Supervisor', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: `← ${e('common.back')}` }).click();
 
     const [sale] = own.journal<{ details_json: string; state: string }>('SELECT details_json, state FROM sales ORDER BY rowid DESC LIMIT 1');
     expect(sale!.state).toBe('confirmed');

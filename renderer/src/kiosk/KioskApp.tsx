@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppInfo } from '@shared/app';
 import { useNavigation } from '@renderer/navigation';
@@ -7,6 +7,7 @@ import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
 import { defaultLanguage } from '@renderer/i18n/languages';
 import { releaseHeldSeats } from '@renderer/screens/checkout/release-holds';
 import { StaffScreen } from '@renderer/screens/staff/StaffScreen';
+import { SaleScreen } from '@renderer/screens/checkout/SaleScreen';
 import { ConnectionBanner } from '@ui/ConnectionBanner';
 import { Button } from '@ui/Button';
 import { IdleReset } from './IdleReset';
@@ -24,6 +25,9 @@ import { WhenStep } from './steps/WhenStep';
 import { HotelsStep } from './steps/HotelsStep';
 import { RoomsStep } from './steps/RoomsStep';
 import appStyles from '@renderer/App.module.css';
+
+// Head office's screen brings Chart.js: it loads only when a supervisor opens it, here as at a counter.
+const AllTerminalsScreen = lazy(() => import('@renderer/screens/fleet/AllTerminalsScreen'));
 
 /** The self-service kiosk: attract screen, guided steps, idle reset, on-screen keyboard. */
 export function KioskApp({ info }: { info: AppInfo }) {
@@ -66,6 +70,15 @@ export function KioskApp({ info }: { info: AppInfo }) {
     if (route.name === 'staff') void pos['staff:sign-out']({});
     back();
   }, [pos, stack, route.name, back]);
+  // Staff leave the back office for the customer's screens by Back, or by a sale screen's New
+  // sale (which goes home): either way signed out and started over, so the next stranger never
+  // finds staff signed in behind the Staff button.
+  const staffSide = route.name === 'staff' || route.name === 'sale' || route.name === 'fleet';
+  const wasStaffSide = useRef(false);
+  useEffect(() => {
+    if (wasStaffSide.current && !staffSide) startOver();
+    wasStaffSide.current = staffSide;
+  }, [staffSide, startOver]);
   const controls = useMemo(() => ({ back: goBack, startOver }), [goBack, startOver]);
   // Every screen starts at its top: the scrolling box outlives the screens, and the next customer
   // must not find the attract screen scrolled to where the last one typed their phone number.
@@ -120,7 +133,11 @@ export function KioskApp({ info }: { info: AppInfo }) {
       case 'k-rooms':
         return <RoomsStep hotel={route.hotel} search={route.search} />;
       case 'staff':
-        // Staff at a kiosk: behind a PIN, and signed out again on the way back to the customer.
+      case 'sale':
+      case 'fleet':
+        // Staff at a kiosk: behind a PIN, and signed out again on the way back to the customer. The
+        // back office opens a sale (from Journal, Needs attention, Refunds) or head office's screen
+        // as it does at a counter; the kiosk had no such screens, and a sale opened there was blank.
         return (
           <>
             <div>
@@ -128,7 +145,15 @@ export function KioskApp({ info }: { info: AppInfo }) {
                 ← {t('common.back')}
               </Button>
             </div>
-            <StaffScreen />
+            {route.name === 'sale' ? (
+              <SaleScreen saleId={route.saleId} order={route.order} />
+            ) : route.name === 'fleet' ? (
+              <Suspense fallback={null}>
+                <AllTerminalsScreen />
+              </Suspense>
+            ) : (
+              <StaffScreen />
+            )}
           </>
         );
       default:
