@@ -12,7 +12,8 @@ export const partnerTargetSchema = z
 export type PartnerTarget = z.infer<typeof partnerTargetSchema>;
 
 /**
- * `settings:test-partner`: with nothing, the settings this till runs with; with `partner`, values
+ * `settings:test-partner`: with nothing, the partner settings as saved for the next start (what this
+ * till runs with until they are changed and saved); with `partner`, values
  * typed in the form and not saved yet; with `apiKey`, a key typed and not saved (never stored,
  * never echoed). The stored key is only ever sent to the address it was stored for.
  */

@@ -93,3 +93,34 @@ test('a sandbox started with another key: the screen names the API key, in plain
     await server.close();
   }
 });
+
+test('saved and not restarted yet: the test tries the partner as saved, with the key stored for it, not the training sandbox', async ({ page }) => {
+  const sandbox = createSandbox();
+  const server = await startSandboxServer({ sandbox });
+  const host = await startPreviewHost();
+  try {
+    const settings = await openSettings(page, host.url);
+    await settings.getByRole('textbox', { name: /^Partner API URL/ }).fill(server.url);
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(settings.getByText(/No partner API key is set/)).toBeVisible();
+    const key = settings.getByLabel(/Partner API key/);
+    await key.fill('not-this-partners-key');
+    await settings.getByRole('button', { name: 'Save key' }).click();
+    await expect(settings.getByText('The key is stored. It is never shown again.')).toBeVisible();
+    // The till still runs in training until it restarts: a green "sandbox answered" here hid the wrong key.
+    await settings.getByRole('button', { name: 'Test partner connection' }).click();
+    const summary = settings.getByTestId('partner-test-summary');
+    await expect(summary).toContainText('calls failed');
+    await expect(summary).not.toContainText('sandbox');
+    await expect(settings.getByRole('list', { name: 'What to change' })).toContainText('Partner API key: The partner refused the API key (HTTP 401');
+    await key.fill(SANDBOX_DEFAULT_API_KEY);
+    await settings.getByRole('button', { name: 'Save key' }).click();
+    await expect(key).toHaveValue('');
+    await settings.getByRole('button', { name: 'Test partner connection' }).click();
+    await expect(summary).toContainText('answered all 5 calls');
+    await expect(summary).not.toContainText('sandbox');
+  } finally {
+    await host.stop();
+    await server.close();
+  }
+});

@@ -2,7 +2,10 @@ import { lagosDate } from '../../../shared/dates';
 import { saidError } from '../../../shared/errors';
 import type { PartnerTarget, PartnerTestReport } from '../../../shared/partner/connection-report';
 import { fail, ok } from '../../../shared/result';
+import { readConfigFileObject } from '../../core/config/config-file';
 import { isTrainingMode } from '../../core/config/schema';
+import { originOf } from '../../core/config/safe-destinations';
+import { partnerKeyAccess } from '../../core/secrets';
 import { createPartnerClient, partnerUserAgent, type PartnerClient } from '../../partner/client';
 import { checkPartnerConnection } from '../../partner/connection-check';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../../sandbox';
@@ -14,16 +17,18 @@ const testTimeoutMs = 8_000;
 const prefixPattern = /^(\/[A-Za-z0-9._~-]+)*$/;
 
 /**
- * Settings -> Test partner connection (supervisor): the partner this till runs with, or the values
- * typed in the form before saving them, read through the same client a sale uses. The stored key
- * is only ever sent to the address this till runs with; another address is tested with a key
- * typed for it, so a mistyped URL never receives the real key.
+ * Settings -> Test partner connection (supervisor): the partner as saved for the next start (the
+ * one this till runs with until settings are saved), or the values typed in the form before saving
+ * them, read through the same client a sale uses. The stored key is only ever sent to the partner
+ * it was entered for (or, from POS_API_KEY, to the address this till runs with); another address
+ * is tested with a key typed for it, so a mistyped URL never receives the real key.
  */
 export function createPartnerConnectionHandlers(ctx: PosContext): Pick<Handlers, 'settings:test-partner'> {
   return {
     async 'settings:test-partner'({ partner, apiKey }) {
       const running: PartnerTarget = { baseUrl: ctx.config.partner.baseUrl, experiencePrefix: ctx.config.partner.experiencePrefix, hotelPrefix: ctx.config.partner.hotelPrefix };
-      const wanted = partner ?? running;
+      // Saved but not restarted yet: test what the next start will use, never the training sandbox it replaces.
+      const wanted = partner ?? nextStartPartner(ctx, running);
       const problems = targetProblems(wanted);
       if (problems) return fail(saidError('VALIDATION', 'said.settings.partnerUntestable', undefined, problems));
       const target: PartnerTestReport['target'] = { ...wanted, training: wanted.baseUrl === '' };
@@ -50,6 +55,19 @@ export function createPartnerConnectionHandlers(ctx: PosContext): Pick<Handlers,
           // The test must look like the till's own calls to a firewall in front of the partner.
           userAgent: partnerUserAgent(ctx.version),
         });
+      } else if (partnerKeyAccess(ctx.secrets, { origin: originOf(wanted.baseUrl) ?? '', urlGivenAtStart: false }).usable) {
+        // The key a supervisor stored for this very partner (saved, the till not restarted yet).
+        client = createPartnerClient({
+          baseUrl: wanted.baseUrl,
+          apiKey: () => ctx.secrets.getApiKey(),
+          experiencePrefix: wanted.experiencePrefix,
+          hotelPrefix: wanted.hotelPrefix,
+          slug: ctx.config.partner.slug,
+          timeoutMs: testTimeoutMs,
+          clock: ctx.clock,
+          logger: ctx.logger,
+          userAgent: partnerUserAgent(ctx.version),
+        });
       } else {
         return ok(needsKey(target, ctx.clock()));
       }
@@ -64,6 +82,17 @@ export function createPartnerConnectionHandlers(ctx: PosContext): Pick<Handlers,
       return ok(report);
     },
   };
+}
+
+/** The partner settings config.json holds for the next start; a value fixed at start (environment, flag) wins. */
+function nextStartPartner(ctx: PosContext, running: PartnerTarget): PartnerTarget {
+  const file = (readConfigFileObject(ctx.config.dataDir) as { partner?: Record<string, unknown> }).partner ?? {};
+  const pick = (key: keyof PartnerTarget) => {
+    const fixedAtStart = /^(POS_|--)/.test(ctx.configSources?.[`partner.${key}`] ?? '');
+    const saved = file[key];
+    return !fixedAtStart && typeof saved === 'string' ? saved.trim() : running[key];
+  };
+  return { baseUrl: pick('baseUrl'), experiencePrefix: pick('experiencePrefix'), hotelPrefix: pick('hotelPrefix') };
 }
 
 /** https anywhere; http only to this computer (a local sandbox or a test partner). */
@@ -98,11 +127,11 @@ function sameOrigin(a: string, b: string): boolean {
 
 /** Another address than the one the key was stored for: nothing is sent until a key is typed for it. */
 function needsKey(target: PartnerTestReport['target'], now: Date): PartnerTestReport {
-  const why = 'Not tried: the stored API key is only sent to the partner this till runs with.';
+  const why = 'Not tried: the stored API key is only sent to the partner it was entered for.';
   return {
     target,
     ok: false,
-    summary: 'Type the API key for this address in "Partner API key" to test it; the stored key is only sent to the partner this till runs with. Nothing was sent.',
+    summary: 'Type the API key for this address in "Partner API key" to test it; the stored key is only sent to the partner it was entered for. Nothing was sent.',
     calls: ['Experience list', 'Experience details', 'Show dates', 'Ticket categories', 'Hotel list'].map((name) => ({ name, method: 'GET' as const, path: null, status: null, ms: 0, outcome: 'skipped' as const, detail: why })),
     findings: [{ setting: 'apiKey', message: `Type the key the partner gave for ${new URL(target.baseUrl).host} in "Partner API key" (it is not saved by testing), then test again.` }],
     nothingBought: true,
