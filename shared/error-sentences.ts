@@ -216,6 +216,11 @@ export const errorSentences = {
   'said.settings.keyEnvAtStartOnly': '{env} is sent only to a partner URL given when the till starts (POS_PARTNER_URL or --partner-url). Enter the API key in the settings for {origin}.',
   'said.settings.keyOtherPartner': 'The API key was entered for {bound}, and the partner is now {origin}. Enter the API key again for the new partner.',
   'said.settings.keyUnbound': 'The stored API key is not bound to a partner. Enter it again for {origin}.',
+  // Why the till, as saved, will not take cards after the restart (the settings screen, under the card terminal).
+  'said.settings.cardsKioskNone': 'As saved, this kiosk will sell nothing after the restart: a kiosk takes only cards, and no card terminal is chosen. Choose the Paystack Terminal (or, in training, the training terminal).',
+  'said.settings.cardsSimulatedLive': 'As saved, the till will refuse every card payment after the restart: the training terminal takes no real money, and the partner is a live one. Choose the Paystack Terminal or a separate card machine.',
+  'said.settings.cardsNoCustomer': 'As saved, card payments will be refused after the restart until the Paystack customer code is filled in.',
+  'said.settings.cardsNoSecret': 'Card payments will be refused until the Paystack secret key is saved below.',
   'said.setup.noJournal': 'No sale journal is set up on this till, so selling is paused. Restart Lobby POS; if it persists, call support.',
   'said.setup.noPrinter': 'No receipt printer is set up on this till. Restart Lobby POS; if it persists, call support.',
   'said.payments.noDrivenTerminal': 'This till has no card terminal it drives: card payments are taken on a stand-alone machine.',

@@ -42,6 +42,13 @@ export const settingsViewSchema = z.object({
   }),
   /** The Paystack secret key: only whether one is kept and where from; never the key. */
   paystackKey: z.object({ set: z.boolean(), source: z.string(), fromEnvironment: z.boolean() }),
+  /**
+   * Why the till, as saved, will not take cards at its next start (a kiosk then sells nothing):
+   * a training terminal with a live partner, a kiosk with no card terminal, a Paystack Terminal
+   * without its customer code or secret key. Null when cards will work. Said, so the screen says it
+   * in the reader's language.
+   */
+  cards: saidSchema.nullable(),
   /** True when what is saved differs from what this running till uses: restart to apply. */
   restartNeeded: z.boolean(),
 });

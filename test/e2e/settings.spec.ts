@@ -60,6 +60,12 @@ test('a supervisor chooses the card terminal in plain words and stores a write-o
     const terminal = settings.getByRole('group', { name: 'Card terminal' });
     // Automatic until chosen; each choice says what it means.
     await expect(terminal.getByRole('radio', { name: /^Automatic/ })).toBeChecked();
+    // As saved, a kiosk with no card terminal would sell nothing after the restart: the screen says so.
+    await settings.getByLabel('Terminal profile').selectOption('kiosk');
+    await terminal.getByRole('radio', { name: /^Separate card machine/ }).check();
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(terminal.getByRole('alert')).toContainText('this kiosk will sell nothing after the restart');
+    await settings.getByLabel('Terminal profile').selectOption('counter');
     await expect(terminal.getByRole('radio', { name: /^Separate card machine.*types its approval code/ })).toBeVisible();
     await expect(terminal.getByRole('radio', { name: /^Training terminal.*takes no real money/ })).toBeVisible();
     await terminal.getByRole('radio', { name: /^Paystack Terminal/ }).check();
@@ -72,6 +78,7 @@ test('a supervisor chooses the card terminal in plain words and stores a write-o
     await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
     const saved = JSON.parse(fs.readFileSync(path.join(host.dataDir, 'config.json'), 'utf8'));
     expect(saved).toMatchObject({ payments: { terminal: 'paystack:TRM_lagos01', paystackCustomer: 'CUS_walkin01' } });
+    await expect(terminal.getByRole('alert')).toHaveText('Card payments will be refused until the Paystack secret key is saved below.');
 
     const key = 'sk_test_e2e_paystack_4c3b2a19';
     const keyField = settings.getByLabel(/Paystack secret key/);
@@ -84,6 +91,7 @@ test('a supervisor chooses the card terminal in plain words and stores a write-o
     await expect(settings.getByText('The Paystack key is stored. It is never shown again.')).toBeVisible();
     await expect(keyField).toHaveValue('');
     await expect(keyField).toHaveAccessibleName(/\(set;/);
+    await expect(terminal.getByRole('alert')).toHaveCount(0);
     expect(fs.readFileSync(path.join(host.dataDir, 'paystack-secret-key'), 'utf8')).toBe(key);
     await settings.getByRole('heading', { name: 'Card payments' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/e2e/settings-card-payments-landscape.png' });

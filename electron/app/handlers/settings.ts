@@ -6,6 +6,7 @@ import { readConfigFileObject, writeConfigFileObject } from '../../core/config/c
 import { configSchema, type PosConfig } from '../../core/config/schema';
 import { originOf } from '../../core/config/safe-destinations';
 import { partnerKeyAccess } from '../../core/secrets';
+import { parseTerminalSetting } from '../../../shared/payments/terminal-setting';
 import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 
@@ -68,14 +69,32 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
     return { set, source: ctx.paystackKey.describe(), fromEnvironment: ctx.paystackKey.fromEnvironment() };
   };
 
+  /** What the next start will use: the saved settings, except where a value fixed at start wins. */
+  const atNextStart = <T,>(key: (typeof editableKeys)[number], saved: T, running: T): T => (overridden.includes(key) ? running : saved);
+
+  /** Why cards will not be taken after the restart, as saved (null: they will be). */
+  const cardsView = (settings: EditableSettings, paystackKeySet: boolean): Said | null => {
+    const training = atNextStart('partner.baseUrl', settings.partner.baseUrl, ctx.config.partner.baseUrl).trim() === '';
+    const kiosk = atNextStart('terminal.profile', settings.terminal.profile, ctx.config.terminal.profile) === 'kiosk';
+    const parsed = parseTerminalSetting(atNextStart('payments.terminal', settings.payments?.terminal ?? '', ctx.config.payments.terminal));
+    if (!parsed.ok) return null; // refused when saving, with the field named
+    const kind = parsed.setting.kind === 'auto' ? (training ? 'simulated' : 'none') : parsed.setting.kind;
+    if (kind === 'none') return kiosk ? { key: 'said.settings.cardsKioskNone' } : null;
+    if (kind === 'simulated') return training ? null : { key: 'said.settings.cardsSimulatedLive' };
+    if (!atNextStart('payments.paystackCustomer', settings.payments?.paystackCustomer ?? '', ctx.config.payments.paystackCustomer).trim()) return { key: 'said.settings.cardsNoCustomer' };
+    return paystackKeySet ? null : { key: 'said.settings.cardsNoSecret' };
+  };
+
   const view = (): Result<SettingsView> => {
     const settings = saved();
     if (!settings.ok) return settings;
+    const paystackKey = paystackKeyView();
     return ok({
       settings: settings.value,
       overridden: [...overridden],
       apiKey: keyView(settings.value),
-      paystackKey: paystackKeyView(),
+      paystackKey,
+      cards: cardsView(settings.value, paystackKey.set),
       restartNeeded: JSON.stringify(settings.value) !== JSON.stringify(pick(ctx.config)),
     });
   };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EditableSettings, SettingsView } from '@shared/settings/settings';
+import { saidIn } from '@renderer/i18n/error-text';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { usePos } from '@renderer/pos/PosProvider';
@@ -24,7 +25,7 @@ const settingOf = (kind: Kind, terminalId: string) => (kind === 'auto' ? '' : ki
  * Card payments, inside the settings form: which terminal the till drives (each choice said in
  * plain words), and for a Paystack Terminal its id and the customer code payments are raised for.
  */
-export function PaymentTerminalFields({ form, fixed, error }: { form: UseFormReturn<EditableSettings>; fixed: (key: string) => boolean; error: (path: string) => string | undefined }) {
+export function PaymentTerminalFields({ form, fixed, error, cards }: { form: UseFormReturn<EditableSettings>; fixed: (key: string) => boolean; error: (path: string) => string | undefined; cards: SettingsView['cards'] }) {
   const t = useT();
   const { kind, terminalId } = kindOf(form.watch('payments.terminal') ?? '');
   const set = (next: string) => form.setValue('payments.terminal', next, { shouldDirty: true });
@@ -60,6 +61,12 @@ export function PaymentTerminalFields({ form, fixed, error }: { form: UseFormRet
         </div>
       )}
       {fieldError('payments.terminal')}
+      {/* As saved, the till will not take cards after the restart (a kiosk then sells nothing): say so here. */}
+      {cards && (
+        <p className="field-error" role="alert">
+          {saidIn(t)(cards)}
+        </p>
+      )}
     </fieldset>
     </>
   );

@@ -102,7 +102,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
             </select>
           </label>
         </div>
-        <PaymentTerminalFields form={form} fixed={fixed} error={err} />
+        <PaymentTerminalFields form={form} fixed={fixed} error={err} cards={view.cards} />
         <div className="action-bar">
           {view.restartNeeded && <span className="action-total">{t('settings.saved')}</span>}
           <button type="submit" className="button button-primary" disabled={save.isPending}>
