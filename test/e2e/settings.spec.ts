@@ -21,6 +21,12 @@ test('a supervisor saves settings for the next start and a write-only API key', 
     await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
     const saved = JSON.parse(fs.readFileSync(path.join(host.dataDir, 'config.json'), 'utf8'));
     expect(saved).toMatchObject({ terminal: { name: 'Box Office 3' }, printer: { interface: 'tcp://192.168.1.50:9100' } });
+    // A refused save says nothing was saved, not "Saved" from the save before it.
+    await settings.getByRole('textbox', { name: /^Printer/ }).fill('192.168.1.50');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(settings.getByText('Some settings are not valid; nothing was saved.')).toBeVisible();
+    await expect(settings.getByText('Restart Lobby POS to use these settings.')).toHaveCount(0);
+    await settings.getByRole('textbox', { name: /^Printer/ }).fill('tcp://192.168.1.50:9100');
 
     // The key is bound to the partner it is entered for, so the partner URL is saved first.
     const key = 'sk_test_e2e_9f8e7d6c';

@@ -104,7 +104,14 @@ function SettingsForm({ view }: { view: SettingsView }) {
         </div>
         <PaymentTerminalFields form={form} fixed={fixed} error={err} cards={view.cards} />
         <div className="action-bar">
-          {view.restartNeeded && <span className="action-total">{t('settings.saved')}</span>}
+          {/* A refused save says so, never "Saved" from an earlier one beside the field it refused. */}
+          {save.isError || Object.keys(form.formState.errors).length > 0 ? (
+            <span className="field-error" role="alert">
+              {t('said.settings.notValid')}
+            </span>
+          ) : (
+            view.restartNeeded && <span className="action-total">{t('settings.saved')}</span>
+          )}
           <button type="submit" className="button button-primary" disabled={save.isPending}>
             {t('settings.save')}
           </button>
