@@ -100,9 +100,16 @@ describe('card terminal settings (issue 16)', () => {
     const next = loadConfig({ env: {}, flags: { 'data-dir': dataDir } });
     if (!next.ok) throw new Error(next.message);
     expect(next.config.payments).toMatchObject(payments);
-    for (const terminal of ['none', 'simulated', '']) {
-      expect(value(await pos.api['settings:update']({ ...settings, payments: { ...payments, terminal } })).settings.payments?.terminal).toBe(terminal);
+    // With a live partner: what would leave cards refused after the restart is said (a kiosk would sell nothing).
+    const cards = { none: null, simulated: 'said.settings.cardsSimulatedLive', '': null } as const;
+    for (const terminal of ['none', 'simulated', ''] as const) {
+      const view = value(await pos.api['settings:update']({ ...settings, payments: { ...payments, terminal } }));
+      expect(view.settings.payments?.terminal).toBe(terminal);
+      expect(view.cards?.key ?? null, terminal).toBe(cards[terminal]);
     }
+    expect(value(await pos.api['settings:update']({ ...settings, terminal: { ...settings.terminal, profile: 'kiosk' }, payments: { ...payments, terminal: '' } })).cards).toEqual({ key: 'said.settings.cardsKioskNone' });
+    expect(value(await pos.api['settings:update']({ ...settings, payments: { ...payments, paystackCustomer: '' } })).cards).toEqual({ key: 'said.settings.cardsNoCustomer' });
+    expect(value(await pos.api['settings:update']({ ...settings, payments })).cards).toEqual({ key: 'said.settings.cardsNoSecret' });
     await pos.close();
   });
 
