@@ -12,10 +12,14 @@ test('a supervisor saves settings for the next start and a write-only API key', 
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
     await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('region', { name: 'Settings' });
+    // A refused field says what it wants, in words (not the form library's "Too small: expected string…").
+    await settings.getByLabel('Terminal name').fill('');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(settings.getByText('Type the till’s name, 1 to 60 characters: it is shown on screen and on receipts.')).toBeVisible();
     await settings.getByLabel('Terminal name').fill('Box Office 3');
     await settings.getByRole('textbox', { name: /^Printer/ }).fill('lpt9');
     await settings.getByRole('button', { name: 'Save settings' }).click();
-    await expect(settings.getByText(/must be preview, tcp/)).toBeVisible();
+    await expect(settings.getByText(/^Type preview .* like tcp:\/\/192\.168\.1\.50:9100 .*\(must be preview, tcp/)).toBeVisible();
     await settings.getByRole('textbox', { name: /^Printer/ }).fill('tcp://192.168.1.50:9100');
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
@@ -77,7 +81,7 @@ test('a supervisor chooses the card terminal in plain words and stores a write-o
     await terminal.getByRole('radio', { name: /^Paystack Terminal/ }).check();
     await terminal.getByLabel('Paystack terminal ID').fill('bad id');
     await settings.getByRole('button', { name: 'Save settings' }).click();
-    await expect(terminal.getByText(/terminal id from the Paystack dashboard/)).toBeVisible();
+    await expect(terminal.getByText('Type the terminal ID from the Paystack dashboard: letters, digits, - or _.')).toBeVisible();
     await terminal.getByLabel('Paystack terminal ID').fill('TRM_lagos01');
     await terminal.getByLabel('Paystack customer code').fill('CUS_walkin01');
     await settings.getByRole('button', { name: 'Save settings' }).click();

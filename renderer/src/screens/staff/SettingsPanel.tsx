@@ -8,12 +8,26 @@ import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { saidIn } from '@renderer/i18n/error-text';
+import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
 
 /** The printer command sets the till speaks; brand names, shown as the printers are marked. */
 const printerTypes = ['epson', 'star'] as const;
+
+/** What each field wants, said when it is refused. */
+const fieldSentences: Partial<Record<string, MessageKey>> = {
+  'terminal.name': 'settings.fieldError.terminalName',
+  'partner.baseUrl': 'settings.fieldError.partnerUrl',
+  'partner.experiencePrefix': 'settings.fieldError.prefix',
+  'partner.hotelPrefix': 'settings.fieldError.prefix',
+  'printer.interface': 'settings.fieldError.printer',
+  'payments.terminal': 'settings.fieldError.paystackTerminal',
+  'payments.paystackCustomer': 'settings.fieldError.paystackCustomer',
+};
+/** Fields whose refusal has more than one reason: main's is shown after the sentence. */
+const withReason = new Set(['partner.baseUrl', 'printer.interface']);
 
 /** Supervisor settings: saved for the next start. The API key field is write-only. */
 export function SettingsPanel() {
@@ -49,9 +63,17 @@ function SettingsForm({ view }: { view: SettingsView }) {
     onSuccess: (next) => (setApiKey(''), client.setQueryData(['settings:get', {}], next)),
   });
   const fixed = (key: string) => view.overridden.includes(key);
+  /**
+   * A refused field says what it wants in the reader's language; for an address, main's own reason
+   * (English, e.g. "port 99999 does not exist") follows in brackets.
+   */
   const err = (path: string) => {
     const [group, name] = path.split('.') as [keyof EditableSettings, string];
-    return (form.formState.errors[group] as Record<string, { message?: string }> | undefined)?.[name]?.message ?? (save.error instanceof PosCallError ? save.error.error.fields?.[path]?.[0] : undefined);
+    const fromMain = save.error instanceof PosCallError ? save.error.error.fields?.[path]?.[0] : undefined;
+    const raw = (form.formState.errors[group] as Record<string, { message?: string }> | undefined)?.[name]?.message ?? fromMain;
+    const sentence = fieldSentences[path];
+    if (!raw || !sentence) return raw;
+    return raw === fromMain && withReason.has(path) ? `${t(sentence)} (${raw})` : t(sentence);
   };
   const text = (path: `${'terminal' | 'partner' | 'printer'}.${string}`, label: string, hint?: string) => (
     <label className="field">
