@@ -41,6 +41,8 @@ test('a supervisor saves settings for the next start and a write-only API key', 
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByText(/No partner API key is set/)).toBeVisible();
     await settings.getByLabel(/Partner API key/).fill(key);
+    // Typed, not saved yet: the key is not in the page's HTML (a controlled input copied it into value="…").
+    expect(await page.content()).not.toContain(key);
     await settings.getByRole('button', { name: 'Save key' }).click();
     await expect(settings.getByText('The key is stored. It is never shown again.')).toBeVisible();
     await expect(settings.getByLabel(/Partner API key/)).toHaveValue('');
@@ -97,6 +99,7 @@ test('a supervisor chooses the card terminal in plain words and stores a write-o
     await settings.getByRole('button', { name: 'Save Paystack key' }).click();
     await expect(settings.getByRole('alert').filter({ hasText: /must be a Paystack secret key/ })).toBeVisible();
     await keyField.fill(key);
+    expect(await page.content()).not.toContain(key);
     await settings.getByRole('button', { name: 'Save Paystack key' }).click();
     await expect(settings.getByText('The Paystack key is stored. It is never shown again.')).toBeVisible();
     await expect(keyField).toHaveValue('');

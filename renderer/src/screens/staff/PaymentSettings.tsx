@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EditableSettings, SettingsView } from '@shared/settings/settings';
@@ -79,9 +79,11 @@ export function PaystackKeyField({ view }: { view: SettingsView }) {
   const pos = usePos();
   const client = useQueryClient();
   const [secretKey, setSecretKey] = useState('');
+  // Uncontrolled, so what is typed never lands in the value attribute (the page's HTML).
+  const keyInput = useRef<HTMLInputElement>(null);
   const save = useMutation({
     mutationFn: async () => unwrap(await pos['settings:set-paystack-key']({ secretKey })),
-    onSuccess: (next) => (setSecretKey(''), client.setQueryData(['settings:get', {}], next)),
+    onSuccess: (next) => (setSecretKey(''), keyInput.current && (keyInput.current.value = ''), client.setQueryData(['settings:get', {}], next)),
   });
   const { set, fromEnvironment } = view.paystackKey;
   const label = fromEnvironment ? t('settings.paystackKeyEnv') : set ? t('settings.paystackKeySet') : t('settings.paystackKeyNone');
@@ -90,7 +92,7 @@ export function PaystackKeyField({ view }: { view: SettingsView }) {
       <form className="form-row" onSubmit={(e) => (e.preventDefault(), save.mutate())}>
         <label className="field field-grow">
           <span>{label}</span>
-          <input type="password" autoComplete="off" value={secretKey} onChange={(e) => setSecretKey(e.target.value)} disabled={fromEnvironment} aria-describedby="paystack-key-hint" />
+          <input ref={keyInput} type="password" autoComplete="off" onChange={(e) => setSecretKey(e.target.value)} disabled={fromEnvironment} aria-describedby="paystack-key-hint" />
         </label>
         <button type="submit" className="button button-ghost-dark" disabled={fromEnvironment || secretKey.trim().length < 16 || save.isPending}>
           {t('settings.savePaystackKey')}

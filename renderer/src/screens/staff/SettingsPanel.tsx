@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -49,6 +49,9 @@ function SettingsForm({ view }: { view: SettingsView }) {
   const pos = usePos();
   const client = useQueryClient();
   const [apiKey, setApiKey] = useState('');
+  // Uncontrolled: a controlled input copies what is typed into its value attribute, where the key
+  // would sit in the page's HTML (a DOM snapshot, a trace) until saved.
+  const keyInput = useRef<HTMLInputElement>(null);
   const form = useForm<EditableSettings>({ resolver: zodResolver(editableSettingsSchema), defaultValues: view.settings });
   const save = useMutation({
     mutationFn: async (settings: EditableSettings) => unwrap(await pos['settings:update'](settings)),
@@ -60,7 +63,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
   });
   const saveKey = useMutation({
     mutationFn: async () => unwrap(await pos['settings:set-api-key']({ apiKey })),
-    onSuccess: (next) => (setApiKey(''), client.setQueryData(['settings:get', {}], next)),
+    onSuccess: (next) => (setApiKey(''), keyInput.current && (keyInput.current.value = ''), client.setQueryData(['settings:get', {}], next)),
   });
   const fixed = (key: string) => view.overridden.includes(key);
   /**
@@ -142,7 +145,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       <form className="form-row" onSubmit={(e) => (e.preventDefault(), saveKey.mutate())}>
         <label className="field field-grow">
           <span>{view.apiKey.set ? t('settings.apiKeySet', { source: view.apiKey.source }) : t('settings.apiKeyNone')}</span>
-          <input type="password" autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
+          <input ref={keyInput} type="password" autoComplete="off" onChange={(e) => setApiKey(e.target.value)} />
         </label>
         <button type="submit" className="button button-ghost-dark" disabled={apiKey.trim().length < 8 || saveKey.isPending}>
           {t('settings.saveKey')}
