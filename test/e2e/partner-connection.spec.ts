@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
 import { startPreviewHost } from '../helpers/preview-host';
 import { setUpTill, startStack } from './support';
+import { chooseFrench, say } from './i18n-support';
 
 /**
  * Settings -> Test partner connection, as a supervisor uses it in Chromium: against the sandbox
@@ -61,6 +62,11 @@ test('against the sandbox: five calls, each 200 with its time; other layouts tes
     await settings.getByRole('radio', { name: /Live layout/ }).check();
     await expect(settings.getByRole('textbox', { name: 'Experience path prefix' })).toHaveValue('/v1');
     await expect(settings.getByRole('textbox', { name: 'Hotel path prefix' })).toHaveValue('/v2');
+    // In French, the headline and the calls' names are French (they were English in every language).
+    await chooseFrench(page);
+    await page.getByRole('button', { name: say('fr', 'partnerTest.title') }).click();
+    await expect(page.getByTestId('partner-test-summary')).toContainText(/Le partenaire a répondu aux 5 appels en \d+ ms\. Rien n’a été acheté\./);
+    await expect(page.getByRole('rowheader', { name: 'Liste des hôtels' })).toBeVisible();
     expect(stack.sandbox.transactions()).toHaveLength(before);
   } finally {
     await stack.stop();

@@ -18,6 +18,15 @@ const settingLabels: Record<NonNullable<PartnerFinding['setting']>, MessageKey> 
   network: 'partnerTest.network',
 };
 
+/** The five calls by the names main gives them, as the reader says them. */
+const callNames: Record<string, MessageKey> = {
+  'Experience list': 'partnerTest.call.experienceList',
+  'Experience details': 'partnerTest.call.experienceDetails',
+  'Show dates': 'partnerTest.call.showDates',
+  'Ticket categories': 'partnerTest.call.ticketCategories',
+  'Hotel list': 'partnerTest.call.hotelList',
+};
+
 /**
  * Settings -> Test partner connection: reads (never buys) a film list, details, dates, ticket
  * categories and a hotel list on the partner as typed in the form, saved or not, and shows each
@@ -38,6 +47,17 @@ export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormRe
     },
   });
   const report = test.data;
+  /** The headline in the reader's language, from the calls themselves (main's own summary is English). */
+  const summary = (done: PartnerTestReport) => {
+    const count = done.calls.length;
+    const failed = done.calls.filter((call) => call.outcome === 'failed').length;
+    const skipped = done.calls.filter((call) => call.outcome === 'skipped').length;
+    const ms = done.calls.reduce((sum, call) => sum + call.ms, 0);
+    if (done.ok) return t(done.target.training ? 'partnerTest.allAnsweredTraining' : 'partnerTest.allAnswered', { count, ms });
+    // Nothing sent: another address, and no key typed for it.
+    if (failed === 0 && skipped === count) return t('partnerTest.needsKey', { label: t('settings.apiKey') });
+    return skipped > 0 ? t('partnerTest.someFailedSkipped', { failed, count, skipped }) : t('partnerTest.someFailed', { failed, count });
+  };
 
   return (
     <section className={styles.test} aria-labelledby="partner-test-title">
@@ -57,7 +77,7 @@ export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormRe
         <>
           <p className={report.ok ? styles.good : styles.bad} role="status" data-testid="partner-test-summary">
             {report.target.training ? t('partnerTest.training') : t('partnerTest.url', { url: report.target.baseUrl })}{' '}
-            {report.summary}
+            {summary(report)}
           </p>
           {report.findings.length > 0 && (
             <ul className={styles.findings} aria-label={t('partnerTest.findings')}>
@@ -84,7 +104,7 @@ export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormRe
               <tbody>
                 {report.calls.map((call) => (
                   <tr key={call.name} data-outcome={call.outcome}>
-                    <th scope="row">{call.name}</th>
+                    <th scope="row">{call.name in callNames ? t(callNames[call.name]!) : call.name}</th>
                     <td className={styles.path}>{call.path ? `${call.method} ${call.path}` : '—'}</td>
                     <td className={styles.nowrap}>{call.status ?? (call.outcome === 'skipped' ? '—' : t('partnerTest.noAnswer'))}</td>
                     <td className={styles.nowrap}>{call.outcome === 'skipped' ? '—' : t('partnerTest.ms', { ms: call.ms })}</td>
