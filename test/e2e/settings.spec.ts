@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startPreviewHost } from '../helpers/preview-host';
 import { setUpTill } from './support';
+import { say } from './i18n-support';
 
 test('a supervisor saves settings for the next start and a write-only API key', async ({ page }) => {
   const host = await startPreviewHost();
@@ -115,6 +116,26 @@ test('a supervisor chooses the card terminal in plain words and stores a write-o
     await page.reload();
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
     expect(await page.content()).not.toContain(key);
+  } finally {
+    await host.stop();
+  }
+});
+
+test('first run in French: the owner picks her language on the setup screen and the back office stays in it', async ({ page }) => {
+  const host = await startPreviewHost();
+  try {
+    await page.goto(host.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await page.getByRole('group', { name: 'My language' }).getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { name: say('fr', 'signin.setupTitle') })).toBeVisible();
+    await page.getByLabel(say('fr', 'signin.yourName')).fill('Awa Diallo');
+    await page.getByLabel(say('fr', 'signin.choosePin')).fill('2468');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByLabel(say('fr', 'signin.pinAgain')).fill('2468');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('navigation', { name: say('fr', 'staff.sections') })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', /^fr/);
   } finally {
     await host.stop();
   }

@@ -5,25 +5,37 @@ import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { PinPad } from '@ui/PinPad';
 import { Field } from '@ui/Field';
 import { usePosMutation } from '@renderer/pos/mutations';
-import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
+import { useLanguage, useT, useErrorText } from '@renderer/i18n/I18nProvider';
+import { languages } from '@renderer/i18n/languages';
+import { saveStaffLanguage } from '@renderer/i18n/staff-language';
+import { Chip } from '@ui/Chip';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { LoadingBlock, QueryState } from '@ui/Status';
 
 /**
  * First run: the first person becomes the supervisor. A name too short and a second PIN that does
- * not match are both said out loud (issue 15 defect 2: they used to start over silently).
+ * not match are both said out loud (issue 15 defect 2: they used to start over silently). She picks
+ * her language first (the till's first screen was English only), and it stays hers once set up.
  */
 export function FirstSupervisorSetup() {
   const t = useT();
   const say = useErrorText();
+  const { language, setLanguage } = useLanguage();
   const [name, setName] = useState('');
   const [firstPin, setFirstPin] = useState<string | null>(null);
   const [problem, setProblem] = useState<MessageKey | null>(null);
-  const setup = usePosMutation('staff:setup', { invalidates: 'all' });
+  const setup = usePosMutation('staff:setup', { invalidates: 'all', onSuccess: (supervisor) => saveStaffLanguage(supervisor.id, language) });
   const nameOk = name.trim().length >= 2;
   return (
     <section className="panel" aria-labelledby="setup-title">
       <h2 id="setup-title">{t('signin.setupTitle')}</h2>
+      <div className="chips" role="group" aria-label={t('settings.myLanguage')}>
+        {languages.map((l) => (
+          <Chip key={l.code} selected={l.code === language} onClick={() => setLanguage(l.code)}>
+            <span lang={l.intl}>{l.name}</span>
+          </Chip>
+        ))}
+      </div>
       <p>{t('signin.setupBody')}</p>
       <Field label={t('signin.yourName')} error={problem === 'signin.nameTooShort' ? t(problem) : undefined}>
         <input value={name} onChange={(e) => (setName(e.target.value), problem === 'signin.nameTooShort' && setProblem(null))} />
