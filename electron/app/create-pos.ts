@@ -3,7 +3,6 @@ import { saidError, type PosError } from '../../shared/errors';
 import { channelNames, type EventPayloadOf } from '../../shared/ipc/contract';
 import type { PosApi } from '../../shared/ipc/api';
 import { fail, ok, type Result } from '../../shared/result';
-import { unsettledStates } from '../../shared/sales/sale-states';
 import type { Journal } from '../journal';
 import type { PartnerClient } from '../partner/client';
 import { createSales, type Sales, type SalesTuning } from '../sales';
@@ -32,6 +31,7 @@ import { noTerminal, wireCardPayments } from './card-payments-wiring';
 import type { CardPaymentsTuning } from '../payments/card-payments';
 import type { TerminalChoice } from '../payments/choose-terminal';
 import { createRefundHandlers } from './handlers/refunds';
+import { createRestartNoticeHandlers, whatTheStartFound } from './handlers/restart-notices';
 import type { CardMoneyBack } from '../sales/corrections';
 import { cardMoneyBackFromPayments } from './card-money-back';
 import { printRefundSlips, queueMissedRefundSlips } from './refund-slips';
@@ -92,21 +92,6 @@ export interface Pos {
   close(): Promise<void>;
 }
 
-/** How long a kiosk's attract screen tells the customer a restart interrupted about it. */
-const RESTART_NOTICE_MS = 10 * 60_000;
-
-/**
- * When a self-service sale begun in the last quarter of an hour is still unsettled as the till
- * starts (never paid, paid but not sent, or sent without an answer), the customer who was paying
- * saw the screen go back to Welcome: the time of this start, for the attract screen's notice.
- */
-function interruptedCustomer(journal: Journal, clock: () => Date): Date | null {
-  const now = clock();
-  const open = journal.sales.listByState([...unsettledStates]);
-  if (!open.ok) return null;
-  return open.value.some((sale) => sale.staffId === null && now.getTime() - Date.parse(sale.createdAt) < 15 * 60_000) ? now : null;
-}
-
 /** Implements every contract channel as a plain function returning a Result. */
 export function createPos(config: PosConfig, deps: PosDeps): Pos {
   const clock = deps.clock ?? (() => new Date());
@@ -122,8 +107,8 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   // Every sale move wrote chain links: head office gets them now rather than at the next poll.
   const fleet = deps.fleet ?? null;
   if (fleet) domainEvents.subscribe('sale.moved', () => fleet.nudge());
-  // A kiosk restarted while a customer was paying: found before the start's own settling moves those sales on.
-  const restartNotice = config.terminal.profile === 'kiosk' && journal.ok ? interruptedCustomer(journal.value, clock) : null;
+  // What the stop cut off (sales in flight, at the card terminal, receipts printing): read before this start's own settling moves them on.
+  const startFound = whatTheStartFound(journal.ok ? journal.value : null, clock);
   // Before selling starts: the terminal is asked about payments a restart left unfinished.
   const cardPayments = wireCardPayments({ choice: deps.cardTerminal ?? noTerminal(config.terminal.profile), journal: journal.ok ? journal.value : null, clock, logger: deps.logger, domainEvents, events, tuning: deps.paymentsTuning });
   // Paying at a terminal takes time before the purchase does: seats must be held long enough for both.
@@ -211,7 +196,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     },
   });
   const dispatch = createDispatch(
-    { ...createAppHandlers(ctx), 'kiosk:restart-notice': async () => ok({ restartedAt: restartNotice && clock().getTime() - restartNotice.getTime() < RESTART_NOTICE_MS ? restartNotice.toISOString() : null }), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createPartnerConnectionHandlers(ctx), ...createFleetHandlers(ctx), ...createPaymentHandlers(ctx), ...createRefundHandlers(ctx) },
+    { ...createAppHandlers(ctx), ...createRestartNoticeHandlers(ctx, startFound, journal.ok ? journal.value : null), ...createCatalogHandlers(ctx), ...createSaleHandlers(ctx), ...createStaffHandlers(ctx), ...createShiftHandlers(ctx), ...createJournalSalvageHandlers(ctx), ...createPrintingHandlers(ctx), ...createSettingsHandlers(ctx), ...createPartnerConnectionHandlers(ctx), ...createFleetHandlers(ctx), ...createPaymentHandlers(ctx), ...createRefundHandlers(ctx) },
     deps.logger,
     gate,
   );

@@ -28,6 +28,7 @@ import { handSettlementSchema } from '../sales/hand-settlement';
 import { statedReasonSchema } from '../sales/stated-reason';
 import { shiftReportSchema, zReportSchema, zReportsRequestSchema, zReportSummarySchema } from '../sales/reports';
 import { saleViewSchema } from '../sales/sale-view';
+import { staffRestartNoticeSchema } from '../sales/restart-notice';
 import { pinSchema, setStaffPinRequestSchema, staffIdRequestSchema, staffMemberSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
 import { koboSchema } from '../money';
 import {
@@ -218,6 +219,14 @@ export const channels = {
    * is older than ten minutes. No sale, amount or name: a stranger may read it.
    */
   'kiosk:restart-notice': { request: empty, response: z.object({ restartedAt: z.iso.datetime().nullable() }).strict(), access: 'public' },
+  /**
+   * Staff: the sales the last start found cut off by the stop (in flight, at the card terminal, a
+   * receipt printing), each with where it stands now; null once acknowledged on this till, once
+   * nothing about them is left to do, or when the start found none. Names sales: staff only.
+   */
+  'sale:restart-notice': { request: empty, response: staffRestartNoticeSchema, access: 'staff' },
+  /** Staff read the restart notice: it is not shown again on this till until another start finds sales cut off. */
+  'sale:restart-notice-seen': { request: empty, response: staffRestartNoticeSchema, access: 'staff' },
   /** A sale's card payment attempts at the terminal and where the current one stands. */
   'payment:get': { request: z.object({ saleId: saleIdSchema }).strict(), response: cardPaymentViewSchema, access: 'customer' },
   /** Calls off the payment at the terminal now (the Cancel button while it waits); the sale keeps waiting to be paid. */

@@ -106,6 +106,15 @@ test('the till killed while a receipt prints: after the restart Staff -> Printer
   const ada = (await stack.host.rpc('staff:roster', {})).json.value.staff[0];
   expect((await stack.host.rpc('staff:sign-in', { staffId: ada.id, pin: '2468' })).json.ok).toBe(true);
   await page.goto(stack.host.url);
+  // Home, signed in: the restart is said, the sale named by its receipt number, with what to do.
+  const notice = page.getByTestId('restart-notice');
+  await expect(notice).toContainText('The till restarted at');
+  await expect(notice.getByTestId('restart-notice-sale')).toContainText('Cut off while its receipt was printing. It went through. Check the printout');
+  await expect(notice.getByRole('button', { name: 'Open sale T01-000001' })).toBeVisible();
+  await page.screenshot({ path: shot('home-restart-notice-landscape.png'), fullPage: true });
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: shot('home-restart-notice-portrait.png'), fullPage: true });
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Printer' }).click();
   // It may be on paper: listed by its number, never sent again by itself.
@@ -118,4 +127,9 @@ test('the till killed while a receipt prints: after the restart Staff -> Printer
   await expect.poll(() => receipts().length).toBe(1);
   expect(receipts()[0]!.join('\n')).toMatch(/COPY 1/);
   expect(receipts()[0]).toContainEqual(expect.stringMatching(/^Receipt no\. +T01-000001$/));
+  // The copy printed: nothing is left to do about that sale, so the notice has gone.
+  await page.goto(stack.host.url);
+  await expect(page.getByRole('heading', { name: 'What would you like to sell?' })).toBeVisible();
+  await expect(page.locator('.ready-banner')).toBeVisible();
+  await expect(page.getByTestId('restart-notice')).toHaveCount(0);
 });

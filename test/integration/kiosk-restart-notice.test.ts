@@ -47,4 +47,34 @@ describe('a kiosk restarted while a customer was paying', () => {
       await later.close();
     }
   });
+
+  it('at a counter, tells the staff who sign in which sales the stop cut off, until one of them has read it', async () => {
+    const url = 'http://127.0.0.1:1';
+    const before = openTill({ url });
+    let saleId = '';
+    try {
+      const staff = await readyToSell(before.pos);
+      // A cash sale whose partner call was in flight when the till died.
+      saleId = sellInto(before.journal, { staffId: staff.id, state: 'sent', tender: 'cash' });
+    } finally {
+      await before.close();
+    }
+    const after = openTill({ url, dataDir: before.dataDir });
+    try {
+      // It names sales: nobody signed in is told nothing.
+      expect((await after.pos.api['sale:restart-notice']({})).ok).toBe(false);
+      await readyToSell(after.pos);
+      const notice = value(await after.pos.api['sale:restart-notice']({})).notice;
+      expect(notice?.sales.map((s) => [s.sale.id, s.cut, s.outcome])).toEqual([[saleId, 'inFlight', 'checking']]);
+      expect(notice?.sales[0]?.sale.totalKobo).toBeGreaterThan(0);
+      // The kiosk's public notice stays silent at a counter.
+      expect(value(await after.pos.api['kiosk:restart-notice']({})).restartedAt).toBeNull();
+      value(await after.pos.api['sale:restart-notice-seen']({}));
+      value(await after.pos.api['staff:sign-out']({}));
+      await readyToSell(after.pos);
+      expect(value(await after.pos.api['sale:restart-notice']({})).notice).toBeNull();
+    } finally {
+      await after.close();
+    }
+  });
 });

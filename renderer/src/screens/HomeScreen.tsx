@@ -4,6 +4,7 @@ import { useNavigation } from '@renderer/navigation';
 import { newHotelSearch } from './hotels/hotel-search';
 import { StatusStrip } from '@ui/StatusStrip';
 import { ReadyBanner } from '@ui/ReadyBanner';
+import { RestartNotice } from './staff/RestartNotice';
 import { BedIcon, FilmIcon } from '@ui/icons';
 
 const tiles = {
@@ -20,6 +21,7 @@ export function HomeScreen({ info }: { info: AppInfo }) {
   return (
     <div className="home">
       <ReadyBanner />
+      <RestartNotice />
       <h1 className="home-title">{t('home.title')}</h1>
       <nav className="tiles" aria-label={t('home.sell')}>
         {order.map((key) => {

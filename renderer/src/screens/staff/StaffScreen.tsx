@@ -19,6 +19,7 @@ import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { FirstSupervisorSetup, SignIn } from './SignIn';
 import { AddStaff, StaffList } from './StaffPanel';
 import { PastZReports } from './PastZReports';
+import { RestartNotice } from './RestartNotice';
 
 export const backOfficeSections = ['shift', 'sales', 'journal', 'printer', 'staff', 'settings'] as const;
 export type BackOfficeSection = (typeof backOfficeSections)[number];
@@ -59,6 +60,8 @@ function SignedIn({ staffId, name, isSupervisor }: { staffId: number; name: stri
           {t('common.signOut')}
         </Button>
       </div>
+      {/* The first screen after signing in: what a restart cut off, named sale by sale. */}
+      <RestartNotice />
       <nav className="back-office-nav" aria-label={t('staff.sections')}>
         {backOfficeSections.map((key) => (
           <button key={key} type="button" className="back-office-tab" aria-current={key === section ? 'page' : undefined} onClick={() => setSection(key)}>
