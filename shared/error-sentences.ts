@@ -173,6 +173,16 @@ export const errorSentences = {
   'said.sale.contradicted': 'The partner answers, but its answer does not settle this sale ({problem}). The till keeps asking; if that does not change, a supervisor can settle it by hand under Staff → Sales after checking with the partner. Do not sell it again.',
   'said.sale.noRecordYet': 'The partner has no record of this sale yet; it may still be on its way. The till keeps asking until {time} (Lagos time); if the partner still has no record then, the sale is marked not completed and the partner charges nothing. Do not sell it again.',
 
+  // ---- a card sale at the till's own terminal that did not happen: the sale's screen ----
+  'said.sale.cardAbandoned': 'Cancelled before it was paid. Nothing was charged.',
+  'said.sale.cardAbandonedAfterPayment': 'Cancelled after the card was charged. The card payment taken at the terminal is reversed and given back to the card automatically: there is no cash to hand back, and nothing to refund by hand.',
+  'said.sale.cardHoldLapsed': 'The seats held for this sale ran out while it was being paid. Nothing was charged. Hold the seats again and start a new sale.',
+  'said.sale.cardForgotten': 'This sale can no longer be paid on this till. Nothing was charged. Start a new sale.',
+  'said.sale.cardInterruptedAfterPayment': 'The till stopped after the card was charged but before the sale was booked. The card payment taken at the terminal is reversed and given back to the card automatically: there is no cash to hand back, and nothing to refund by hand.',
+  /** The partner refused a sale paid at the terminal: its own reason first, as it came. */
+  'said.sale.refusedCardBack': '{reason} The card payment taken at the terminal is reversed and given back to the card automatically: there is no cash to hand back, and nothing to refund by hand.',
+  'said.sale.notRecorded': 'The journal could not record that this sale was being sent, so it was not sent. Nothing was charged.',
+
   // ---- a sale settled by hand (a supervisor, after checking with the partner) ----
   'said.noSuchSale': "There is no sale {sale} on this till.",
   'said.handOnlyUnknown': "Only a sale whose outcome is unknown can be settled by hand. This one is {state, select, confirmed {already completed} rejected {already marked not completed} other {still being sent: wait a moment}}.",

@@ -6,7 +6,7 @@ import type { Logger } from '../core/logger';
 import type { CardTerminalPort } from './card-terminal-port';
 import type { ToSaleView } from './sale-view';
 import type { TicketHolds } from './ticket-holds';
-import { terminalPaymentGoesBack } from './tender';
+import { sentenceInEnglish } from '../../shared/error-sentences';
 
 /** What a card sale at the terminal needs to be paid again or let go, kept while it waits to be paid. */
 export interface CardSalePlan {
@@ -39,12 +39,13 @@ export interface CardSales {
   recoverAtStart(inFlight: (saleId: string) => boolean): void;
 }
 
+// Shared sentences: the journal keeps the English, the sale's screen says it in its reader's language (sale-view.ts).
 const reasons = {
-  abandoned: 'Cancelled before it was paid. Nothing was charged.',
-  abandonedAfterPayment: `Cancelled after the card was charged. ${terminalPaymentGoesBack}`,
-  holdLapsed: 'The seats held for this sale ran out while it was being paid. Nothing was charged. Hold the seats again and start a new sale.',
-  forgotten: 'This sale can no longer be paid on this till. Nothing was charged. Start a new sale.',
-  interruptedAfterPayment: `The till stopped after the card was charged but before the sale was booked. ${terminalPaymentGoesBack}`,
+  abandoned: sentenceInEnglish('said.sale.cardAbandoned'),
+  abandonedAfterPayment: sentenceInEnglish('said.sale.cardAbandonedAfterPayment'),
+  holdLapsed: sentenceInEnglish('said.sale.cardHoldLapsed'),
+  forgotten: sentenceInEnglish('said.sale.cardForgotten'),
+  interruptedAfterPayment: sentenceInEnglish('said.sale.cardInterruptedAfterPayment'),
 };
 
 /**

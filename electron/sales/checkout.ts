@@ -23,7 +23,8 @@ import type { SaleDetails } from '../../shared/sales/sale-details';
 import type { LanguageCode } from '../../shared/languages';
 import type { ToSaleView } from './sale-view';
 import type { StaffDesk } from './staff-desk';
-import { cardAtTerminal, cardTenderProblem, tenderAllowed, tenderFor, terminalPaymentGoesBack } from './tender';
+import { cardAtTerminal, cardTenderProblem, tenderAllowed, tenderFor } from './tender';
+import { sentenceInEnglish } from '../../shared/error-sentences';
 import { createCardSales } from './card-sale';
 import type { CardTerminalPort } from './card-terminal-port';
 import type { TicketHolds } from './ticket-holds';
@@ -73,7 +74,7 @@ const stamped = <D extends SaleDetails>(details: D, request: SubmitSaleRequest):
 
 /** A rejected sale paid at the terminal: the partner charged nothing, and the card payment is reversed automatically. */
 const cardGoesBack = (reason: string | undefined) =>
-  `${(reason ?? 'The partner refused the sale.').replace(/\s*Nothing was charged\.?/g, '')} ${terminalPaymentGoesBack}`.slice(0, 500);
+  sentenceInEnglish('said.sale.refusedCardBack', { reason: (reason ?? 'The partner refused the sale.').replace(/\s*Nothing was charged\.?/g, '') }).slice(0, 500);
 
 export interface CheckoutDeps {
   journal: Journal;
@@ -236,7 +237,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     const sent = journal.sales.transition(saleId, 'sent');
     if (!sent.ok) {
       logger.error('could not mark a sale sent; it was not sent', { saleId, code: sent.error.code });
-      const gaveUp = journal.sales.transition(saleId, 'rejected', { failureReason: 'The journal could not record that this sale was being sent, so it was not sent. Nothing was charged.' });
+      const gaveUp = journal.sales.transition(saleId, 'rejected', { failureReason: sentenceInEnglish('said.sale.notRecorded') });
       if (gaveUp.ok) deps.moved(gaveUp.value);
       return fail(sent.error);
     }

@@ -14,8 +14,28 @@ export type ToSaleView = (sale: Sale) => SaleView;
  */
 /** The reasons the till itself writes for a sale it settles by lookup or finds cut off by a restart: said in the reader's language. */
 const ownReasons = new Map<string, Said>(
-  (['said.sale.interrupted', 'said.sale.noRecord', 'said.sale.noRecordPaidAtTerminal', 'said.sale.waiting', 'said.sale.cannotAsk'] as const).map((key) => [sentenceInEnglish(key), { key }]),
+  (
+    [
+      'said.sale.interrupted',
+      'said.sale.noRecord',
+      'said.sale.noRecordPaidAtTerminal',
+      'said.sale.waiting',
+      'said.sale.cannotAsk',
+      // ...and those of a card sale at the till's own terminal that did not happen (card-sale.ts, checkout.ts).
+      'said.sale.cardAbandoned',
+      'said.sale.cardAbandonedAfterPayment',
+      'said.sale.cardHoldLapsed',
+      'said.sale.cardForgotten',
+      'said.sale.cardInterruptedAfterPayment',
+      'said.sale.notRecorded',
+    ] as const
+  ).map((key) => [sentenceInEnglish(key), { key }]),
 );
+
+/** The partner refused a sale paid at the terminal: its reason as it came, then what becomes of the card payment, in the reader's language. */
+const cardGoesBackTail = ` ${sentenceInEnglish('said.sale.refusedCardBack', { reason: '' }).trimStart()}`;
+const saidOf = (reason: string): Said | undefined =>
+  ownReasons.get(reason) ?? (reason.endsWith(cardGoesBackTail) ? { key: 'said.sale.refusedCardBack', values: { reason: reason.slice(0, -cardGoesBackTail.length) } } : undefined);
 
 export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => Said | null = () => null): ToSaleView {
   const staffNames = new Map<number, string>();
@@ -65,7 +85,7 @@ export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => Sa
     // a sale on its way has none to look up.
     const corrections = sale.state === 'confirmed' || sale.state === 'rejected' ? journal.corrections.forSale(sale.id) : ok([]);
     const waiting = waitingFor(sale);
-    const failureSaid = waiting ?? (sale.failureReason ? ownReasons.get(sale.failureReason) : undefined);
+    const failureSaid = waiting ?? (sale.failureReason ? saidOf(sale.failureReason) : undefined);
     const about = { details: parsed.success ? parsed.data : null, title: details.title, customerName: details.customer.name };
     // Cash change of a sale confirmed only after its outcome was unknown (a lookup, a restart, by
     // hand): the cashier may never have seen it called out, so the screen must not say it was given.

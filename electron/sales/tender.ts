@@ -42,12 +42,6 @@ export function tenderAllowed(request: TenderRequest, profile: TerminalProfile):
 export const cardAtTerminal = (tender: TenderInput): boolean => tender.kind === 'card' && !tender.approvalCode;
 
 /**
- * What staff are told about a sale paid at the integrated terminal that ends rejected: payments
- * reverses an approved terminal payment by itself (card-payments-wiring), so nothing is handed back.
- */
-export const terminalPaymentGoesBack = 'The card payment taken at the terminal is reversed and given back to the card automatically: there is no cash to hand back, and nothing to refund by hand.';
-
-/**
  * Whether card can be taken here: at the integrated terminal when there is one (and it can work),
  * by approval code from a stand-alone machine otherwise. A kiosk never takes an approval code: a
  * customer could type anything, and nobody would have checked that money was taken.

@@ -4,6 +4,8 @@ import { openCardTill, startCardPartner, type CardPartner, type CardTill } from 
 import { customer, findShowing, findStay, newSaleId, readyToSell, selectionOf, value } from '../helpers/sales-fixture';
 import { startTerminal, until, type TerminalRig } from '../helpers/terminal-fixture';
 import { rejectedNoteKey } from '@renderer/screens/checkout/rejected-note';
+import { saidIn } from '@renderer/i18n/error-text';
+import { translator } from '../helpers/translator';
 
 /**
  * The card sale at an integrated terminal, through createPos (the same dispatch every transport
@@ -149,6 +151,9 @@ describe('a card sale at a kiosk', () => {
     await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the terminal to wait for a card');
     const abandoned = value(await manualKiosk.pos.api['payment:abandon']({ saleId: submit.saleId }));
     expect(abandoned).toMatchObject({ state: 'rejected', failureReason: expect.stringMatching(/Nothing was charged/) });
+    // The English stays in the journal; a French cashier reads the till's own reason in French.
+    expect(abandoned.failureReason).toBe('Cancelled before it was paid. Nothing was charged.');
+    expect(saidIn(translator('fr'))(abandoned.failureSaid!)).toBe('Annulée avant d’être payée. Rien n’a été débité.');
     // The submission itself ended when the terminal called the payment off; the sale was let go after it.
     expect(['pending', 'rejected']).toContain(value(await submitting).state);
     expect(value(await manualKiosk.pos.api['sale:get']({ saleId: submit.saleId })).state).toBe('rejected');
@@ -222,6 +227,9 @@ describe('a card sale at a kiosk', () => {
     expect(sale.failureReason).not.toMatch(/Give back any payment/);
     // ...and the screen's own line under it says the same, not "give back any payment taken" (cash on top of the reversal).
     expect(rejectedNoteKey(sale)).toBe('sale.rejectedCardNote');
+    // In French: the partner's own reason as it came, then the terminal's giving back in French.
+    const reason = sale.failureReason!.slice(0, sale.failureReason!.indexOf(' The card payment taken at the terminal'));
+    expect(saidIn(translator('fr'))(sale.failureSaid!)).toBe(`${reason} Le paiement par carte pris au terminal est annulé et rendu automatiquement sur la carte : il n’y a pas d’espèces à rendre, ni rien à rembourser à la main.`);
     await until(() => value(kiosk.journal.payments.forSale(request.saleId)).some((p) => p.state === 'reversed'), 5_000, 'the reversal');
     const [payment] = value(kiosk.journal.payments.forSale(request.saleId));
     expect(payment).toMatchObject({ state: 'reversed', refundReference: expect.any(String) });
@@ -240,6 +248,9 @@ describe('a card sale at a kiosk', () => {
     const sale = value(await kiosk.pos.api['sale:get']({ saleId: request.saleId }));
     expect(sale.failureReason).toMatch(/^The partner has no record of this sale, so it was not booked and the partner charged nothing\. The card payment taken at the terminal is reversed and given back to the card automatically: there is no cash to hand back, and nothing to refund by hand\.$/);
     expect(rejectedNoteKey(sale)).toBe('sale.rejectedCardNote');
+    // In French: the partner's own reason as it came, then the terminal's giving back in French.
+    const reason = sale.failureReason!.slice(0, sale.failureReason!.indexOf(' The card payment taken at the terminal'));
+    expect(saidIn(translator('fr'))(sale.failureSaid!)).toBe(`${reason} Le paiement par carte pris au terminal est annulé et rendu automatiquement sur la carte : il n’y a pas d’espèces à rendre, ni rien à rembourser à la main.`);
     await until(() => value(kiosk.journal.payments.forSale(request.saleId)).some((p) => p.state === 'reversed'), 5_000, 'the reversal');
     expect(terminal.simulator.refunds().filter((r) => r.transaction_id === chargesOf(request.saleId)[0]!.id)).toMatchObject([{ amount: sale.totalKobo }]);
     expect(purchasesOf(request.saleId)).toHaveLength(0);

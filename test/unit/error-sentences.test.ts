@@ -30,6 +30,11 @@ describe('what main says when something cannot be done, in the reader’s langua
     const refused = toPosError({ kind: 'rejected', status: 422, message: 'Customer email {is} invalid' }, { service: 'cinema' });
     expect(refused.message).toBe('The ticket service refused this: Customer email {is} invalid.');
     expect(refused.said).toEqual({ key: 'said.partnerRefused', values: { service: 'cinema', reason: 'Customer email {is} invalid.' } });
+    // A card sale's own reasons: the journal and the logs keep the words they always had.
+    expect(sentenceInEnglish('said.sale.cardInterruptedAfterPayment')).toBe(
+      'The till stopped after the card was charged but before the sale was booked. The card payment taken at the terminal is reversed and given back to the card automatically: there is no cash to hand back, and nothing to refund by hand.',
+    );
+    expect(sentenceInEnglish('said.sale.refusedCardBack', { reason: 'Room {gone}.' })).toMatch(/^Room \{gone\}\. The card payment taken at the terminal is reversed/);
   });
 
   it('a screen says a named sentence in its language, and main’s own words when none was named', () => {
