@@ -106,7 +106,7 @@ export function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) 
     case 'sale':
       return <SaleScreen saleId={route.saleId} order={route.order} />;
     case 'staff':
-      return <StaffScreen />;
+      return <StaffScreen section={route.section} />;
     case 'fleet':
       return (
         <Suspense fallback={null}>

@@ -25,7 +25,8 @@ export type Route =
   | { name: 'checkout'; order: Order }
   | { name: 'sale'; saleId: string; order?: Order }
   | { name: 'fleet' }
-  | { name: 'staff' }
+  /** `section`: the back office section to open at (Home's printer tile opens Printer). */
+  | { name: 'staff'; section?: 'shift' | 'sales' | 'journal' | 'printer' | 'staff' | 'settings' }
   | KioskRoute;
 
 interface Navigation {

@@ -111,12 +111,13 @@ test('the till killed while a receipt prints: after the restart Staff -> Printer
   await expect(notice).toContainText('The till restarted at');
   await expect(notice.getByTestId('restart-notice-sale')).toContainText('Cut off while its receipt was printing. It went through. Check the printout');
   await expect(notice.getByRole('button', { name: 'Open sale T01-000001' })).toBeVisible();
+  // The printer answers ready, but the printer tile says first that a receipt waits, and leads there.
+  await expect(page.getByTestId('status-printer')).toContainText('Printer: 1 receipt did not print');
   await page.screenshot({ path: shot('home-restart-notice-landscape.png'), fullPage: true });
   await page.setViewportSize({ width: 1080, height: 1920 });
   await page.screenshot({ path: shot('home-restart-notice-portrait.png'), fullPage: true });
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.getByRole('button', { name: 'Staff', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Printer' }).click();
+  await page.getByTestId('status-printer').getByRole('button', { name: 'See them under Printer' }).click();
   // It may be on paper: listed by its number, never sent again by itself.
   const row = page.getByRole('listitem').filter({ hasText: 'Receipt T01-000001 — Lobby POS stopped while this was printing' });
   await expect(row).toBeVisible();
@@ -131,5 +132,6 @@ test('the till killed while a receipt prints: after the restart Staff -> Printer
   await page.goto(stack.host.url);
   await expect(page.getByRole('heading', { name: 'What would you like to sell?' })).toBeVisible();
   await expect(page.locator('.ready-banner')).toBeVisible();
+  await expect(page.getByTestId('status-printer')).not.toContainText('did not print');
   await expect(page.getByTestId('restart-notice')).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import type { AppInfo } from '@shared/app';
 import { useNavigation } from '@renderer/navigation';
 import { newHotelSearch } from './hotels/hotel-search';
 import { StatusStrip } from '@ui/StatusStrip';
+import { usePosQuery } from '@renderer/pos/queries';
 import { ReadyBanner } from '@ui/ReadyBanner';
 import { RestartNotice } from './staff/RestartNotice';
 import { BedIcon, FilmIcon } from '@ui/icons';
@@ -17,6 +18,10 @@ export function HomeScreen({ info }: { info: AppInfo }) {
   const { go } = useNavigation();
   const open = (key: keyof typeof tiles) => go(key === 'cinema' ? { name: 'films' } : { name: 'hotels', search: newHotelSearch() });
   // A front desk sells rooms first; everyone else starts with the cinema.
+  // Receipts under Staff -> Printer's "Did not print" (none copied since): for signed-in staff only (the channel's access rule).
+  const staff = usePosQuery('staff:status', {}, { staleTime: 0 });
+  const failed = usePosQuery('print:jobs', { state: 'failed', limit: 20 }, { staleTime: 0, refetchInterval: 15_000, enabled: Boolean(staff.data?.signedIn) });
+  const waiting = staff.data?.signedIn ? (failed.data?.jobs.filter((job) => job.supersededBy === null).length ?? 0) : 0;
   const order: (keyof typeof tiles)[] = info.profile === 'front-desk' ? ['hotels', 'cinema'] : ['cinema', 'hotels'];
   return (
     <div className="home">
@@ -37,7 +42,7 @@ export function HomeScreen({ info }: { info: AppInfo }) {
           );
         })}
       </nav>
-      <StatusStrip health={info.health} />
+      <StatusStrip health={info.health} printerWaiting={{ count: waiting, open: () => go({ name: 'staff', section: 'printer' }) }} />
       <p className="version muted">{t('home.keys')}</p>
       <p className="version muted">{t('app.version', { name: info.name, version: info.version })}</p>
     </div>

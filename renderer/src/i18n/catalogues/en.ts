@@ -56,6 +56,8 @@ export const en = {
   'status.title': 'Till status',
   'status.partner': 'Partner',
   'status.printer': 'Printer',
+  'status.printerWaiting': '{count, plural, one {# receipt did not print} other {# receipts did not print}}',
+  'status.printerWaitingOpen': 'See them under Printer',
   'status.journal': 'Journal',
   'ready.setup': 'Set up the first supervisor before selling.',
   'ready.signIn': 'Sign in to start selling.',

@@ -46,6 +46,8 @@ export const fr: Catalogue = {
   'status.title': "État de la caisse",
   'status.partner': "Partenaire",
   'status.printer': "Imprimante",
+  'status.printerWaiting': "{count, plural, one {# reçu non imprimé} many {# reçus non imprimés} other {# reçus non imprimés}}",
+  'status.printerWaitingOpen': "Les voir dans Imprimante",
   'status.journal': "Journal",
   'ready.setup': "Créez le premier superviseur avant de vendre.",
   'ready.signIn': "Connectez-vous pour commencer à vendre.",

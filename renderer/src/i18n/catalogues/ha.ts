@@ -46,6 +46,8 @@ export const ha: Catalogue = {
   'status.title': "Yanayin injin kuɗi",
   'status.partner': "Abokin hulɗa",
   'status.printer': "Firinta",
+  'status.printerWaiting': "{count, plural, one {Rasit # bai buga ba} other {Rasit # ba su buga ba}}",
+  'status.printerWaitingOpen': "Duba su a Firinta",
   'status.journal': "Littafin rubutu",
   'ready.setup': "Kafa mai kulawa na farko kafin sayarwa.",
   'ready.signIn': "Shiga don fara sayarwa.",

@@ -46,6 +46,8 @@ export const ig: Catalogue = {
   'status.title': "Ọnọdụ igwe ego",
   'status.partner': "Onye mmekọ",
   'status.printer': "Igwe mbipụta",
+  'status.printerWaiting': "{count, plural, other {Akwụkwọ nnata # ebipụtaghị}}",
+  'status.printerWaitingOpen': "Lee ha n'Igwe mbipụta",
   'status.journal': "Akwụkwọ ndekọ",
   'ready.setup': "Guzobe onye nlekọta mbụ tupu ire.",
   'ready.signIn': "Banye ka ịmalite ire.",

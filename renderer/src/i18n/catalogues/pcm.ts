@@ -46,6 +46,8 @@ export const pcm: Catalogue = {
   'status.title': "How di till dey",
   'status.partner': "Partner",
   'status.printer': "Printer",
+  'status.printerWaiting': "{count, plural, one {# receipt no print} other {# receipt no print}}",
+  'status.printerWaitingOpen': "See dem for Printer",
   'status.journal': "Journal",
   'ready.setup': "Set up di first supervisor before you sell.",
   'ready.signIn': "Sign in make you start to sell.",

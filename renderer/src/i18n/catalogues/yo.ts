@@ -46,6 +46,8 @@ export const yo: Catalogue = {
   'status.title': "Ipò kásíà",
   'status.partner': "Alábàáṣiṣẹ́pọ̀",
   'status.printer': "Ẹ̀rọ ìtẹ̀wé",
+  'status.printerWaiting': "{count, plural, other {Ìwé-ẹ̀rí # kò tẹ̀ jáde}}",
+  'status.printerWaitingOpen': "Wò wọ́n ní Ẹ̀rọ ìtẹ̀wé",
   'status.journal': "Ìwé àkọsílẹ̀",
   'ready.setup': "Ẹ ṣètò alábòójútó àkọ́kọ́ kí ẹ tó tà.",
   'ready.signIn': "Ẹ wọlé láti bẹ̀rẹ̀ títà.",

@@ -25,7 +25,7 @@ export const backOfficeSections = ['shift', 'sales', 'journal', 'printer', 'staf
 export type BackOfficeSection = (typeof backOfficeSections)[number];
 
 /** The back office: signing in, then one section at a time (Shift, Sales, Journal, Printer, Staff, Settings). */
-export function StaffScreen() {
+export function StaffScreen({ section }: { section?: BackOfficeSection } = {}) {
   const t = useT();
   const status = usePosQuery('staff:status', {}, { staleTime: 0 });
   return (
@@ -40,7 +40,7 @@ export function StaffScreen() {
       ) : (
         <QueryState query={status} loading={<LoadingBlock label={t('staff.loading')} rows={1} />}>
           {({ signedIn, needsFirstSupervisor }) =>
-            needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn staffId={signedIn.id} name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} />
+            needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn staffId={signedIn.id} name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} opening={section} />
           }
         </QueryState>
       )}
@@ -48,9 +48,9 @@ export function StaffScreen() {
   );
 }
 
-function SignedIn({ staffId, name, isSupervisor }: { staffId: number; name: string; isSupervisor: boolean }) {
+function SignedIn({ staffId, name, isSupervisor, opening = 'shift' }: { staffId: number; name: string; isSupervisor: boolean; opening?: BackOfficeSection }) {
   const t = useT();
-  const [section, setSection] = useState<BackOfficeSection>('shift');
+  const [section, setSection] = useState<BackOfficeSection>(opening);
   const signOut = usePosMutation<'staff:sign-out', void>('staff:sign-out', { request: () => ({}), invalidates: 'all' });
   return (
     <>
