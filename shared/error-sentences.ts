@@ -81,6 +81,7 @@ export const errorSentences = {
   'said.notAFilmGoBack': 'That is not a film showing at a cinema. Go back to the film list.',
   'said.notShowingThere': 'This film is not showing at that cinema.',
   'said.notShowingThereChoose': 'This film is not showing at that cinema. Choose another cinema.',
+  'said.showStarted': 'That showing started more than {minutes} minutes ago and is no longer sold. Choose a later showtime.',
   'said.notThatTime': 'The film is not showing at that time on that date. Choose a showtime again.',
   'said.ticketCategoriesGone': 'Some ticket categories are no longer sold. Choose the tickets again.',
   'said.roomGone': 'That room is not offered by this hotel any more. Choose a room again.',

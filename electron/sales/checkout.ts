@@ -139,7 +139,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     const today = lagosDate(clock());
     const dob = dobRefused(request.customer, today);
     if (!dob.ok) return dob;
-    const quote = await quoteCinema(partner, request.cinema, today, 'cinema');
+    const quote = await quoteCinema(partner, request.cinema, clock(), 'cinema');
     if (!quote.ok) return quote;
     const tenders = tenderFor(request.tender, quote.value.totalKobo, profile);
     if (!tenders.ok) return tenders;
@@ -293,7 +293,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     async hold(selection) {
       const who = seller();
       if (!who.ok) return who;
-      const quote = await quoteCinema(partner, selection, lagosDate(clock()), '');
+      const quote = await quoteCinema(partner, selection, clock(), '');
       if (!quote.ok) return quote;
       const shortage = slotShortage(quote.value, '');
       if (!shortage.ok) return shortage;

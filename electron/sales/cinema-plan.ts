@@ -1,4 +1,6 @@
 import { resolveShowtimes } from '../../shared/catalog/schedule';
+import { lagosDate } from '../../shared/dates';
+import { lateSaleMinutes, showtimeOnSale } from '../../shared/showtime';
 import type { Showtime } from '../../shared/catalog/cinema';
 import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
@@ -28,8 +30,8 @@ export interface CinemaQuote {
  * Prices and checks a cinema selection against the partner's data read just now: the film shows
  * at that location, on that date, at that time, and every category exists. Money in kobo.
  */
-export async function quoteCinema(partner: PartnerClient, selection: CinemaSelection, today: string, field = 'cinema'): Promise<Result<CinemaQuote>> {
-  if (selection.date < today) return fail(saidError('VALIDATION', 'said.showDatePassed', undefined, { [at(field, 'date')]: ['is in the past'] }));
+export async function quoteCinema(partner: PartnerClient, selection: CinemaSelection, now: Date, field = 'cinema'): Promise<Result<CinemaQuote>> {
+  if (selection.date < lagosDate(now)) return fail(saidError('VALIDATION', 'said.showDatePassed', undefined, { [at(field, 'date')]: ['is in the past'] }));
   const [film, tickets] = await Promise.all([partner.getExperience(selection.filmId), partner.getTickets(selection.filmId, selection.locationId)]);
   if (!film.ok) return fail(readFailure(film.error, 'cinema'));
   if (!tickets.ok) return fail(readFailure(tickets.error, 'cinema'));
@@ -40,6 +42,9 @@ export async function quoteCinema(partner: PartnerClient, selection: CinemaSelec
   const showtime = resolveShowtimes(info, selection.date, selection.locationId).find((time) => time.id === selection.showtimeId);
   if (!showtime) {
     return fail(saidError('VALIDATION', 'said.notThatTime', undefined, { [at(field, 'showtimeId')]: ['is not a showtime of this film on that date'] }));
+  }
+  if (!showtimeOnSale(selection.date, showtime.start, now)) {
+    return fail(saidError('VALIDATION', 'said.showStarted', { minutes: lateSaleMinutes }, { [at(field, 'showtimeId')]: [`started more than ${lateSaleMinutes} minutes ago`] }));
   }
 
   const lines: CinemaQuote['lines'] = [];

@@ -3,6 +3,8 @@ import { koboToNaira } from '../../../shared/money';
 import { fail, ok } from '../../../shared/result';
 import { toFilm, toHotel, toRoom, toTicketCategory } from '../../../shared/catalog/from-wire';
 import { resolveShowtimes } from '../../../shared/catalog/schedule';
+import { lagosDate } from '../../../shared/dates';
+import { showtimeOnSale } from '../../../shared/showtime';
 import { createHotelPrices } from '../../partner/hotel-prices';
 import type { PartnerError } from '../../partner/partner-error';
 import { toPosError, type PartnerErrorContext } from '../../partner/to-pos-error';
@@ -56,13 +58,25 @@ export function createCatalogHandlers(ctx: PosContext): Pick<Handlers, CatalogCh
       const info = result.value.cinema_info;
       if (!result.value.cinema || !info) return fail(notAFilm());
       if (!info.locations.some((location) => location.id === locationId)) return fail(notShownThere());
-      return ok({ date, showtimes: resolveShowtimes(info, date, locationId) });
+      // A showing that started more than a moment ago is not offered (checkout refuses it too).
+      const now = ctx.clock();
+      return ok({ date, showtimes: resolveShowtimes(info, date, locationId).filter((showtime) => showtimeOnSale(date, showtime.start, now)) });
     },
 
     async 'cinema:dates'({ filmId, locationId, month }) {
       const result = await partner.getCinemaDates(filmId, month, locationId);
       if (!result.ok) return partnerFailure(result.error, cinema);
-      return ok({ dates: result.value });
+      // Today is offered only while one of its showings here is still sold: in the evening the
+      // screens open on tomorrow instead of on a day whose showings are all over.
+      const now = ctx.clock();
+      const today = lagosDate(now);
+      const dates = result.value;
+      if (!dates.includes(today)) return ok({ dates });
+      const film = await partner.getExperience(filmId);
+      const info = film.ok ? film.value.cinema_info : null;
+      if (!info) return ok({ dates });
+      const todayOnSale = resolveShowtimes(info, today, locationId).some((showtime) => showtimeOnSale(today, showtime.start, now));
+      return ok({ dates: todayOnSale ? dates : dates.filter((date) => date !== today) });
     },
 
     async 'cinema:tickets'({ filmId, locationId }) {

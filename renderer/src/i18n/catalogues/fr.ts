@@ -1036,6 +1036,7 @@ export const fr: Catalogue = {
   'said.notAFilmGoBack': "Ce n’est pas un film à l’affiche d’un cinéma. Revenez à la liste des films.",
   'said.notShowingThere': "Ce film n’est pas projeté dans ce cinéma.",
   'said.notShowingThereChoose': "Ce film n’est pas projeté dans ce cinéma. Choisissez un autre cinéma.",
+  'said.showStarted': "Cette séance a commencé il y a plus de {minutes} minutes et n’est plus en vente. Choisissez une séance plus tardive.",
   'said.notThatTime': "Le film n’est pas projeté à cette heure à cette date. Choisissez de nouveau une séance.",
   'said.ticketCategoriesGone': "Certaines catégories de billets ne sont plus vendues. Choisissez de nouveau les billets.",
   'said.roomGone': "Cet hôtel ne propose plus cette chambre. Choisissez de nouveau une chambre.",

@@ -1036,6 +1036,7 @@ export const ha: Catalogue = {
   'said.notAFilmGoBack': "Wannan ba fim ne da ake nunawa a sinima ba. Koma jerin fina-finai.",
   'said.notShowingThere': "Ba a nuna wannan fim a wannan sinima.",
   'said.notShowingThereChoose': "Ba a nuna wannan fim a wannan sinima. Zaɓi wata sinima.",
+  'said.showStarted': "Wannan nuni ya fara fiye da mintuna {minutes} da suka wuce kuma ba a sayar da shi yanzu. Zaɓi lokacin nuni na gaba.",
   'said.notThatTime': "Ba a nuna fim ɗin a wannan lokaci a wannan rana. Sake zaɓar lokacin nuni.",
   'said.ticketCategoriesGone': "Wasu rukunan tikiti ba a sayar da su kuma. Sake zaɓar tikitin.",
   'said.roomGone': "Wannan otal ba ya bayar da wannan ɗaki kuma. Sake zaɓar ɗaki.",

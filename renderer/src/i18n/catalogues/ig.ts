@@ -1036,6 +1036,7 @@ export const ig: Catalogue = {
   'said.notAFilmGoBack': "Nke ahụ abụghị ihe nkiri a na-egosi na sinima. Laghachi na ndepụta ihe nkiri.",
   'said.notShowingThere': "A naghị egosi ihe nkiri a na sinima ahụ.",
   'said.notShowingThereChoose': "A naghị egosi ihe nkiri a na sinima ahụ. Họrọ sinima ọzọ.",
+  'said.showStarted': "Ngosi ahụ malitere ihe karịrị nkeji {minutes} gara aga, a naghịzi ere ya. Họrọ oge ngosi ọzọ na-abịa.",
   'said.notThatTime': "A naghị egosi ihe nkiri ahụ n’oge ahụ n’ụbọchị ahụ. Họrọ oge ngosi ọzọ.",
   'said.ticketCategoriesGone': "A naghịzi ere ụfọdụ ụdị tiketi. Họrọ tiketi ahụ ọzọ.",
   'said.roomGone': "Họtel a anaghịzi enye ọnụ ụlọ ahụ. Họrọ ọnụ ụlọ ọzọ.",

@@ -1036,6 +1036,7 @@ export const pcm: Catalogue = {
   'said.notAFilmGoBack': "Dat one no be film wey dey show for cinema. Go back to di film list.",
   'said.notShowingThere': "Dis film no dey show for dat cinema.",
   'said.notShowingThereChoose': "Dis film no dey show for dat cinema. Choose another cinema.",
+  'said.showStarted': "Dat show don start pass {minutes} minutes ago and we no dey sell am again. Choose later showtime.",
   'said.notThatTime': "Di film no dey show for dat time on dat date. Choose showtime again.",
   'said.ticketCategoriesGone': "Some ticket category no dey sell again. Choose di tickets again.",
   'said.roomGone': "Dis hotel no dey offer dat room again. Choose room again.",

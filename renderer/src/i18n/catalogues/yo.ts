@@ -1036,6 +1036,7 @@ export const yo: Catalogue = {
   'said.notAFilmGoBack': "Ìyẹn kì í ṣe fíìmù tí ó ń ṣe ní sinimá. Padà sí àkójọ fíìmù.",
   'said.notShowingThere': "Fíìmù yìí kò ṣe ní sinimá yẹn.",
   'said.notShowingThereChoose': "Fíìmù yìí kò ṣe ní sinimá yẹn. Yan sinimá mìíràn.",
+  'said.showStarted': "Ìfihàn yẹn ti bẹ̀rẹ̀ ní ohun tó ju ìṣẹ́jú {minutes} sẹ́yìn, a kò sì tà á mọ́. Yan àkókò ìfihàn tó ń bọ̀.",
   'said.notThatTime': "Fíìmù náà kò ṣe ní àkókò yẹn ní ọjọ́ yẹn. Yan àkókò ìfihàn lẹ́ẹ̀kan sí i.",
   'said.ticketCategoriesGone': "A kò ta àwọn ẹ̀ka tíkẹ́ẹ̀tì kan mọ́. Yan àwọn tíkẹ́ẹ̀tì náà lẹ́ẹ̀kan sí i.",
   'said.roomGone': "Ilé ìtura yìí kò pèsè yàrá yẹn mọ́. Yan yàrá lẹ́ẹ̀kan sí i.",
