@@ -35,17 +35,10 @@ export function createPartnerConnectionHandlers(ctx: PosContext): Pick<Handlers,
       const today = lagosDate(ctx.clock());
 
       let client: PartnerClient;
-      if (target.training) {
-        // The sandbox serves every layout; the one this till trains with, or a fresh one with nothing sold.
-        client = isTrainingMode(ctx.config)
-          ? ctx.partner.derive({ experiencePrefix: wanted.experiencePrefix, hotelPrefix: wanted.hotelPrefix, timeoutMs: testTimeoutMs })
-          : createPartnerClient({ baseUrl: 'http://training.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: createSandbox({ clock: ctx.clock }).fetch, experiencePrefix: wanted.experiencePrefix, hotelPrefix: wanted.hotelPrefix, timeoutMs: testTimeoutMs, clock: ctx.clock });
-      } else if (!apiKey && !isTrainingMode(ctx.config) && sameOrigin(wanted.baseUrl, running.baseUrl)) {
-        client = ctx.partner.derive({ baseUrl: wanted.baseUrl, experiencePrefix: wanted.experiencePrefix, hotelPrefix: wanted.hotelPrefix, timeoutMs: testTimeoutMs });
-      } else if (apiKey) {
-        client = createPartnerClient({
+      const clientWithKey = (apiKey: () => string | null) =>
+        createPartnerClient({
           baseUrl: wanted.baseUrl,
-          apiKey: () => apiKey,
+          apiKey,
           experiencePrefix: wanted.experiencePrefix,
           hotelPrefix: wanted.hotelPrefix,
           slug: ctx.config.partner.slug,
@@ -55,19 +48,18 @@ export function createPartnerConnectionHandlers(ctx: PosContext): Pick<Handlers,
           // The test must look like the till's own calls to a firewall in front of the partner.
           userAgent: partnerUserAgent(ctx.version),
         });
+      if (target.training) {
+        // The sandbox serves every layout; the one this till trains with, or a fresh one with nothing sold.
+        client = isTrainingMode(ctx.config)
+          ? ctx.partner.derive({ experiencePrefix: wanted.experiencePrefix, hotelPrefix: wanted.hotelPrefix, timeoutMs: testTimeoutMs })
+          : createPartnerClient({ baseUrl: 'http://training.sandbox', apiKey: () => SANDBOX_DEFAULT_API_KEY, fetch: createSandbox({ clock: ctx.clock }).fetch, experiencePrefix: wanted.experiencePrefix, hotelPrefix: wanted.hotelPrefix, timeoutMs: testTimeoutMs, clock: ctx.clock });
+      } else if (!apiKey && !isTrainingMode(ctx.config) && sameOrigin(wanted.baseUrl, running.baseUrl)) {
+        client = ctx.partner.derive({ baseUrl: wanted.baseUrl, experiencePrefix: wanted.experiencePrefix, hotelPrefix: wanted.hotelPrefix, timeoutMs: testTimeoutMs });
+      } else if (apiKey) {
+        client = clientWithKey(() => apiKey);
       } else if (partnerKeyAccess(ctx.secrets, { origin: originOf(wanted.baseUrl) ?? '', urlGivenAtStart: false }).usable) {
         // The key a supervisor stored for this very partner (saved, the till not restarted yet).
-        client = createPartnerClient({
-          baseUrl: wanted.baseUrl,
-          apiKey: () => ctx.secrets.getApiKey(),
-          experiencePrefix: wanted.experiencePrefix,
-          hotelPrefix: wanted.hotelPrefix,
-          slug: ctx.config.partner.slug,
-          timeoutMs: testTimeoutMs,
-          clock: ctx.clock,
-          logger: ctx.logger,
-          userAgent: partnerUserAgent(ctx.version),
-        });
+        client = clientWithKey(() => ctx.secrets.getApiKey());
       } else {
         return ok(needsKey(target, ctx.clock()));
       }
