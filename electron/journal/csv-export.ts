@@ -47,7 +47,6 @@ interface CardPaymentRow {
   amount_kobo: number;
 }
 
-/** The payment that took the money (approved, or given back) or else the last attempt; how many attempts; what went back. */
 /**
  * A sale paid at the till's own terminal: the card money it holds is what the terminal approved and
  * has not reversed. A card never charged (cancelled, declined: say the till restarted while the
@@ -58,6 +57,7 @@ function cardKeptKobo(payments: CardPaymentRow[]): number {
   return payments.filter((p) => p.state === 'approved' || p.state === 'reversing').reduce((sum, p) => sum + p.amount_kobo, 0);
 }
 
+/** The payment that took the money (approved, or given back) or else the last attempt; how many attempts; what went back. */
 function cardCells(payments: CardPaymentRow[]): CsvCell[] {
   if (payments.length === 0) return [null, null, null, null, null, null, null, null];
   const charged = payments.find((p) => p.state === 'approved' || p.state === 'reversing' || p.state === 'reversed') ?? payments.at(-1)!;

@@ -8,10 +8,6 @@ import { toCorrectionView } from './corrections/correction-view';
 
 export type ToSaleView = (sale: Sale) => SaleView;
 
-/**
- * A journal sale as the screens show it. Staff names and shift numbers never change once written,
- * so they are looked up once per id.
- */
 /** The reasons the till itself writes for a sale it settles by lookup or finds cut off by a restart: said in the reader's language. */
 const ownReasons = new Map<string, Said>(
   (
@@ -37,6 +33,10 @@ const cardGoesBackTail = ` ${sentenceInEnglish('said.sale.refusedCardBack', { re
 const saidOf = (reason: string): Said | undefined =>
   ownReasons.get(reason) ?? (reason.endsWith(cardGoesBackTail) ? { key: 'said.sale.refusedCardBack', values: { reason: reason.slice(0, -cardGoesBackTail.length) } } : undefined);
 
+/**
+ * A journal sale as the screens show it. Staff names and shift numbers never change once written,
+ * so they are looked up once per id.
+ */
 export function createSaleViews(journal: Journal, waitingFor: (sale: Sale) => Said | null = () => null): ToSaleView {
   const staffNames = new Map<number, string>();
   const shiftNumbers = new Map<number, number>();

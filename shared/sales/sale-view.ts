@@ -61,7 +61,7 @@ export const saleViewSchema = z.object({
    * lookup, after a restart, by hand): nobody can tell whether its change was handed over.
    */
   changeUnsure: z.boolean().optional(),
-    /** Voids and refunds of this sale, oldest first: what was given back, how, when, and who approved it. */
+  /** Voids and refunds of this sale, oldest first: what was given back, how, when, and who approved it. */
   corrections: z.array(correctionViewSchema).optional(),
 });
 export type SaleView = z.infer<typeof saleViewSchema>;

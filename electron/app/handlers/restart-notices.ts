@@ -66,10 +66,11 @@ export function createRestartNoticeHandlers(ctx: PosContext, found: StartFound, 
   };
   const staffNotice = () =>
     sales((s) => {
-      const attention = s.attention();
-      if (!attention.ok) return attention;
       if (found.seen || found.cut.length === 0) return ok<StaffRestartNotice>({ notice: null });
-      const toGiveBack = new Set(attention.value.sales.filter((sale) => sale.state === 'rejected').map((sale) => sale.id));
+      // The rejected sales Needs attention lists for their money to be given back by hand.
+      const rejectedToGiveBack = journal ? journal.sales.listMoneyToGiveBack() : ok([]);
+      if (!rejectedToGiveBack.ok) return rejectedToGiveBack;
+      const toGiveBack = new Set(rejectedToGiveBack.value.map((sale) => sale.id));
       const entries: NonNullable<StaffRestartNotice['notice']>['sales'] = [];
       for (const cut of found.cut) {
         const view = s.get(cut.saleId);
@@ -99,13 +100,10 @@ export function createRestartNoticeHandlers(ctx: PosContext, found: StartFound, 
     'kiosk:restart-notice': async () =>
       ok({ restartedAt: ctx.config.terminal.profile === 'kiosk' && found.kioskCustomer && ctx.clock().getTime() - found.at.getTime() < KIOSK_NOTICE_MS ? found.at.toISOString() : null }),
     'sale:restart-notice': staffNotice,
-    'sale:restart-notice-seen': () =>
-      sales((s) => {
-        // Whoever is signed in read it for the till: staff signing in after them are not told again.
-        const who = s.attention();
-        if (!who.ok) return who;
-        found.seen = true;
-        return ok<StaffRestartNotice>({ notice: null });
-      }),
+    // Whoever is signed in (the channel's access rule) read it for the till: staff signing in after them are not told again.
+    'sale:restart-notice-seen': async () => {
+      found.seen = true;
+      return ok<StaffRestartNotice>({ notice: null });
+    },
   };
 }

@@ -427,8 +427,8 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       if (customersGone.length > 200) customersGone.shift();
       held(journal.printJobs.hold({ saleId }), 'kiosk receipt held: its customer left before it printed');
       // On its way to the printer now: if it comes back unprinted (out of paper), it is held then.
-      const job = journal.printJobs.list({ saleId, limit: 50 });
-      const printing = job.ok ? job.value.find((candidate) => candidate.kind === 'receipt' && candidate.state === 'printing') : undefined;
+      const jobs = journal.printJobs.list({ saleId, limit: 50 });
+      const printing = jobs.ok ? jobs.value.find((candidate) => candidate.kind === 'receipt' && candidate.state === 'printing') : undefined;
       if (!printing) return;
       await worker.tried(printing.id, tuning.attemptDeadlineMs + tuning.answerWaitMs);
       held(journal.printJobs.hold({ saleId }), 'kiosk receipt held: its customer left before it printed');

@@ -17,11 +17,11 @@ export function HomeScreen({ info }: { info: AppInfo }) {
   const t = useT();
   const { go } = useNavigation();
   const open = (key: keyof typeof tiles) => go(key === 'cinema' ? { name: 'films' } : { name: 'hotels', search: newHotelSearch() });
-  // A front desk sells rooms first; everyone else starts with the cinema.
   // Receipts under Staff -> Printer's "Did not print" (none copied since): for signed-in staff only (the channel's access rule).
   const staff = usePosQuery('staff:status', {}, { staleTime: 0 });
   const failed = usePosQuery('print:jobs', { state: 'failed', limit: 20 }, { staleTime: 0, refetchInterval: 15_000, enabled: Boolean(staff.data?.signedIn) });
   const waiting = staff.data?.signedIn ? (failed.data?.jobs.filter((job) => job.supersededBy === null).length ?? 0) : 0;
+  // A front desk sells rooms first; everyone else starts with the cinema.
   const order: (keyof typeof tiles)[] = info.profile === 'front-desk' ? ['hotels', 'cinema'] : ['cinema', 'hotels'];
   return (
     <div className="home">

@@ -1,12 +1,6 @@
-import type { MouseEvent } from 'react';
 import { useT } from '@renderer/i18n/I18nProvider';
+import { keepFocus } from './keep-focus';
 import styles from './Stepper.module.css';
-
-/**
- * A tap on − or + keeps the focus where it was: a focused + would take the cashier's next Enter
- * (meant for Checkout, the screen's Enter key) as one more ticket. Tab still reaches both buttons.
- */
-const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 /** Big − / + buttons around a number: the fastest way to set a count on a touch screen. */
 export function Stepper({ label, value, min = 0, max, onChange }: { label: string; value: number; min?: number; max: number; onChange: (value: number) => void }) {

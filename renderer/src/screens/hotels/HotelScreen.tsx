@@ -10,6 +10,7 @@ import { useT } from '@renderer/i18n/I18nProvider';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { Stepper } from '@ui/Stepper';
 import { useShortcuts } from '@ui/shortcuts';
+import { keepFocus } from '@ui/keep-focus';
 import { amenityText, nairaToKobo, type HotelSearch } from './hotel-search';
 import { hotelOrder } from './hotel-order';
 
@@ -104,7 +105,7 @@ function RoomChoice({ rooms, search, roomId, onSelect, onCheckout }: { rooms: Ro
           const bookable = r.isAvailable && r.roomsLeft > 0;
           return (
             <li key={r.id}>
-              <button type="button" className={`room-card${r.id === roomId ? ' room-selected' : ''}`} aria-pressed={r.id === roomId} disabled={!bookable} onMouseDown={(event) => event.preventDefault()} onClick={() => onSelect(r.id)}>
+              <button type="button" className={`room-card${r.id === roomId ? ' room-selected' : ''}`} aria-pressed={r.id === roomId} disabled={!bookable} onMouseDown={keepFocus} onClick={() => onSelect(r.id)}>
                 <span className="room-name">{r.name}{r.type ? <span className="muted"> · {r.type}</span> : null}</span>
                 <span>{t('hotel.upTo', { count: r.maxOccupancy })}</span>
                 <span data-testid="room-price">{t('hotel.perNight', { price: formatMoney(r.priceKobo) })}</span>
