@@ -5,6 +5,12 @@ export const terminalProfiles = ['counter', 'front-desk', 'kiosk'] as const;
 export const terminalProfileSchema = z.enum(terminalProfiles);
 export type TerminalProfile = z.infer<typeof terminalProfileSchema>;
 
+/**
+ * A till's number (`terminal.id`, e.g. T01): on every journal row and receipt, and how head office
+ * tells the tills apart, so each till of a business needs its own.
+ */
+export const tillNumberSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, - or _');
+
 /** `ok` works, `degraded` works with a caveat (e.g. training mode), `down` blocks that part. */
 export const healthStateSchema = z.enum(['ok', 'degraded', 'down', 'unknown']);
 export type HealthState = z.infer<typeof healthStateSchema>;

@@ -217,6 +217,8 @@ export const errorSentences = {
   'said.settings.urlFirst': 'Save the partner URL first: the API key is only ever sent to that partner.',
   /** `{env}` is the environment variable's name (POS_PAYSTACK_SECRET_KEY). */
   'said.settings.paystackFromEnv': 'The Paystack secret key is given by {env} when the till starts; change it there.',
+  'said.settings.tillNumberFixed': 'This till has recorded shifts as {id}: its number cannot change any more.',
+  'said.settings.tillNumberPending': 'This till becomes {to} (instead of {from}) when Lobby POS restarts: restart it before opening a shift, so the shift is recorded under the new number.',
   'said.settings.partnerUntestable': 'Some partner settings cannot be tested as they are.',
   // Where the partner API key goes, or why it must be entered again (the settings screen, under the key).
   'said.settings.keyTraining': 'Training mode: the built-in sandbox needs no API key. A key can be entered once a partner URL is saved.',

@@ -6,6 +6,7 @@ import { createPartnerClient, partnerUserAgent, type PartnerClient } from '../pa
 import { createPrinter } from '../printing';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY } from '../sandbox';
 import { isFleetConfigured, isTrainingMode, type PosConfig } from '../core/config/schema';
+import { givenAtStart } from '../core/config/load';
 import { createFleet } from '../fleet/create-fleet';
 import { createFleetPasswordStore, type FleetPasswordStore } from '../fleet/fleet-password';
 import { createPos, type Pos, type PosDeps } from './create-pos';
@@ -109,7 +110,7 @@ function createPartner(config: PosConfig, secrets: SecretStore, logger: Logger, 
     baseUrl: config.partner.baseUrl,
     // The key goes only to the partner it was given for (core/secrets.ts partnerKeyAccess); a URL
     // changed on the settings screen gets no key until a supervisor enters it again.
-    apiKey: () => (partnerKeyAccess(secrets, { origin: new URL(config.partner.baseUrl).origin, urlGivenAtStart: sources === undefined || /^(POS_|--)/.test(sources['partner.baseUrl'] ?? '') }).usable ? secrets.getApiKey() : null),
+    apiKey: () => (partnerKeyAccess(secrets, { origin: new URL(config.partner.baseUrl).origin, urlGivenAtStart: sources === undefined || givenAtStart(sources, 'partner.baseUrl') }).usable ? secrets.getApiKey() : null),
     experiencePrefix: config.partner.experiencePrefix,
     hotelPrefix: config.partner.hotelPrefix,
     slug: config.partner.slug,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { HealthItem } from '../../shared/app';
+import { tillNumberSchema, type HealthItem } from '../../shared/app';
 import type { PosError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
@@ -45,7 +45,7 @@ export interface JournalOptions {
 
 const optionsSchema = z.object({
   file: z.string().min(1),
-  terminalId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, - or _'),
+  terminalId: tillNumberSchema,
   nativeBinding: z.string().min(1).optional(),
   busyTimeoutMs: z.number().int().min(0).max(60_000).default(5_000),
   maxPageCount: z.number().int().positive().optional(),

@@ -60,6 +60,8 @@ export interface ShiftsRepository {
   zReport(zNumber: number): Result<ZReport | null>;
   /** This terminal's Z reports in short, newest first (`before`: only those numbered below it). */
   zReports(input: { limit: number; before?: number }): Result<ZReportSummary[]>;
+  /** Whether this journal holds any shift, of any till number: before the first, nothing is recorded under the till's number. */
+  anyRecorded(): Result<boolean>;
 }
 
 export interface ZReportSummary {
@@ -131,6 +133,7 @@ export function createShiftsRepository(deps: {
      ORDER BY shifts.z_number DESC LIMIT ?`,
   );
   const selectStaff = db.prepare<[number], { name: string; active: number }>('SELECT name, active FROM staff WHERE id = ?');
+  const selectAny = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM shifts)').pluck();
   const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM shifts WHERE terminal_id = ?').pluck();
   const nextZ = db.prepare<[string], number>('SELECT coalesce(max(z_number), 0) + 1 FROM shifts WHERE terminal_id = ?').pluck();
   const insertShift = db.prepare(
@@ -263,6 +266,8 @@ export function createShiftsRepository(deps: {
           })),
         ),
       ),
+
+    anyRecorded: () => guard.read(() => ok(selectAny.get() === 1)),
 
     zReport: (zNumber) =>
       guard.read(() => {

@@ -17,6 +17,8 @@ export interface ShiftDesk {
   zReport(input: { zNumber: number }): Result<ZReport>;
   /** Supervisor only: the till's Z reports, newest first. */
   zReports(input: { limit: number; before?: number }): Result<{ reports: ZReportSummary[] }>;
+  /** Whether the journal holds any shift yet (the till's number may change only before the first). */
+  anyRecorded(): Result<boolean>;
 }
 
 /** The drawer: every figure comes from the journal; this only says who may do what. */
@@ -64,6 +66,8 @@ export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; cloc
       logger.info('shift closed', { shiftId: closed.value.shift.id, zNumber: closed.value.zReport.zNumber, differenceKobo: closed.value.zReport.differenceKobo });
       return ok(closed.value.zReport);
     },
+
+    anyRecorded: () => journal.shifts.anyRecorded(),
 
     zReports(input) {
       const boss = staff.supervisor('viewZReports');

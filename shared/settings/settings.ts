@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { terminalProfileSchema } from '../app';
+import { terminalProfileSchema, tillNumberSchema } from '../app';
 import { saidSchema } from '../errors';
 
 /** The settings staff may change on screen. The API key is not among them: it can be set, never read. */
 export const editableSettingsSchema = z
   .object({
-    terminal: z.object({ name: z.string().trim().min(1).max(60), profile: terminalProfileSchema }).strict(),
+    terminal: z
+      .object({
+        /** The till's number; left out of an update: unchanged. It may change only before the till's first shift. */
+        id: z.string().trim().pipe(tillNumberSchema).optional(),
+        name: z.string().trim().min(1).max(60),
+        profile: terminalProfileSchema,
+      })
+      .strict(),
     partner: z.object({ baseUrl: z.string().trim().max(300), experiencePrefix: z.string().max(60), hotelPrefix: z.string().max(60) }).strict(),
     printer: z.object({ interface: z.string().trim().max(300), type: z.enum(['epson', 'star']), columns: z.union([z.literal(32), z.literal(42), z.literal(48)]) }).strict(),
     /**
@@ -49,6 +56,11 @@ export const settingsViewSchema = z.object({
    * in the reader's language.
    */
   cards: saidSchema.nullable(),
+  /**
+   * True once this journal holds a shift: the till's number is on its records (and head office's
+   * copy of them), so it can no longer change on screen.
+   */
+  tillNumberFixed: z.boolean(),
   /** True when what is saved differs from what this running till uses: restart to apply. */
   restartNeeded: z.boolean(),
 });

@@ -140,3 +140,54 @@ test('first run in French: the owner picks her language on the setup screen and 
     await host.stop();
   }
 });
+
+test('a second till gets its own number before its first shift, and keeps it once it has one', async ({ page }) => {
+  let host = await startPreviewHost();
+  try {
+    await page.goto(host.url);
+    // A new till: the first supervisor, and Settings before any shift (setUpTill would open one).
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await page.getByLabel('Your name').fill('Ada Supervisor');
+    await page.getByLabel('Choose a PIN (4 to 8 digits)').fill('2468');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByLabel('Type the PIN again').fill('2468');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Signed in: Ada Supervisor')).toBeVisible();
+    const sections = page.getByRole('navigation', { name: 'Back office sections' });
+    await sections.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    const number = settings.getByLabel('Terminal number');
+    await expect(number).toHaveValue('T01');
+    await expect(number).toHaveAccessibleDescription(/Each till of the business needs its own number \(T01, T02…\).*until the till opens its first shift/);
+    await number.fill('T 2');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(settings.getByText('Type the till’s number: 1 to 32 letters, digits, - or _, like T02.')).toBeVisible();
+    await number.fill('T02');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
+
+    // Not restarted yet: no shift opens under the old number.
+    await sections.getByRole('button', { name: 'Shift' }).click();
+    await page.getByLabel('Opening float (₦)').fill('5000');
+    await page.getByRole('button', { name: 'Open shift' }).click();
+    await expect(page.getByText('This till becomes T02 (instead of T01) when Lobby POS restarts: restart it before opening a shift, so the shift is recorded under the new number.')).toBeVisible();
+    await expect(page.getByTestId('x-report')).toHaveCount(0);
+
+    await host.stop();
+    host = await startPreviewHost({ dataDir: host.dataDir });
+    await page.goto(host.url);
+    await expect(page.getByRole('banner')).toContainText('· T02');
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await page.getByRole('button', { name: 'Ada Supervisor' }).click();
+    await page.keyboard.type('2468');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Opening float (₦)').fill('5000');
+    await page.getByRole('button', { name: 'Open shift' }).click();
+    await expect(page.getByTestId('x-report')).toBeVisible();
+    await sections.getByRole('button', { name: 'Settings' }).click();
+    await expect(settings.getByLabel('Terminal number')).toBeDisabled();
+    await expect(settings.getByLabel('Terminal number')).toHaveAccessibleDescription('This till has recorded shifts as T02, so its number stays T02.');
+  } finally {
+    await host.stop();
+  }
+});

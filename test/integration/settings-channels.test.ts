@@ -80,6 +80,52 @@ describe('settings channels', () => {
   });
 });
 
+describe('the till number (two tills under one number mix their records at head office)', () => {
+  it('changes on screen only before the first shift, and no shift opens under the old number before the restart', async () => {
+    const { pos, dataDir } = till();
+    await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
+    const fresh = value(await pos.api['settings:get']({}));
+    expect(fresh).toMatchObject({ tillNumberFixed: false, settings: { terminal: { id: 'T01' } } });
+
+    for (const id of ['', 'T 02', 'T02/../x', 'x'.repeat(33)]) {
+      expect(await pos.api['settings:update']({ ...settings, terminal: { ...settings.terminal, id } }), id).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { 'terminal.id': expect.any(Array) } } });
+    }
+    expect(fs.existsSync(path.join(dataDir, 'config.json'))).toBe(false);
+    expect(value(await pos.api['settings:update']({ ...settings, terminal: { ...settings.terminal, id: ' T02 ' } }))).toMatchObject({ restartNeeded: true, settings: { terminal: { id: 'T02' } } });
+    // Saving without the number leaves the saved one as it is.
+    expect(value(await pos.api['settings:update'](settings)).settings.terminal.id).toBe('T02');
+
+    // The running till is still T01 until it restarts: a shift opened now would be recorded under T01.
+    expect(await pos.api['shift:open']({ floatKobo: 0 })).toMatchObject({ ok: false, error: { code: 'CONFLICT', said: { key: 'said.settings.tillNumberPending', values: { from: 'T01', to: 'T02' } } } });
+    expect(value(await pos.api['shift:current']({})).report).toBeNull();
+    await pos.close();
+
+    const next = loadConfig({ env: {}, flags: { 'data-dir': dataDir } });
+    if (!next.ok) throw new Error(next.message);
+    expect(next.config.terminal.id).toBe('T02');
+    const restarted = createPosRuntime({ config: next.config, configSources: next.sources, secrets: createFileSecretStore({ dataDir, env: {} }), logger: silentLogger, version: 'test' });
+    expect(value(await restarted.api['app:info']({})).terminalId).toBe('T02');
+    await restarted.api['staff:sign-in']({ staffId: 1, pin: '2468' });
+    expect(value(await restarted.api['shift:open']({ floatKobo: 0 }))).toMatchObject({ terminalId: 'T02', shiftNumber: 1 });
+
+    // Its records now carry T02: the number stays, and a change is refused with nothing written.
+    expect(value(await restarted.api['settings:get']({}))).toMatchObject({ tillNumberFixed: true, restartNeeded: false });
+    const refused = await restarted.api['settings:update']({ ...settings, terminal: { ...settings.terminal, id: 'T03' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION', said: { key: 'said.settings.tillNumberFixed', values: { id: 'T02' } }, fields: { 'terminal.id': expect.any(Array) } } });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'config.json'), 'utf8')).terminal.id).toBe('T02');
+    // Its own number, and anything else, can still be saved.
+    expect(value(await restarted.api['settings:update']({ ...settings, terminal: { ...settings.terminal, id: 'T02', name: 'Box Office 2' } })).settings.terminal).toMatchObject({ id: 'T02', name: 'Box Office 2' });
+    await restarted.close();
+  });
+
+  it('leaves a number given by POS_TERMINAL_ID to the environment', async () => {
+    const { pos } = till({ POS_TERMINAL_ID: 'GATE-7' });
+    await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
+    expect(value(await pos.api['settings:get']({}))).toMatchObject({ overridden: ['terminal.id'], settings: { terminal: { id: 'GATE-7' } } });
+    await pos.close();
+  });
+});
+
 describe('card terminal settings (issue 16)', () => {
   const payments = { terminal: 'paystack:TERM_7f3a', paystackCustomer: 'CUS_walkin01' };
 

@@ -3,6 +3,7 @@ import { saidError } from '../../../shared/errors';
 import type { PartnerTarget, PartnerTestReport } from '../../../shared/partner/connection-report';
 import { fail, ok } from '../../../shared/result';
 import { readConfigFileObject } from '../../core/config/config-file';
+import { givenAtStart } from '../../core/config/load';
 import { isTrainingMode } from '../../core/config/schema';
 import { originOf } from '../../core/config/safe-destinations';
 import { partnerKeyAccess } from '../../core/secrets';
@@ -80,7 +81,7 @@ export function createPartnerConnectionHandlers(ctx: PosContext): Pick<Handlers,
 function nextStartPartner(ctx: PosContext, running: PartnerTarget): PartnerTarget {
   const file = (readConfigFileObject(ctx.config.dataDir) as { partner?: Record<string, unknown> }).partner ?? {};
   const pick = (key: keyof PartnerTarget) => {
-    const fixedAtStart = /^(POS_|--)/.test(ctx.configSources?.[`partner.${key}`] ?? '');
+    const fixedAtStart = givenAtStart(ctx.configSources, `partner.${key}`);
     const saved = file[key];
     return !fixedAtStart && typeof saved === 'string' ? saved.trim() : running[key];
   };

@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../../../shared/result';
 import type { EditableSettings, SettingsView } from '../../../shared/settings/settings';
 import { validationError } from '../../../shared/validation';
 import { readConfigFileObject, writeConfigFileObject } from '../../core/config/config-file';
+import { givenAtStart } from '../../core/config/load';
 import { configSchema, type PosConfig } from '../../core/config/schema';
 import { originOf } from '../../core/config/safe-destinations';
 import { partnerKeyAccess } from '../../core/secrets';
@@ -10,11 +11,11 @@ import { parseTerminalSetting } from '../../../shared/payments/terminal-setting'
 import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 
-const editableKeys = ['terminal.name', 'terminal.profile', 'partner.baseUrl', 'partner.experiencePrefix', 'partner.hotelPrefix', 'printer.interface', 'printer.type', 'printer.columns', 'payments.terminal', 'payments.paystackCustomer'] as const;
+const editableKeys = ['terminal.id', 'terminal.name', 'terminal.profile', 'partner.baseUrl', 'partner.experiencePrefix', 'partner.hotelPrefix', 'printer.interface', 'printer.type', 'printer.columns', 'payments.terminal', 'payments.paystackCustomer'] as const;
 type Section = 'terminal' | 'partner' | 'printer' | 'payments';
 
 const pick = (config: Pick<PosConfig, Section>): EditableSettings => ({
-  terminal: { name: config.terminal.name, profile: config.terminal.profile },
+  terminal: { id: config.terminal.id, name: config.terminal.name, profile: config.terminal.profile },
   partner: { baseUrl: config.partner.baseUrl, experiencePrefix: config.partner.experiencePrefix, hotelPrefix: config.partner.hotelPrefix },
   printer: { interface: config.printer.interface, type: config.printer.type, columns: config.printer.columns },
   payments: { terminal: config.payments.terminal, paystackCustomer: config.payments.paystackCustomer },
@@ -26,7 +27,7 @@ const pick = (config: Pick<PosConfig, Section>): EditableSettings => ({
  * environment variable or flag still wins over the file, and the screen says which ones do.
  */
 export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'settings:get' | 'settings:update' | 'settings:set-api-key' | 'settings:set-paystack-key'> {
-  const overridden = editableKeys.filter((key) => /^(POS_|--)/.test(ctx.configSources?.[key] ?? ''));
+  const overridden = editableKeys.filter((key) => givenAtStart(ctx.configSources, key));
 
   /** The running config with config.json's saved values laid over it (what the next start sees). */
   const saved = (): Result<EditableSettings> => {
@@ -85,6 +86,15 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
     return paystackKeySet ? null : { key: 'said.settings.cardsNoSecret' };
   };
 
+  /**
+   * The till's number is on every record it keeps and on head office's copy of them: once the
+   * journal holds a shift it stays. (Unreadable journal: treated as holding one.)
+   */
+  const tillNumberFixed = (): boolean => {
+    const recorded = ctx.sales.ok ? ctx.sales.value.shifts.anyRecorded() : null;
+    return !recorded?.ok || recorded.value;
+  };
+
   const view = (): Result<SettingsView> => {
     const settings = saved();
     if (!settings.ok) return settings;
@@ -92,6 +102,7 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
     return ok({
       settings: settings.value,
       overridden: [...overridden],
+      tillNumberFixed: tillNumberFixed(),
       apiKey: keyView(settings.value),
       paystackKey,
       cards: cardsView(settings.value, paystackKey.set),
@@ -103,7 +114,13 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
     async 'settings:get'() {
       return view();
     },
-    async 'settings:update'(settings) {
+    async 'settings:update'(request) {
+      // A number left out stays as saved (no `id: undefined` laid over it).
+      const { id, ...terminal } = request.terminal;
+      const settings = { ...request, terminal: id === undefined ? terminal : { ...terminal, id } };
+      if (id !== undefined && id !== ctx.config.terminal.id && !overridden.includes('terminal.id') && tillNumberFixed()) {
+        return fail(saidError('VALIDATION', 'said.settings.tillNumberFixed', { id: ctx.config.terminal.id }, { 'terminal.id': ['cannot change once the till has recorded a shift'] }));
+      }
       // Check the whole resulting configuration before anything is written.
       const candidate = configSchema.safeParse({
         ...ctx.config,

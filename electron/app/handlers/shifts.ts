@@ -1,4 +1,7 @@
+import { saidError } from '../../../shared/errors';
+import { fail } from '../../../shared/result';
 import type { PosContext } from '../context';
+import { pendingTillNumber } from '../till-number';
 import type { Handlers } from '../dispatch';
 import { withSales } from './with-sales';
 
@@ -9,7 +12,14 @@ export function createShiftHandlers(ctx: PosContext): Pick<Handlers, ShiftChanne
   const sales = withSales(ctx);
   return {
     'shift:current': () => sales((s) => s.shifts.current()),
-    'shift:open': (input) => sales((s) => s.shifts.open(input)),
+    'shift:open': (input) =>
+      sales((s) => {
+        // A new number saved in Settings is taken at the restart: a shift opened before it would
+        // be recorded under the old number and left open under it.
+        const next = pendingTillNumber(ctx);
+        if (next) return fail(saidError('CONFLICT', 'said.settings.tillNumberPending', { from: ctx.config.terminal.id, to: next }));
+        return s.shifts.open(input);
+      }),
     'shift:cash': (input) => sales((s) => s.shifts.cash(input)),
     'shift:close': (input) => sales((s) => s.shifts.close(input)),
     'shift:z-report': (input) => sales((s) => s.shifts.zReport(input)),

@@ -19,6 +19,12 @@ export interface ConfigInputs {
 
 export const configFileName = 'config.json';
 
+/**
+ * Whether a setting was given by an environment variable or a flag when the till started: such a
+ * value wins over config.json, so the settings screen cannot change it (and says so).
+ */
+export const givenAtStart = (sources: Partial<Record<ConfigKey, string>> | undefined, key: ConfigKey): boolean => /^(POS_|--)/.test(sources?.[key] ?? '');
+
 /** The default terminal name of each profile (configKeys' own default is the counter's). */
 const profileNames: Record<string, string> = { counter: 'Counter 1', 'front-desk': 'Front desk 1', kiosk: 'Kiosk 1' };
 

@@ -1,6 +1,6 @@
 import { parsePrinterSetting, printerSettingHint } from '../../../shared/printing/printer-setting';
 import { z } from 'zod';
-import { terminalProfileSchema } from '../../../shared/app';
+import { terminalProfileSchema, tillNumberSchema } from '../../../shared/app';
 import { partnerUrlProblem, printerFileProblem } from './safe-destinations';
 import { parseTerminalSetting } from '../../../shared/payments/terminal-setting';
 
@@ -34,7 +34,7 @@ export const configSchema = z
   .object({
     terminal: z
       .object({
-        id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, - or _'),
+        id: tillNumberSchema,
         name: z.string().trim().min(1, 'must not be empty').max(60),
         profile: terminalProfileSchema,
         /** Counter and front desk: the screen locks behind the signed-in person's PIN after this long untouched (0: never). */

@@ -18,6 +18,7 @@ const printerTypes = ['epson', 'star'] as const;
 
 /** What each field wants, said when it is refused. */
 const fieldSentences: Partial<Record<string, MessageKey>> = {
+  'terminal.id': 'settings.fieldError.terminalId',
   'terminal.name': 'settings.fieldError.terminalName',
   'partner.baseUrl': 'settings.fieldError.partnerUrl',
   'partner.experiencePrefix': 'settings.fieldError.prefix',
@@ -90,6 +91,18 @@ function SettingsForm({ view }: { view: SettingsView }) {
     <>
       <form className="settings-form" onSubmit={form.handleSubmit((settings) => save.mutate(settings))}>
         <div className="form-row">
+          <label className="field">
+            <span>{fixed('terminal.id') ? t('settings.fixed', { label: t('settings.terminalId') }) : t('settings.terminalId')}</span>
+            <input
+              {...form.register('terminal.id')}
+              disabled={fixed('terminal.id') || view.tillNumberFixed}
+              aria-invalid={Boolean(err('terminal.id'))}
+              aria-describedby="terminal-id-note"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+            {err('terminal.id') && <span className="field-error">{err('terminal.id')}</span>}
+          </label>
           {text('terminal.name', t('settings.terminalName'))}
           <label className="field">
             <span>{t('settings.profile')}</span>
@@ -100,6 +113,10 @@ function SettingsForm({ view }: { view: SettingsView }) {
             </select>
           </label>
         </div>
+        {/* Two tills under one number mix their records at head office: say so where it is set. */}
+        <p id="terminal-id-note" className="muted">
+          {view.tillNumberFixed ? t('settings.terminalIdFixed', { id: view.settings.terminal.id ?? '' }) : t('settings.terminalIdNote')}
+        </p>
         <PartnerLayoutPreset form={form} disabled={fixed('partner.experiencePrefix') || fixed('partner.hotelPrefix')} />
         <div className="form-row">
           {text('partner.baseUrl', t('settings.partnerUrl'), t('settings.partnerUrlHint'))}
