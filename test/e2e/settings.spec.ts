@@ -180,6 +180,8 @@ test('a second till gets its own number before its first shift, and keeps it onc
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
     await page.getByRole('button', { name: 'Ada Supervisor' }).click();
     await page.keyboard.type('2468');
+    // Typed, not sent yet: the PIN is not in the page's HTML (a controlled input copied it into value="…").
+    expect(await page.content()).not.toContain('2468');
     await page.keyboard.press('Enter');
     await page.getByLabel('Opening float (₦)').fill('5000');
     await page.getByRole('button', { name: 'Open shift' }).click();
@@ -187,6 +189,27 @@ test('a second till gets its own number before its first shift, and keeps it onc
     await sections.getByRole('button', { name: 'Settings' }).click();
     await expect(settings.getByLabel('Terminal number')).toBeDisabled();
     await expect(settings.getByLabel('Terminal number')).toHaveAccessibleDescription('This till has recorded shifts as T02, so its number stays T02.');
+  } finally {
+    await host.stop();
+  }
+});
+
+test('head office’s password, typed on screen, never sits in the page’s HTML', async ({ page }) => {
+  // Head office set up but out of reach: the panel is there, and storing the password needs no server.
+  const host = await startPreviewHost({ args: ['--fleet-database-url', 'postgres://lobby_till@127.0.0.1:9/lobby', '--fleet-tls', 'off'] });
+  try {
+    await page.goto(host.url);
+    await setUpTill(page);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
+    const headOffice = page.getByRole('region', { name: 'Head office' });
+    const password = 'hq-Secret-7f3a9c';
+    await headOffice.getByLabel('Head office database password').fill(password);
+    expect(await page.content()).not.toContain(password);
+    await headOffice.getByRole('button', { name: 'Save password' }).click();
+    await expect(headOffice.getByText('Password stored; this till is trying head office again.')).toBeVisible();
+    await expect(headOffice.getByLabel('Head office database password')).toHaveValue('');
+    expect(await page.content()).not.toContain(password);
   } finally {
     await host.stop();
   }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useT } from '@renderer/i18n/I18nProvider';
 
 /**
@@ -7,15 +7,27 @@ import { useT } from '@renderer/i18n/I18nProvider';
  */
 export function PinPad({ label, busy, error, autoFocus, onSubmit }: { label: string; busy?: boolean; error?: string; autoFocus?: boolean; onSubmit: (pin: string) => void }) {
   const t = useT();
-  const [pin, setPin] = useState('');
+  // Uncontrolled: React copies a controlled input's value into its value attribute, where the PIN
+  // would sit in the page's HTML (a DOM snapshot, a trace) until sent. The state only mirrors it
+  // for the OK key.
+  const input = useRef<HTMLInputElement>(null);
+  const [pin, setPinState] = useState('');
+  const setPin = (next: string) => {
+    if (input.current) input.current.value = next;
+    setPinState(next);
+  };
   const errorId = useId();
-  const press = (digit: string) => setPin((p) => (p.length < 8 ? p + digit : p));
+  const press = (digit: string) => {
+    const typed = input.current?.value ?? '';
+    setPin(typed.length < 8 ? typed + digit : typed);
+  };
   return (
     <form
       className="pin-pad"
       onSubmit={(event) => {
         event.preventDefault();
-        if (pin.length >= 4) onSubmit(pin);
+        const typed = input.current?.value ?? '';
+        if (typed.length >= 4) onSubmit(typed);
         setPin('');
       }}
     >
@@ -26,7 +38,7 @@ export function PinPad({ label, busy, error, autoFocus, onSubmit }: { label: str
           inputMode="numeric"
           autoComplete="off"
           autoFocus={autoFocus}
-          value={pin}
+          ref={input}
           onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigation } from '@renderer/navigation';
 import { usePos } from '@renderer/pos/PosProvider';
@@ -19,10 +19,17 @@ export function FleetPanel() {
   const pos = usePos();
   const client = useQueryClient();
   const [password, setPassword] = useState('');
+  // Uncontrolled, like the API key's field: a controlled input would copy the password into its
+  // value attribute, into the page's HTML.
+  const input = useRef<HTMLInputElement>(null);
   const status = usePosQuery('fleet:status', {}, { refetchInterval: 10_000 });
   const save = useMutation({
     mutationFn: async () => unwrap(await pos['fleet:set-password']({ password })),
-    onSuccess: (next) => (setPassword(''), client.setQueryData(['fleet:status', {}], next)),
+    onSuccess: (next) => {
+      setPassword('');
+      if (input.current) input.current.value = '';
+      client.setQueryData(['fleet:status', {}], next);
+    },
   });
   const s = status.data;
   if (!s?.configured) return null;
@@ -54,7 +61,7 @@ export function FleetPanel() {
           hint={s.passwordSet ? t('fleet.passwordSet') : s.database ? t('fleet.passwordNone', { database: s.database }) : t('fleet.passwordNoneAny')}
           error={save.error instanceof PosCallError ? say(save.error.error) : undefined}
         >
-          <input type="password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input ref={input} type="password" autoComplete="off" onChange={(e) => setPassword(e.target.value)} />
         </Field>
         <Button type="submit" disabled={!password} busy={save.isPending}>
           {t('fleet.savePassword')}
