@@ -9,7 +9,7 @@ const twelveHoursMs = 12 * 3_600_000;
 
 export interface ShiftDesk {
   /** The open shift's X report (null when none) and whether it has run past 12 hours; no sign-in needed. */
-  current(): Result<{ report: ShiftReport | null; overTwelveHours: boolean }>;
+  current(): Result<{ report: ShiftReport | null; overTwelveHours: boolean; firstShift: boolean }>;
   open(input: { floatKobo: number }): Result<ShiftReport>;
   cash(input: { kind: 'in' | 'out'; amountKobo: number; reason: string }): Result<ShiftReport>;
   /** Supervisor only. */
@@ -30,11 +30,15 @@ export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; cloc
     current() {
       const shift = journal.shifts.current();
       if (!shift.ok) return shift;
-      if (!shift.value) return ok({ report: null, overTwelveHours: false });
+      if (!shift.value) {
+        const recorded = journal.shifts.anyRecorded();
+        if (!recorded.ok) return recorded;
+        return ok({ report: null, overTwelveHours: false, firstShift: !recorded.value });
+      }
       const report = journal.shifts.xReport(shift.value.id);
       if (!report.ok) return report;
       const overTwelveHours = deps.clock().getTime() - Date.parse(shift.value.openedAt) > twelveHoursMs;
-      return ok({ report: report.value, overTwelveHours });
+      return ok({ report: report.value, overTwelveHours, firstShift: false });
     },
 
     open({ floatKobo }) {

@@ -156,7 +156,12 @@ export const channels = {
   'staff:set-pin': { request: setStaffPinRequestSchema, response: staffMemberSchema, access: 'supervisor' },
 
   /** The open shift's running totals (X report) and a warning past 12 hours; null when none is open. */
-  'shift:current': { request: empty, response: z.object({ report: shiftReportSchema.nullable(), overTwelveHours: z.boolean() }), access: 'staff' },
+  'shift:current': {
+    request: empty,
+    // firstShift: no shift was ever recorded here, so the till's number can still change (Settings).
+    response: z.object({ report: shiftReportSchema.nullable(), overTwelveHours: z.boolean(), firstShift: z.boolean() }),
+    access: 'staff',
+  },
   'shift:open': { request: z.object({ floatKobo: koboSchema.nonnegative() }).strict(), response: shiftReportSchema, access: 'staff' },
   'shift:cash': {
     request: z.object({ kind: z.enum(['in', 'out']), amountKobo: koboSchema.positive(), reason: statedReasonSchema }).strict(),

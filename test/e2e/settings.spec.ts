@@ -89,9 +89,10 @@ test('a supervisor chooses the card terminal in plain words and stores a write-o
     await terminal.getByLabel('Paystack customer code').fill('CUS_walkin01');
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
+    // "Saved" stands from the save before: the sentence about this save's terminal says it is done.
+    await expect(terminal.getByRole('alert')).toHaveText('Card payments will be refused until the Paystack secret key is saved below.');
     const saved = JSON.parse(fs.readFileSync(path.join(host.dataDir, 'config.json'), 'utf8'));
     expect(saved).toMatchObject({ payments: { terminal: 'paystack:TRM_lagos01', paystackCustomer: 'CUS_walkin01' } });
-    await expect(terminal.getByRole('alert')).toHaveText('Card payments will be refused until the Paystack secret key is saved below.');
 
     const key = 'sk_test_e2e_paystack_4c3b2a19';
     const keyField = settings.getByLabel(/Paystack secret key/);
@@ -153,6 +154,8 @@ test('a second till gets its own number before its first shift, and keeps it onc
     await page.getByLabel('Type the PIN again').fill('2468');
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Signed in: Ada Supervisor')).toBeVisible();
+    // The shift panel says it first, where a new till is opened.
+    await expect(page.getByText('This is the first shift of this till, T01. Each till of the business needs its own number: if another till is already T01, a supervisor gives this one its own under Settings → Terminal number before opening the shift.')).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Back office sections' });
     await sections.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('region', { name: 'Settings' });
@@ -183,6 +186,7 @@ test('a second till gets its own number before its first shift, and keeps it onc
     // Typed, not sent yet: the PIN is not in the page's HTML (a controlled input copied it into value="…").
     expect(await page.content()).not.toContain('2468');
     await page.keyboard.press('Enter');
+    await expect(page.getByText(/^This is the first shift of this till, T02\./)).toBeVisible();
     await page.getByLabel('Opening float (₦)').fill('5000');
     await page.getByRole('button', { name: 'Open shift' }).click();
     await expect(page.getByTestId('x-report')).toBeVisible();

@@ -94,7 +94,7 @@ describe('a shift', () => {
   let unknownCash = 0;
 
   it('no selling before a shift is open', async () => {
-    expect(value(await api()['shift:current']({}))).toEqual({ report: null, overTwelveHours: false });
+    expect(value(await api()['shift:current']({}))).toEqual({ report: null, overTwelveHours: false, firstShift: true });
     const stay = await findStay(till.pos);
     expect(failure(await api()['sale:submit']({ saleId: newSaleId(), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'card' } }))).toMatchObject({ code: 'SHIFT_REQUIRED' });
   });
@@ -187,7 +187,7 @@ describe('a shift', () => {
     expect(z.unsettled.map((sale) => sale.id)).toEqual([inFlightId]);
     expect(value(await api()['shift:z-report']({ zNumber: 1 }))).toEqual(z);
     expect(failure(await api()['shift:z-report']({ zNumber: 2 }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(value(await api()['shift:current']({}))).toEqual({ report: null, overTwelveHours: false });
+    expect(value(await api()['shift:current']({}))).toEqual({ report: null, overTwelveHours: false, firstShift: false });
     const stay = await findStay(till.pos);
     expect(failure(await api()['sale:submit']({ saleId: newSaleId(), kind: 'hotel', hotel: stay.selection, customer, tender: { kind: 'card' } }))).toMatchObject({ code: 'SHIFT_REQUIRED' });
   });

@@ -399,6 +399,7 @@ export const en = {
   'shift.loading': 'Loading the shift',
   'shift.float': 'Opening float (₦)',
   'shift.open': 'Open shift',
+  'shift.firstShift': 'This is the first shift of this till, {id}. Each till of the business needs its own number: if another till is already {id}, a supervisor gives this one its own under Settings → Terminal number before opening the shift.',
   'shift.over12': 'This shift has been open for more than 12 hours. Close it and open a new one.',
   'shift.printX': 'Print X report',
   'shift.amount': 'Amount (₦)',

@@ -375,6 +375,7 @@ export const fr: Catalogue = {
   'shift.loading': "Chargement de la session",
   'shift.float': "Fonds de caisse (₦)",
   'shift.open': "Ouvrir la session",
+  'shift.firstShift': "C’est le premier service de cette caisse, {id}. Chaque caisse de l’entreprise a besoin de son propre numéro : si une autre caisse est déjà {id}, un superviseur donne à celle-ci le sien dans Réglages → Numéro du terminal avant d’ouvrir le service.",
   'shift.over12': "Cette session est ouverte depuis plus de 12 heures. Fermez-la et ouvrez-en une nouvelle.",
   'shift.printX': "Imprimer le rapport X",
   'shift.amount': "Montant (₦)",

@@ -375,6 +375,7 @@ export const ha: Catalogue = {
   'shift.loading': "Ana kawo lokacin aiki",
   'shift.float': "Kuɗin farawa (₦)",
   'shift.open': "Buɗe lokacin aiki",
+  'shift.firstShift': "Wannan shi ne lokacin aiki na farko na wannan injin kuɗi, {id}. Kowane injin kuɗi na kasuwancin yana buƙatar lambarsa: idan wani injin kuɗi ya riga ya zama {id}, mai kulawa zai ba wannan lambarsa a Saituna → Lambar na'ura kafin a buɗe lokacin aikin.",
   'shift.over12': "Wannan lokacin aiki ya wuce awa goma sha biyu a buɗe. Rufe shi kuma buɗe sabo.",
   'shift.printX': "Buga rahoton X",
   'shift.amount': "Adadi (₦)",

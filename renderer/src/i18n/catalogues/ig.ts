@@ -375,6 +375,7 @@ export const ig: Catalogue = {
   'shift.loading': "A na-ebute oge ọrụ",
   'shift.float': "Ego mmalite (₦)",
   'shift.open': "Mepee oge ọrụ",
+  'shift.firstShift': "Nke a bụ oge ọrụ mbụ nke igwe ego a, {id}. Igwe ego ọ bụla nke azụmahịa ahụ chọrọ nọmba nke ya: ọ bụrụ na igwe ego ọzọ bụbu {id}, onye nlekọta ga-enye nke a nke ya na Ntọala → Nọmba igwe tupu e mepee oge ọrụ ahụ.",
   'shift.over12': "Oge ọrụ a emepela karịa awa iri na abụọ. Mechie ya ma mepee nke ọhụrụ.",
   'shift.printX': "Bipụta akụkọ X",
   'shift.amount': "Ego (₦)",

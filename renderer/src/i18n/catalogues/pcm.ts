@@ -375,6 +375,7 @@ export const pcm: Catalogue = {
   'shift.loading': "Shift dey load",
   'shift.float': "Start money (₦)",
   'shift.open': "Open shift",
+  'shift.firstShift': "Dis na di first shift for dis till, {id}. Every till for di business need im own number: if another till don already be {id}, supervisor go give dis one im own for Settings → Machine number before you open di shift.",
   'shift.over12': "Dis shift don open pass 12 hour. Close am and open new one.",
   'shift.printX': "Print X report",
   'shift.amount': "Money (₦)",

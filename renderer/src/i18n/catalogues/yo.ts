@@ -375,6 +375,7 @@ export const yo: Catalogue = {
   'shift.loading': "À ń gbé àkókò iṣẹ́ wá",
   'shift.float': "Owó ìbẹ̀rẹ̀ (₦)",
   'shift.open': "Ṣí àkókò iṣẹ́",
+  'shift.firstShift': "Èyí ni àkókò iṣẹ́ àkọ́kọ́ ẹ̀rọ owó yìí, {id}. Ẹ̀rọ owó kọ̀ọ̀kan ilé-iṣẹ́ nílò nọ́ńbà tirẹ̀: bí ẹ̀rọ owó mìíràn bá ti jẹ́ {id}, alábòójútó yóò fún èyí ní tirẹ̀ ní Ètò → Nọ́ńbà ẹ̀rọ kí ó tó ṣí àkókò iṣẹ́ náà.",
   'shift.over12': "Àkókò iṣẹ́ yìí ti ṣí ju wákàtí méjìlá lọ. Ẹ pa á dé kí ẹ ṣí tuntun.",
   'shift.printX': "Tẹ ìròyìn X",
   'shift.amount': "Iye owó (₦)",

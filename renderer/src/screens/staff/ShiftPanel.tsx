@@ -23,6 +23,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const pos = usePos();
   const client = useQueryClient();
   const shift = usePosQuery('shift:current', {}, { staleTime: 0 });
+  const info = usePosQuery('app:info', {}, { staleTime: Infinity });
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [counted, setCounted] = useState('');
@@ -94,17 +95,22 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
         </>
       )}
       <QueryState query={shift} loading={<LoadingBlock label={t('shift.loading')} rows={1} />}>
-        {({ report, overTwelveHours }) =>
+        {({ report, overTwelveHours, firstShift }) =>
           report === null ? (
-            <form className="form-row" onSubmit={(e) => (e.preventDefault(), toKobo(amount) !== null && sendOnce(() => open.mutate(toKobo(amount)!)))}>
-              <label className="field">
-                <span>{t('shift.float')}</span>
-                <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-              </label>
-              <button type="submit" className="button button-primary button-large" disabled={toKobo(amount) === null || open.isPending || locked} aria-busy={open.isPending || undefined}>
-                {t('shift.open')}
-              </button>
-            </form>
+            <>
+              {/* A second till set up as T01 too mixes its records with the first's at head office:
+                  the last moment its number can still change is before this shift. */}
+              {firstShift && info.data && <p className="muted">{t('shift.firstShift', { id: info.data.terminalId })}</p>}
+              <form className="form-row" onSubmit={(e) => (e.preventDefault(), toKobo(amount) !== null && sendOnce(() => open.mutate(toKobo(amount)!)))}>
+                <label className="field">
+                  <span>{t('shift.float')}</span>
+                  <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+                </label>
+                <button type="submit" className="button button-primary button-large" disabled={toKobo(amount) === null || open.isPending || locked} aria-busy={open.isPending || undefined}>
+                  {t('shift.open')}
+                </button>
+              </form>
+            </>
           ) : (
             <>
               {/* Landscape: the running totals on the left, the drawer (cash in and out, the count) on the right, both in view. */}
