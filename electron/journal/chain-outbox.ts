@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { registerChainFunctions } from './chain-functions';
+import { readJournalId } from './journal-identity';
 
 /** One chain link as it is shipped to head office (the chain table's columns). */
 export interface ChainLink {
@@ -33,6 +34,8 @@ export interface ChainBacklog {
  */
 export interface ChainOutbox {
   readonly terminalId: string;
+  /** Which journal file this is (kept by a copy of the file, new with a new file): see journal-identity.ts. */
+  journalId(): string;
   /** Up to `limit` links after `afterSeq`, in order. */
   after(afterSeq: number, limit: number): ChainLink[];
   headSeq(): number;
@@ -65,8 +68,11 @@ export function openChainOutbox(options: { file: string; terminalId: string; nat
   const selectAt = db.prepare<[string, number], string>('SELECT at FROM chain WHERE terminal_id = ? AND seq = ?').pluck();
   const selectHash = db.prepare<[string, number], string>('SELECT hash FROM chain WHERE terminal_id = ? AND seq = ?').pluck();
   const ackedSeq = () => selectAcked.get(terminalId) ?? 0;
+  // Read when first asked, not at open: journal:verify opens outboxes on files of any version.
+  let journalId: string | undefined;
   return {
     terminalId,
+    journalId: () => (journalId ??= readJournalId(db)),
     after: (afterSeq, limit) => selectAfter.all(terminalId, afterSeq, limit),
     headSeq: () => selectHead.get(terminalId) ?? 0,
     ackedSeq,

@@ -10,6 +10,7 @@ import { printErrorSentence } from './0009-print-error-sentence';
 import { oneSalePerPartnerReference } from './0010-one-sale-per-partner-reference';
 import { staffChanges } from './0011-staff-changes';
 import { heldKioskReceipts } from './0012-held-kiosk-receipts';
+import { journalIdentity } from './0013-journal-identity';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -22,4 +23,4 @@ import { heldKioskReceipts } from './0012-held-kiosk-receipts';
  */
 // 0007 (the hash chain) chains every table the steps before it create; a later step that adds a
 // money table chains it itself (chainTables, see ../README.md).
-export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts];
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts, journalIdentity];
