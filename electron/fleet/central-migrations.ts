@@ -21,7 +21,7 @@ export function readCentralMigrations(sqlDir = defaultSqlDir()): CentralMigratio
 }
 
 /** The newest step this code knows; a till refuses to ship to a database behind it. */
-export const requiredCentralVersion = 1;
+export const requiredCentralVersion = 2;
 
 const lockKey = 0x10bb7; // one advisory lock for every migrating client of this database
 

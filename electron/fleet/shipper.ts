@@ -48,7 +48,9 @@ export interface Shipper {
  * transaction, with `ON CONFLICT (terminal_id, seq) DO NOTHING` so a batch sent twice (a crash
  * between COMMIT and the till's note of it) changes nothing. The till notes the highest link
  * head office acknowledged; on every (re)connect the shipper starts from what head office
- * actually holds, so it resumes after any crash on either side. It never touches the sale path:
+ * actually holds, so it resumes after any crash on either side; before that, it claims the till's
+ * number for its journal, and sends nothing when head office keeps that number for another journal
+ * (two tills given one number). It never touches the sale path:
  * it reads the journal on a connection of its own and waits on the network asynchronously.
  */
 export function createShipper(deps: {
@@ -79,6 +81,8 @@ export function createShipper(deps: {
   let stopping = false;
   let nudged = false;
   let retrying = false;
+  // Logged once as an error, not at every slow retry: staff see it on the status strip meanwhile.
+  let saidNumberTaken = false;
   let nudgeTimer: ReturnType<typeof setTimeout> | null = null;
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
@@ -115,6 +119,8 @@ export function createShipper(deps: {
   const handshake = async (db: pg.Client) => {
     const version = await centralSchemaVersion(db);
     if (version < requiredCentralVersion) throw new RefusedError(`Head office's database is not prepared (schema ${version}, needs ${requiredCentralVersion}): run npm run fleet -- migrate.`);
+    // Before anything else is read or written under this number: it may be another journal's.
+    await claimNumber(db);
     const held = await db.query<{ max: string | null }>('SELECT max(seq) AS max FROM fleet_chain WHERE terminal_id = $1', [terminalId]);
     const centralHead = Number(held.rows[0]?.max ?? 0);
     const localHead = outbox.headSeq();
@@ -146,6 +152,19 @@ export function createShipper(deps: {
       outbox.ack(start, clock());
     }
     cursor = start;
+  };
+
+  /**
+   * Head office keeps a till number for the first journal that ships under it (fleet_claim_terminal,
+   * atomic). Another journal under the same number (a second till left at the default T01, or this
+   * till's journal replaced by a new file) would mix two chains into one: refused here, before a
+   * break is recorded, a link sent or the other till's row touched.
+   */
+  const claimNumber = async (db: pg.Client) => {
+    const journalId = outbox.journalId();
+    const claimed = await db.query<{ owner: string | null }>('SELECT fleet_claim_terminal($1, $2, $3) AS owner', [terminalId, journalId, outbox.hashAt(1) ?? null]);
+    const owner = claimed.rows[0]?.owner ?? null;
+    if (owner !== journalId) throw new NumberTakenError(terminalId, journalId, owner);
   };
 
   const sendBatch = async (db: pg.Client, links: ChainLink[]) => {
@@ -194,6 +213,7 @@ export function createShipper(deps: {
         if (!client) {
           client = await deps.connect();
           await handshake(client);
+          saidNumberTaken = false;
           logger.info('fleet: connected to head office', { terminalId, from: cursor });
         }
         nudged = false;
@@ -222,11 +242,18 @@ export function createShipper(deps: {
         if (stopping) break;
         failures++;
         const refused = error instanceof RefusedError;
+        const taken = error instanceof NumberTakenError;
         state = refused ? 'refused' : 'offline';
         problem = describe(error);
-        const delay = Math.min(tuning.backoffMaxMs, tuning.backoffMinMs * 2 ** Math.min(failures - 1, 16)) * (0.5 + random() / 2);
+        // A number owned by another journal stays so until staff act: asking again soon changes
+        // nothing, so it waits the longest backoff (or a supervisor's retryNow).
+        const backoff = taken ? tuning.backoffMaxMs : Math.min(tuning.backoffMaxMs, tuning.backoffMinMs * 2 ** Math.min(failures - 1, 16));
+        const delay = backoff * (0.5 + random() / 2);
         retryAt = new Date(clock().getTime() + delay).toISOString();
-        if (failures === 1 || failures % 20 === 0) logger.warn('fleet: head office unreachable; will retry', { terminalId, problem, failures, retryInMs: Math.round(delay) });
+        if (taken) {
+          if (!saidNumberTaken) logger.error('fleet: another journal ships under this till number; nothing of this journal is sent', { terminalId, journalId: error.journalId, ownerJournalId: error.owner });
+          saidNumberTaken = true;
+        } else if (failures === 1 || failures % 20 === 0) logger.warn('fleet: head office unreachable; will retry', { terminalId, problem, failures, retryInMs: Math.round(delay) });
         refreshBacklog();
         // A retry asked for before this attempt failed was this attempt; only a later one cuts the wait.
         retrying = false;
@@ -281,6 +308,20 @@ export function createShipper(deps: {
 }
 
 class RefusedError extends Error {}
+
+/** Head office holds this till number for another journal (see claimNumber). */
+class NumberTakenError extends RefusedError {
+  constructor(
+    terminalId: string,
+    readonly journalId: string,
+    readonly owner: string | null,
+  ) {
+    super(
+      `Head office already holds the records of another till numbered ${terminalId} (another till set up with the same number, or this till’s journal was replaced). ` +
+        'This till’s records stay here and are not sent. Give each till its own number (terminal.id in its settings, or POS_TERMINAL_ID) and call support.',
+    );
+  }
+}
 
 /** An error as staff may read it: pg's messages carry no password; URLs are never included. */
 function describe(error: unknown): string {

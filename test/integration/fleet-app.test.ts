@@ -69,6 +69,43 @@ describe('a till pointed at head office', () => {
     }
   });
 
+  it('tells staff, on the status strip and in Settings, that head office holds the till’s number for another till', async () => {
+    const flags = { 'fleet-database-url': server.url, 'fleet-tls': 'off', 'terminal-id': 'DUP1' };
+    const first = till(flags);
+    try {
+      await first.api['staff:setup']({ name: 'Ada Obi', pin: '2468' });
+      await first.api['shift:open']({ floatKobo: 0 });
+      let status = await first.api['fleet:status']({});
+      for (let i = 0; i < 200 && !(status.ok && status.value.state === 'idle' && status.value.unsentCount === 0); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = await first.api['fleet:status']({});
+      }
+      expect(status).toMatchObject({ ok: true, value: { state: 'idle', unsentCount: 0 } });
+    } finally {
+      await first.close();
+    }
+
+    // A second till installed with the same number.
+    const second = till(flags);
+    try {
+      await second.api['staff:setup']({ name: 'Bola Ade', pin: '1357' });
+      await second.api['shift:open']({ floatKobo: 0 });
+      let status = await second.api['fleet:status']({});
+      for (let i = 0; i < 200 && !(status.ok && status.value.state === 'refused'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = await second.api['fleet:status']({});
+      }
+      const sentence = /^Head office already holds the records of another till numbered DUP1 .*This till’s records stay here and are not sent\. Give each till its own number .* and call support\.$/;
+      expect(status).toMatchObject({ ok: true, value: { state: 'refused', unsentCount: 1, problem: expect.stringMatching(sentence) } });
+      expect(await second.api['app:health']({ refresh: true })).toMatchObject({
+        ok: true,
+        value: { fleet: { state: 'down', label: expect.stringMatching(/^1 record not sent, oldest/), detail: expect.stringMatching(sentence) } },
+      });
+    } finally {
+      await second.close();
+    }
+  });
+
   it('changes nothing without fleet.databaseUrl', async () => {
     const pos = till({});
     try {

@@ -86,6 +86,29 @@ describe('head-office report', () => {
     expect(await buildFleetReport(admin, { from: '2025-03-15', to: '2025-03-20' })).toMatchObject({ sales: [], tenders: [], zReports: [] });
   });
 
+  it('stays the same when a second till set up under a number already shipped connects and sells', async () => {
+    const at = () => new Date(0);
+    const before = await buildFleetReport(admin, { from: '2025-03-14', to: '2025-03-14' }, at);
+    // The same morning, the same number as the till that shipped HQ2, another journal.
+    let then = Date.parse('2025-03-14T09:30:00.000Z');
+    const dir = fs.mkdtempSync(path.join(root, 'HQ2-again-'));
+    const till = await openSellingJournal({ dir, terminalId: 'HQ2', clock: () => new Date((then += 60_000)) });
+    for (let i = 1; i <= 6; i++) till.sell(`HQ2-again-${i}`, 900_000);
+    till.closeShift();
+    till.journal.close();
+    const shipper = createShipper({
+      outbox: openChainOutbox({ file: journalFile(dir), terminalId: 'HQ2' }),
+      connect: () => connectFleet({ databaseUrl: server.url, tls: 'off' }),
+      logger: silentLogger,
+      terminalName: 'Counter HQ2 (second)',
+      tuning: { pollMs: 10, backoffMinMs: 10, backoffMaxMs: 50 },
+    });
+    shipper.start();
+    while (shipper.status().state !== 'refused') await new Promise((resolve) => setTimeout(resolve, 20));
+    await shipper.stop();
+    expect(await buildFleetReport(admin, { from: '2025-03-14', to: '2025-03-14' }, at)).toEqual(before);
+  });
+
   it('prints a readable table by default, CSV or JSON on request, and refuses a bad range', () => {
     const table = cli('report', '--from', '2025-03-14', '--to', '2025-03-14');
     expect(table.status).toBe(0);

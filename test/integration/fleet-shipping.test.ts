@@ -5,11 +5,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../electron/core/logger';
+import { silentLogger, type Logger } from '../../electron/core/logger';
 import { applyCentralMigrations } from '../../electron/fleet/central-migrations';
 import { connectFleet } from '../../electron/fleet/connection';
 import { createShipper, type Shipper } from '../../electron/fleet/shipper';
-import { journalFile, openChainOutbox, registerChainFunctions } from '../../electron/journal';
+import { journalFile, openChainOutbox, openJournal, registerChainFunctions, type ChainOutbox } from '../../electron/journal';
 import { bulkSell, openSellingJournal } from '../helpers/chain-fixture';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 
@@ -31,8 +31,19 @@ afterAll(async () => {
 const connect = () => connectFleet({ databaseUrl: server.url, tls: 'off', connectTimeoutMs: 2_000 });
 const fast = { pollMs: 20, heartbeatMs: 200, backoffMinMs: 20, backoffMaxMs: 200 };
 
-function shipperFor(file: string, terminalId: string, tuning = fast): Shipper {
-  const shipper = createShipper({ outbox: openChainOutbox({ file, terminalId }), connect, logger: silentLogger, tuning, terminalName: `Till ${terminalId}` });
+function shipperFor(
+  file: string,
+  terminalId: string,
+  tuning = fast,
+  options: { name?: string; connect?: () => Promise<pg.Client>; logger?: Logger; outbox?: ChainOutbox } = {},
+): Shipper {
+  const shipper = createShipper({
+    outbox: options.outbox ?? openChainOutbox({ file, terminalId }),
+    connect: options.connect ?? connect,
+    logger: options.logger ?? silentLogger,
+    tuning,
+    terminalName: options.name ?? `Till ${terminalId}`,
+  });
   shipper.start();
   return shipper;
 }
@@ -55,6 +66,9 @@ const centralLinks = async (terminalId: string) =>
   (await admin.query<{ seq: string; hash: string; content: string }>('SELECT seq, hash, content FROM fleet_chain WHERE terminal_id = $1 ORDER BY seq', [terminalId])).rows.map((r) => ({ ...r, seq: Number(r.seq) }));
 const terminal = async (terminalId: string) =>
   (await admin.query('SELECT verified_seq::int, broken_at_seq::int, till_head_seq::int, till_oldest_unsent_at, last_contact_at FROM fleet_terminals WHERE terminal_id = $1', [terminalId])).rows[0];
+/** Everything head office keeps about a terminal, as the till last reported it. */
+const terminalRow = async (terminalId: string) =>
+  (await admin.query('SELECT * FROM fleet_terminals WHERE terminal_id = $1', [terminalId])).rows[0] as Record<string, unknown> | undefined;
 const breaks = async (terminalId: string) =>
   (await admin.query<{ seq: string; kind: string }>('SELECT seq, kind FROM fleet_chain_breaks WHERE terminal_id = $1 ORDER BY seq, kind', [terminalId])).rows.map((r) => ({ seq: Number(r.seq), kind: r.kind }));
 
@@ -249,4 +263,210 @@ describe('a till offline for a week', () => {
     expect(counted.rows[0]).toEqual({ n: String(total), distinct_seq: String(total), max: String(total) });
     expect(await breaks('W1')).toEqual([]);
   }, 180_000);
+});
+
+describe('two tills with the same number', () => {
+  /** The journal's own identity, read straight from the file. */
+  const journalIdOf = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    const id = db.prepare<[], string>('SELECT id FROM journal_identity').pluck().get();
+    db.close();
+    return id;
+  };
+  const ownerOf = async (terminalId: string) => (await admin.query<{ journal_id: string | null }>('SELECT journal_id FROM fleet_terminals WHERE terminal_id = $1', [terminalId])).rows[0]?.journal_id;
+  /** A logger that keeps what was logged as an error. */
+  const keepErrors = () => {
+    const errors: { message: string; fields?: Record<string, unknown> }[] = [];
+    const logger: Logger = { ...silentLogger, error: (message, fields) => void errors.push({ message, fields }) };
+    return { errors, logger };
+  };
+  /** A fresh journal under `terminalId` with `sales` sales in it (0: no link at all). */
+  const newJournal = async (prefix: string, terminalId: string, sales: number) => {
+    const dir = fs.mkdtempSync(path.join(root, prefix));
+    if (sales === 0) {
+      const opened = openJournal({ file: journalFile(dir), terminalId });
+      if (!opened.ok) throw new Error(opened.error.message);
+      opened.value.close();
+    } else {
+      const till = await openSellingJournal({ dir, terminalId });
+      for (let i = 1; i <= sales; i++) till.sell(`${path.basename(dir)}-${i}`);
+      till.journal.close();
+    }
+    return journalFile(dir);
+  };
+  const shippedAll = async (shipper: Shipper, file: string, terminalId: string, what: string) => {
+    const head = localLinks(file, terminalId).length;
+    await until(async () => (await terminal(terminalId))?.verified_seq === head && shipper.status().state === 'idle' && shipper.status().backlog.count === 0, 30_000, what);
+  };
+
+  it('refuses the second journal, sends nothing of it and leaves head office’s copy of the first as it was; under its own number it ships', async () => {
+    // Both tills sign in as head office's till role, with only the grants the README gives it.
+    await admin.query('DO $$ BEGIN CREATE ROLE lobby_till LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$');
+    await admin.query(`REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC;
+      GRANT SELECT, INSERT ON fleet_schema_migrations, fleet_terminals, fleet_chain, fleet_chain_breaks TO lobby_till;
+      GRANT UPDATE ON fleet_terminals TO lobby_till;
+      GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO lobby_till;
+      GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO lobby_till`);
+    const asTill = () => connectFleet({ databaseUrl: server.url.replace('//postgres@', '//lobby_till@'), tls: 'off', connectTimeoutMs: 2_000 });
+
+    const fileA = await newJournal('same-a-', 'T01', 3);
+    const shipA = shipperFor(fileA, 'T01', fast, { name: 'Box office A', connect: asTill });
+    await shippedAll(shipA, fileA, 'T01', 'A shipped');
+    await shipA.stop();
+    const rowA = await terminalRow('T01');
+    expect(rowA).toMatchObject({ terminal_name: 'Box office A', till_head_seq: String(localLinks(fileA, 'T01').length), broken_at_seq: null });
+
+    // A second till set up with the default number, its journal still empty.
+    const fileB = await newJournal('same-b-', 'T01', 0);
+    const { errors, logger } = keepErrors();
+    let connects = 0;
+    const shipB = shipperFor(fileB, 'T01', fast, { name: 'Box office B', logger, connect: () => (connects++, asTill()) });
+    await until(() => shipB.status().state === 'refused', 10_000, 'B refused');
+    const sentence =
+      'Head office already holds the records of another till numbered T01 (another till set up with the same number, or this till’s journal was replaced). ' +
+      'This till’s records stay here and are not sent.';
+    expect(shipB.status().problem).toContain(sentence);
+
+    // B sells, more than A ever did: still nothing of it reaches head office, however often it tries.
+    const tillB = await openSellingJournal({ dir: path.dirname(fileB), terminalId: 'T01' });
+    for (let i = 1; i <= 6; i++) tillB.sell(`B-${i}`);
+    tillB.journal.close();
+    shipB.nudge();
+    shipB.retryNow();
+    const tried = connects;
+    await until(() => connects >= tried + 3 && shipB.status().state === 'refused', 10_000, 'B tried again');
+    const headB = localLinks(fileB, 'T01').length;
+    expect(headB).toBeGreaterThan(localLinks(fileA, 'T01').length);
+    expect(shipB.status()).toMatchObject({ state: 'refused', backlog: { count: headB, ackedSeq: 0, headSeq: headB } });
+    await shipB.stop();
+
+    expect(await centralLinks('T01')).toEqual(localLinks(fileA, 'T01'));
+    expect(await breaks('T01')).toEqual([]);
+    expect(await terminalRow('T01')).toEqual(rowA);
+    expect(await ownerOf('T01')).toBe(journalIdOf(fileA));
+    // Said once as an error, not at every retry.
+    expect(errors.filter((e) => /another journal ships under this till number/.test(e.message))).toHaveLength(1);
+    expect(errors).toHaveLength(1);
+    const outboxB = openChainOutbox({ file: fileB, terminalId: 'T01' });
+    expect(outboxB.ackedSeq()).toBe(0);
+    outboxB.close();
+    // Nor may a till hand the number over by hand: the database refuses it.
+    const rogue = await asTill();
+    try {
+      await expect(rogue.query("UPDATE fleet_terminals SET journal_id = $1 WHERE terminal_id = 'T01'", [journalIdOf(fileB)])).rejects.toThrow(/T01 belongs to the journal that first shipped under it/);
+    } finally {
+      await rogue.end();
+    }
+
+    // B's own number (a new journal under it): it ships like any till.
+    const fileB2 = await newJournal('same-b2-', 'T02', 2);
+    const shipB2 = shipperFor(fileB2, 'T02', fast, { name: 'Box office B', connect: asTill });
+    await shippedAll(shipB2, fileB2, 'T02', 'B shipped as T02');
+    await shipB2.stop();
+    expect(await centralLinks('T02')).toEqual(localLinks(fileB2, 'T02'));
+    expect(await breaks('T02')).toEqual([]);
+    expect(await centralLinks('T01')).toEqual(localLinks(fileA, 'T01'));
+  });
+
+  it('gives a number to exactly one of two journals that claim it at the same moment', async () => {
+    const files = [await newJournal('race-x-', 'R1', 2), await newJournal('race-y-', 'R1', 3)];
+    // Neither handshake starts before both tills are connected.
+    let arrived = 0;
+    let release!: () => void;
+    const together = new Promise<void>((resolve) => (release = resolve));
+    const atOnce = async () => {
+      const client = await connect();
+      if (++arrived === 2) release();
+      await together;
+      return client;
+    };
+    const shippers = files.map((file) => shipperFor(file, 'R1', fast, { connect: atOnce }));
+    const states = () => shippers.map((s) => s.status().state);
+    await until(() => states().includes('refused') && states().includes('idle') && shippers.some((s) => s.status().backlog.count === 0), 30_000, 'one owner');
+    const winner = states().indexOf('idle');
+    await until(async () => (await terminal('R1'))?.verified_seq === localLinks(files[winner]!, 'R1').length, 30_000, 'winner shipped');
+    await Promise.all(shippers.map((s) => s.stop()));
+    expect(states().filter((s) => s === 'refused')).toHaveLength(0); // both stopped
+    expect(await centralLinks('R1')).toEqual(localLinks(files[winner]!, 'R1'));
+    expect(await ownerOf('R1')).toBe(journalIdOf(files[winner]!));
+    expect(await breaks('R1')).toEqual([]);
+
+    // The claim itself, from eight connections at once on a number nobody holds yet: one owner, and every one of them is told the same.
+    const clients = await Promise.all(Array.from({ length: 8 }, () => connect()));
+    try {
+      const owners = await Promise.all(clients.map((client, i) => client.query<{ owner: string }>('SELECT fleet_claim_terminal($1, $2, NULL) AS owner', ['R2', `journal-${i}`])));
+      const told = new Set(owners.map((o) => o.rows[0]!.owner));
+      expect(told.size).toBe(1);
+      expect([...told][0]).toMatch(/^journal-[0-7]$/);
+      expect(await ownerOf('R2')).toBe([...told][0]);
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+  });
+
+  it('lets the till that shipped before journal ids were kept claim its number by its first link, and no other journal', async () => {
+    const fileA = await newJournal('old-a-', 'P1', 3);
+    // An older version of the app shipped A's links: head office holds them with no journal id.
+    const outboxA = openChainOutbox({ file: fileA, terminalId: 'P1' });
+    const links = outboxA.after(0, 1_000);
+    outboxA.close();
+    const column = <K extends keyof (typeof links)[number]>(key: K) => links.map((link) => link[key]);
+    await admin.query(
+      `INSERT INTO fleet_chain (terminal_id, seq, tbl, op, row_id, at, content, delta_kobo, grand_total_kobo, prev_hash, hash)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::text[])`,
+      [column('terminalId'), column('seq'), column('tbl'), column('op'), column('rowId'), column('at'), column('content'), column('deltaKobo'), column('grandTotalKobo'), column('prevHash'), column('hash')],
+    );
+    expect(await ownerOf('P1')).toBeNull();
+    const before = await terminalRow('P1');
+
+    // Another journal under the same number, with sales and without any: neither may take it.
+    for (const fileB of [await newJournal('old-b-', 'P1', 4), await newJournal('old-c-', 'P1', 0)]) {
+      const shipB = shipperFor(fileB, 'P1');
+      await until(() => shipB.status().state === 'refused', 10_000, 'B refused');
+      expect(shipB.status().problem).toMatch(/another till numbered P1/);
+      await shipB.stop();
+    }
+    expect(await terminalRow('P1')).toEqual(before);
+    expect(await breaks('P1')).toEqual([]);
+
+    // A, upgraded, sold on: its first link is head office's, so the number is its own.
+    const tillA = await openSellingJournal({ dir: path.dirname(fileA), terminalId: 'P1' });
+    tillA.sell('P1-late');
+    tillA.journal.close();
+    const shipA = shipperFor(fileA, 'P1');
+    await shippedAll(shipA, fileA, 'P1', 'A shipped');
+    await shipA.stop();
+    expect(await ownerOf('P1')).toBe(journalIdOf(fileA));
+    expect(await centralLinks('P1')).toEqual(localLinks(fileA, 'P1'));
+    expect(await breaks('P1')).toEqual([]);
+  });
+
+  it('still takes a restored backup of the till’s own journal as its own, and records that it is behind', async () => {
+    const dir = fs.mkdtempSync(path.join(root, 'backup-'));
+    const file = journalFile(dir);
+    const till = await openSellingJournal({ dir, terminalId: 'K1' });
+    till.sell('K1-1');
+    till.journal.close();
+    fs.copyFileSync(file, `${file}.backup`);
+    const again = await openSellingJournal({ dir, terminalId: 'K1' });
+    for (let i = 2; i <= 4; i++) again.sell(`K1-${i}`);
+    again.journal.close();
+    const outbox = openChainOutbox({ file, terminalId: 'K1' });
+    const first = shipperFor(file, 'K1', fast, { outbox });
+    await shippedAll(first, file, 'K1', 'K1 shipped');
+    await first.stop();
+    outbox.close();
+    const shipped = localLinks(file, 'K1').length;
+
+    // The disk failed; the backup comes back: same journal, its tail lost.
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    fs.copyFileSync(`${file}.backup`, file);
+    const restoredHead = localLinks(file, 'K1').length;
+    const second = shipperFor(file, 'K1');
+    await until(async () => (await breaks('K1')).length > 0, 10_000, 'K1 flagged');
+    await until(() => second.status().state === 'idle', 10_000, 'K1 idle');
+    await second.stop();
+    expect(await breaks('K1')).toEqual([{ seq: restoredHead + 1, kind: 'behind-central' }]);
+    expect((await centralLinks('K1')).length).toBe(shipped);
+  });
 });
