@@ -318,7 +318,7 @@ class NumberTakenError extends RefusedError {
   ) {
     super(
       `Head office already holds the records of another till numbered ${terminalId} (another till set up with the same number, or this till’s journal was replaced). ` +
-        'This till’s records stay here and are not sent. Give each till its own number (terminal.id in its settings, or POS_TERMINAL_ID) and call support.',
+        'This till’s records stay here and are not sent. A till that has not opened a shift yet takes a number of its own under Staff → Settings → Terminal number; otherwise call support.',
     );
   }
 }

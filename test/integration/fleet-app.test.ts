@@ -95,7 +95,7 @@ describe('a till pointed at head office', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
         status = await second.api['fleet:status']({});
       }
-      const sentence = /^Head office already holds the records of another till numbered DUP1 .*This till’s records stay here and are not sent\. Give each till its own number .* and call support\.$/;
+      const sentence = /^Head office already holds the records of another till numbered DUP1 .*This till’s records stay here and are not sent\. A till that has not opened a shift yet takes a number of its own under Staff → Settings → Terminal number; otherwise call support\.$/;
       expect(status).toMatchObject({ ok: true, value: { state: 'refused', unsentCount: 1, problem: expect.stringMatching(sentence) } });
       expect(await second.api['app:health']({ refresh: true })).toMatchObject({
         ok: true,
