@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startPreviewHost } from '../helpers/preview-host';
-import { setUpTill } from './support';
+import { setUpSupervisor, setUpTill } from './support';
 import { say } from './i18n-support';
 
 test('a supervisor saves settings for the next start and a write-only API key', async ({ page }) => {
@@ -147,13 +147,7 @@ test('a second till gets its own number before its first shift, and keeps it onc
   try {
     await page.goto(host.url);
     // A new till: the first supervisor, and Settings before any shift (setUpTill would open one).
-    await page.getByRole('button', { name: 'Staff', exact: true }).click();
-    await page.getByLabel('Your name').fill('Ada Supervisor');
-    await page.getByLabel('Choose a PIN (4 to 8 digits)').fill('2468');
-    await page.getByRole('button', { name: 'OK' }).click();
-    await page.getByLabel('Type the PIN again').fill('2468');
-    await page.getByRole('button', { name: 'OK' }).click();
-    await expect(page.getByText('Signed in: Ada Supervisor')).toBeVisible();
+    await setUpSupervisor(page);
     // The shift panel says it first, where a new till is opened.
     await expect(page.getByText('This is the first shift of this till, T01. Each till of the business needs its own number: if another till is already T01, a supervisor gives this one its own under Settings → Terminal number before opening the shift.')).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Back office sections' });

@@ -67,8 +67,8 @@ export async function startStack(options: { args?: string[]; env?: NodeJS.Proces
 
 export const naira = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 
-/** First run: create the supervisor, then open a shift with a float. */
-export async function setUpTill(page: Page, options: { name?: string; pin?: string; floatNaira?: number } = {}) {
+/** First run: the first supervisor, typed twice, signed in on the back office (no shift opened). */
+export async function setUpSupervisor(page: Page, options: { name?: string; pin?: string } = {}) {
   const name = options.name ?? 'Ada Supervisor';
   const pin = options.pin ?? '2468';
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
@@ -78,6 +78,11 @@ export async function setUpTill(page: Page, options: { name?: string; pin?: stri
   await page.getByLabel('Type the PIN again').fill(pin);
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText(`Signed in: ${name}`)).toBeVisible();
+}
+
+/** First run: create the supervisor, then open a shift with a float. */
+export async function setUpTill(page: Page, options: { name?: string; pin?: string; floatNaira?: number } = {}) {
+  await setUpSupervisor(page, options);
   await page.getByLabel('Opening float (₦)').fill(String(options.floatNaira ?? 10000));
   await page.getByRole('button', { name: 'Open shift' }).click();
   await expect(page.getByTestId('x-report')).toBeVisible();
