@@ -32,6 +32,19 @@ function till(flags: Record<string, string>) {
   return createPosRuntime({ config: loaded.config, secrets: createFileSecretStore({ dataDir, env: {} }), logger: silentLogger, version: 'test', fleetPassword: createFleetPasswordStore({ dataDir, env: {} }) });
 }
 
+type FleetStatusAnswer = Awaited<ReturnType<ReturnType<typeof till>['api']['fleet:status']>>;
+type FleetStatus = Extract<FleetStatusAnswer, { ok: true }>['value'];
+
+/** fleet:status, asked every 50 ms until `done` holds (or `tries` run out): the shipper works in the background. */
+async function fleetStatusWhen(pos: ReturnType<typeof till>, done: (status: FleetStatus) => boolean, tries = 200): Promise<FleetStatusAnswer> {
+  let status = await pos.api['fleet:status']({});
+  for (let i = 0; i < tries && !(status.ok && done(status.value)); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    status = await pos.api['fleet:status']({});
+  }
+  return status;
+}
+
 describe('a till pointed at head office', () => {
   it('ships as it works, shows the backlog on the status strip, and gives supervisors every terminal’s figures', async () => {
     const pos = till({ 'fleet-database-url': server.url, 'fleet-tls': 'off' });
@@ -39,11 +52,7 @@ describe('a till pointed at head office', () => {
       expect(await pos.api['fleet:status']({})).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
       expect((await pos.api['staff:setup']({ name: 'Ada Obi', pin: '2468' })).ok).toBe(true);
       expect((await pos.api['shift:open']({ floatKobo: 500_000 })).ok).toBe(true);
-      let status = await pos.api['fleet:status']({});
-      for (let i = 0; i < 200 && !(status.ok && status.value.unsentCount === 0 && status.value.state === 'idle'); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        status = await pos.api['fleet:status']({});
-      }
+      const status = await fleetStatusWhen(pos, (s) => s.unsentCount === 0 && s.state === 'idle');
       expect(status).toMatchObject({ ok: true, value: { configured: true, state: 'idle', unsentCount: 0, database: `127.0.0.1:${server.port}/postgres`, problem: null } });
       const health = await pos.api['app:health']({ refresh: true });
       expect(health).toMatchObject({ ok: true, value: { fleet: { state: 'ok', label: 'Head office up to date' } } });
@@ -75,11 +84,7 @@ describe('a till pointed at head office', () => {
     try {
       await first.api['staff:setup']({ name: 'Ada Obi', pin: '2468' });
       await first.api['shift:open']({ floatKobo: 0 });
-      let status = await first.api['fleet:status']({});
-      for (let i = 0; i < 200 && !(status.ok && status.value.state === 'idle' && status.value.unsentCount === 0); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        status = await first.api['fleet:status']({});
-      }
+      const status = await fleetStatusWhen(first, (s) => s.state === 'idle' && s.unsentCount === 0);
       expect(status).toMatchObject({ ok: true, value: { state: 'idle', unsentCount: 0 } });
     } finally {
       await first.close();
@@ -90,11 +95,7 @@ describe('a till pointed at head office', () => {
     try {
       await second.api['staff:setup']({ name: 'Bola Ade', pin: '1357' });
       await second.api['shift:open']({ floatKobo: 0 });
-      let status = await second.api['fleet:status']({});
-      for (let i = 0; i < 200 && !(status.ok && status.value.state === 'refused'); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        status = await second.api['fleet:status']({});
-      }
+      const status = await fleetStatusWhen(second, (s) => s.state === 'refused');
       const sentence = /^Head office already holds the records of another till numbered DUP1 .*This till’s records stay here and are not sent\. A till that has not opened a shift yet takes a number of its own under Staff → Settings → Terminal number; otherwise call support\.$/;
       expect(status).toMatchObject({ ok: true, value: { state: 'refused', unsentCount: 1, problem: expect.stringMatching(sentence) } });
       expect(await second.api['app:health']({ refresh: true })).toMatchObject({
@@ -140,18 +141,11 @@ describe('a till pointed at head office', () => {
     try {
       await pos.api['staff:setup']({ name: 'Ada Obi', pin: '2468' });
       await pos.api['shift:open']({ floatKobo: 0 });
-      let status = await pos.api['fleet:status']({});
-      for (let i = 0; i < 100 && !(status.ok && status.value.state === 'offline'); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        status = await pos.api['fleet:status']({});
-      }
+      let status = await fleetStatusWhen(pos, (s) => s.state === 'offline', 100);
       expect(status).toMatchObject({ ok: true, value: { state: 'offline', passwordSet: false, unsentCount: 1, problem: expect.stringMatching(/sign-in|password/) } });
 
       expect(await pos.api['fleet:set-password']({ password })).toMatchObject({ ok: true, value: { passwordSet: true } });
-      for (let i = 0; i < 200 && !(status.ok && status.value.state === 'idle' && status.value.unsentCount === 0); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        status = await pos.api['fleet:status']({});
-      }
+      status = await fleetStatusWhen(pos, (s) => s.state === 'idle' && s.unsentCount === 0);
       expect(status).toMatchObject({ ok: true, value: { state: 'idle', unsentCount: 0, passwordSet: true, problem: null } });
       expect((fs.statSync(path.join(dataDir, 'fleet-db-password')).mode & 0o777).toString(8)).toBe('600');
       expect(lines.join('\n')).not.toContain(password);
