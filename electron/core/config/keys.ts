@@ -3,7 +3,7 @@
  * error messages and the README's table all come from this one list.
  */
 export const configKeys = {
-  'terminal.id': { env: 'POS_TERMINAL_ID', flag: 'terminal-id', default: 'T01', help: 'Terminal id printed on receipts and stored on every sale.' },
+  'terminal.id': { env: 'POS_TERMINAL_ID', flag: 'terminal-id', default: 'T01', help: 'The till’s number, printed on receipts and stored on every record; each till of a business needs its own (head office tells them apart by it). Also under Staff → Settings → Terminal number, until the till’s first shift.' },
   'terminal.name': { env: 'POS_TERMINAL_NAME', flag: 'terminal-name', default: 'Counter 1', help: 'Name shown on screen and on receipts.' },
   'terminal.profile': { env: 'POS_PROFILE', flag: 'profile', default: 'counter', help: 'counter, front-desk or kiosk.' },
   'terminal.lockMinutes': { env: 'POS_LOCK_MINUTES', flag: 'lock-minutes', default: 10, help: 'Counter and front desk: minutes untouched before the screen locks behind the signed-in person\'s PIN (0: never).' },
