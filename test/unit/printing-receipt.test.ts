@@ -188,6 +188,9 @@ describe('text layout', () => {
     expect(wrap('14 Admiralty Way, Lekki Phase 1', 30)).toEqual(['14 Admiralty Way, Lekki', 'Phase 1']);
     expect(wrap('Regular, ticket 3 of 3', 20, '  ')).toEqual(['Regular, ticket 3', '  of 3']);
     expect(wrap('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 10)).toEqual(['ABCDEFGHIJ', 'KLMNOPQRST', 'UVWXYZ']);
+    // An id longer than 58 mm paper breaks after one of its dashes, never inside a group.
+    expect(wrap('RF-8d3c5a9e-2f7b-4c1d-9e6a-1b2c3d4e5f60', 32)).toEqual(['RF-8d3c5a9e-2f7b-4c1d-9e6a-', '1b2c3d4e5f60']);
+    expect(wrap('Ref: 8d3c5a9e-2f7b-4c1d-9e6a-1b2c3d4e5f60', 32, '  ')).toEqual(['Ref:', '  8d3c5a9e-2f7b-4c1d-9e6a-', '  1b2c3d4e5f60']);
     expect(wrap('a long label wraps', 10, '  ')).toEqual(['a long', '  label', '  wraps']);
     expect(wrap('', 10)).toEqual([]);
   });

@@ -20,8 +20,12 @@ export function wrap(text: string, width: number, indent = ''): string[] {
     }
     if (line !== '') flush();
     while (word.length > limit()) {
-      line = word.slice(0, limit());
-      word = word.slice(limit());
+      // An id (a refund's, a booking's) is read back and typed in: split after one of its own
+      // dashes where one falls on the line, not in the middle of a group of characters.
+      const dash = word.lastIndexOf('-', limit() - 1);
+      const cut = dash > 0 ? dash + 1 : limit();
+      line = word.slice(0, cut);
+      word = word.slice(cut);
       flush();
     }
     line = word;
