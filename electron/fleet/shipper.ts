@@ -158,11 +158,12 @@ export function createShipper(deps: {
    * Head office keeps a till number for the first journal that ships under it (fleet_claim_terminal,
    * atomic). Another journal under the same number (a second till left at the default T01, or this
    * till's journal replaced by a new file) would mix two chains into one: refused here, before a
-   * break is recorded, a link sent or the other till's row touched.
+   * break is recorded, a link sent or the other till's row touched. Head office notes the refusal
+   * itself, with this till's name, so its owner learns that a till sells outside the figures.
    */
   const claimNumber = async (db: pg.Client) => {
     const journalId = outbox.journalId();
-    const claimed = await db.query<{ owner: string | null }>('SELECT fleet_claim_terminal($1, $2, $3) AS owner', [terminalId, journalId, outbox.hashAt(1) ?? null]);
+    const claimed = await db.query<{ owner: string | null }>('SELECT fleet_claim_terminal($1, $2, $3, $4) AS owner', [terminalId, journalId, outbox.hashAt(1) ?? null, deps.terminalName ?? null]);
     const owner = claimed.rows[0]?.owner ?? null;
     if (owner !== journalId) throw new NumberTakenError(terminalId, journalId, owner);
   };

@@ -273,6 +273,14 @@ describe('two tills with the same number', () => {
     db.close();
     return id;
   };
+  /** Head office's notes of refused claims on a number, oldest first. */
+  const conflictsOn = async (terminalId: string) =>
+    (
+      await admin.query<{ journal_id: string; terminal_name: string | null; first_seen_at: Date; last_seen_at: Date }>(
+        'SELECT journal_id, terminal_name, first_seen_at, last_seen_at FROM fleet_number_conflicts WHERE terminal_id = $1 ORDER BY first_seen_at, journal_id',
+        [terminalId],
+      )
+    ).rows;
   const ownerOf = async (terminalId: string) => (await admin.query<{ journal_id: string | null }>('SELECT journal_id FROM fleet_terminals WHERE terminal_id = $1', [terminalId])).rows[0]?.journal_id;
   /** A logger that keeps what was logged as an error. */
   const keepErrors = () => {
@@ -300,6 +308,8 @@ describe('two tills with the same number', () => {
   };
 
   it('refuses the second journal, sends nothing of it and leaves head office’s copy of the first as it was; under its own number it ships', async () => {
+    // The claim runs as the schema's owner: no role may call it unless granted it (as tills are below).
+    expect((await admin.query("SELECT has_function_privilege('public', 'fleet_claim_terminal(text, text, text, text)', 'EXECUTE') AS may")).rows[0].may).toBe(false);
     // Both tills sign in as head office's till role, with only the grants the README gives it.
     await admin.query('DO $$ BEGIN CREATE ROLE lobby_till LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$');
     await admin.query(`REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC;
@@ -326,6 +336,9 @@ describe('two tills with the same number', () => {
       'Head office already holds the records of another till numbered T01 (another till set up with the same number, or this till’s journal was replaced). ' +
       'This till’s records stay here and are not sent.';
     expect(shipB.status().problem).toContain(sentence);
+    // Head office noted the refusal itself, with B's name: its owner can see a till selling outside the figures.
+    const [noted] = await conflictsOn('T01');
+    expect(await conflictsOn('T01')).toEqual([{ journal_id: journalIdOf(fileB), terminal_name: 'Box office B', first_seen_at: expect.any(Date), last_seen_at: expect.any(Date) }]);
 
     // B sells, more than A ever did: still nothing of it reaches head office, however often it tries.
     const tillB = await openSellingJournal({ dir: path.dirname(fileB), terminalId: 'T01' });
@@ -347,6 +360,11 @@ describe('two tills with the same number', () => {
     // Said once as an error, not at every retry.
     expect(errors.filter((e) => /another journal ships under this till number/.test(e.message))).toHaveLength(1);
     expect(errors).toHaveLength(1);
+    // Each retry was noted on the same row: still one, first seen as before, last seen later.
+    const [again] = await conflictsOn('T01');
+    expect(await conflictsOn('T01')).toHaveLength(1);
+    expect(again).toMatchObject({ journal_id: journalIdOf(fileB), terminal_name: 'Box office B', first_seen_at: noted!.first_seen_at });
+    expect(again!.last_seen_at.getTime()).toBeGreaterThan(noted!.last_seen_at.getTime());
     const outboxB = openChainOutbox({ file: fileB, terminalId: 'T01' });
     expect(outboxB.ackedSeq()).toBe(0);
     outboxB.close();
@@ -354,9 +372,20 @@ describe('two tills with the same number', () => {
     const rogue = await asTill();
     try {
       await expect(rogue.query("UPDATE fleet_terminals SET journal_id = $1 WHERE terminal_id = 'T01'", [journalIdOf(fileB)])).rejects.toThrow(/T01 belongs to the journal that first shipped under it/);
+      // Nor rewrite or wipe head office's note of it: tills hold no privilege on it.
+      await expect(rogue.query("UPDATE fleet_number_conflicts SET last_seen_at = now() - interval '1 year'")).rejects.toThrow(/permission denied/);
+      await expect(rogue.query('DELETE FROM fleet_number_conflicts')).rejects.toThrow(/permission denied/);
+      // Nor divert it into a table of its own: the claim's search_path is fixed, pg_temp last.
+      await rogue.query('CREATE TEMP TABLE fleet_number_conflicts (terminal_id text, journal_id text, terminal_name text, first_seen_at timestamptz DEFAULT now(), last_seen_at timestamptz DEFAULT now(), PRIMARY KEY (terminal_id, journal_id))');
+      await rogue.query("SELECT fleet_claim_terminal('T01', $1, NULL, 'Box office B')", [journalIdOf(fileB)]);
+      expect((await rogue.query('SELECT * FROM pg_temp.fleet_number_conflicts')).rows).toEqual([]);
     } finally {
       await rogue.end();
     }
+    const [last] = await conflictsOn('T01');
+    expect(await conflictsOn('T01')).toHaveLength(1);
+    expect(last).toMatchObject({ journal_id: journalIdOf(fileB), first_seen_at: noted!.first_seen_at });
+    expect(last!.last_seen_at.getTime()).toBeGreaterThan(again!.last_seen_at.getTime());
 
     // B's own number (a new journal under it): it ships like any till.
     const fileB2 = await newJournal('same-b2-', 'T02', 2);
@@ -365,6 +394,7 @@ describe('two tills with the same number', () => {
     await shipB2.stop();
     expect(await centralLinks('T02')).toEqual(localLinks(fileB2, 'T02'));
     expect(await breaks('T02')).toEqual([]);
+    expect(await conflictsOn('T02')).toEqual([]);
     expect(await centralLinks('T01')).toEqual(localLinks(fileA, 'T01'));
   });
 
@@ -394,11 +424,14 @@ describe('two tills with the same number', () => {
     // The claim itself, from eight connections at once on a number nobody holds yet: one owner, and every one of them is told the same.
     const clients = await Promise.all(Array.from({ length: 8 }, () => connect()));
     try {
-      const owners = await Promise.all(clients.map((client, i) => client.query<{ owner: string }>('SELECT fleet_claim_terminal($1, $2, NULL) AS owner', ['R2', `journal-${i}`])));
+      const owners = await Promise.all(clients.map((client, i) => client.query<{ owner: string }>('SELECT fleet_claim_terminal($1, $2, NULL, $3) AS owner', ['R2', `journal-${i}`, `Till ${i}`])));
       const told = new Set(owners.map((o) => o.rows[0]!.owner));
       expect(told.size).toBe(1);
       expect([...told][0]).toMatch(/^journal-[0-7]$/);
       expect(await ownerOf('R2')).toBe([...told][0]);
+      // The seven others were each noted once, under their own names.
+      const noted = (await conflictsOn('R2')).map((c) => [c.journal_id, c.terminal_name]).sort();
+      expect(noted).toEqual(Array.from({ length: 8 }, (_, i) => [`journal-${i}`, `Till ${i}`]).filter(([j]) => j !== [...told][0]));
     } finally {
       await Promise.all(clients.map((client) => client.end()));
     }
@@ -428,6 +461,7 @@ describe('two tills with the same number', () => {
     }
     expect(await terminalRow('P1')).toEqual(before);
     expect(await breaks('P1')).toEqual([]);
+    expect((await conflictsOn('P1')).map((c) => c.terminal_name)).toEqual(['Till P1', 'Till P1']);
 
     // A, upgraded, sold on: its first link is head office's, so the number is its own.
     const tillA = await openSellingJournal({ dir: path.dirname(fileA), terminalId: 'P1' });

@@ -18,13 +18,36 @@ CREATE TRIGGER fleet_terminal_owner_fixed BEFORE UPDATE ON fleet_terminals FOR E
   WHEN (OLD.journal_id IS NOT NULL AND NEW.journal_id IS DISTINCT FROM OLD.journal_id)
   EXECUTE FUNCTION fleet_terminal_owner_fixed();
 
+-- Every refused claim, one row per (number, journal): head office's own note that a till is selling
+-- under a number it does not own, so its sales are not in the figures (the report and the
+-- All terminals screen show it). Written only by fleet_claim_terminal, in the same statement that
+-- refuses the claim, so a refused till cannot skip it; tills hold no privilege on this table.
+CREATE TABLE fleet_number_conflicts (
+  terminal_id   text NOT NULL,
+  journal_id    text NOT NULL,
+  -- What the refused till calls itself (terminal.name), so the owner can tell which till it is.
+  terminal_name text,
+  first_seen_at timestamptz NOT NULL DEFAULT now(),
+  last_seen_at  timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (terminal_id, journal_id)
+);
+
 -- Claims terminal t for journal j and returns the journal that owns it (j when the claim holds,
 -- another id, or null for a row from before this step that belongs to another journal).
 -- first_hash: the hash of the claiming journal's link 1 (null while it has none). A row made
 -- before this step with links in it is the same till's only if head office's link 1 is that one.
+-- till_name: the claiming till's name, kept with a refused claim.
 -- Atomic: of two tills claiming a free number at once, one inserts and the other waits on the key,
 -- then reads (and locks) the row the first one made.
-CREATE FUNCTION fleet_claim_terminal(t text, j text, first_hash text) RETURNS text LANGUAGE plpgsql AS $$
+--
+-- SECURITY DEFINER: a refused claim is noted in fleet_number_conflicts, and noting it again
+-- (last_seen_at) is an UPDATE. Granting tills UPDATE on that table would let any till rewrite
+-- another's note (make it look long past, rename it); running as the schema's owner instead, tills
+-- need no privilege on it at all and the only write is this function's. Such a function must not
+-- resolve a name in a schema the caller controls: search_path is fixed below to the schema this
+-- step creates its tables in, with pg_temp last (a till's temporary table named fleet_* is never
+-- used), and EXECUTE is taken from PUBLIC (the till role is granted it, see the README).
+CREATE FUNCTION fleet_claim_terminal(t text, j text, first_hash text, till_name text) RETURNS text LANGUAGE plpgsql SECURITY DEFINER AS $$
 DECLARE
   owner text;
 BEGIN
@@ -36,5 +59,14 @@ BEGIN
     UPDATE fleet_terminals SET journal_id = j WHERE terminal_id = t;
     owner := j;
   END IF;
+  IF owner IS DISTINCT FROM j THEN
+    INSERT INTO fleet_number_conflicts (terminal_id, journal_id, terminal_name) VALUES (t, j, till_name)
+      ON CONFLICT (terminal_id, journal_id) DO UPDATE
+      SET last_seen_at = now(), terminal_name = coalesce(excluded.terminal_name, fleet_number_conflicts.terminal_name);
+  END IF;
   RETURN owner;
 END $$;
+DO $$ BEGIN
+  EXECUTE format('ALTER FUNCTION fleet_claim_terminal(text, text, text, text) SET search_path = %I, pg_temp', current_schema());
+END $$;
+REVOKE EXECUTE ON FUNCTION fleet_claim_terminal(text, text, text, text) FROM PUBLIC;
