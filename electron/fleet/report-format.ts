@@ -1,5 +1,6 @@
+import { lagosDateTimeText } from '../../shared/dates';
 import { koboDecimalText, formatNairaPlain } from '../../shared/money';
-import type { FleetReport } from '../../shared/fleet/report';
+import type { FleetNumberConflict, FleetReport } from '../../shared/fleet/report';
 import { csvRecord, type CsvCell } from '../journal/csv';
 import { CSV_BYTE_ORDER_MARK } from '../journal/csv-export';
 
@@ -61,12 +62,29 @@ function sections(report: FleetReport, money: (kobo: number) => string, now: Dat
         r.unsentCount, r.oldestUnsentAt ?? '', ageText(r.unsentCount > 0 ? r.oldestUnsentAt : null, now), r.lastContactAt ?? '',
       ]),
     },
+    {
+      title: 'Tills refused their number: nothing of them is in these figures',
+      columns: ['terminal', 'name', 'journal', 'first seen (Lagos)', 'last seen (Lagos)'],
+      numeric: [],
+      rows: report.numberConflicts.map((c) => [c.terminalId, c.name ?? '', c.journalId, lagosDateTimeText(c.firstSeenAt), lagosDateTimeText(c.lastSeenAt)]),
+    },
   ];
+}
+
+/** What the All terminals screen says of a till refused its number, for the readable report (Lagos time). */
+export function numberConflictText(c: FleetNumberConflict): string {
+  const minute = (iso: string) => lagosDateTimeText(iso).slice(0, 16);
+  return (
+    `${c.name ? `Another till, ${c.name},` : 'Another till'} has tried to send its records as ${c.terminalId} since ${minute(c.firstSeenAt)} (last ${minute(c.lastSeenAt)}). ` +
+    `Head office keeps ${c.terminalId} for the first till; that till's sales are not in these figures. Give it its own number.`
+  );
 }
 
 /** A readable table per section, for a terminal window. */
 export function reportAsTable(report: FleetReport, now = new Date()): string {
   const out: string[] = [`Lobby POS head-office report, ${report.from} to ${report.to} (Lagos time), generated ${report.generatedAt}`, ''];
+  // Before any figure, as on the screen: the figures leave these tills out.
+  for (const conflict of report.numberConflicts) out.push(`WARNING: ${numberConflictText(conflict)}`, '');
   for (const section of sections(report, formatNairaPlain, now)) {
     out.push(section.title);
     if (section.rows.length === 0) {

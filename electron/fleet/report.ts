@@ -4,7 +4,8 @@ import type { FleetReport } from '../../shared/fleet/report';
 /**
  * Head office's figures, read from the central copy of every till's chain. Each journal row is
  * taken as its latest link recorded it (view fleet_rows); days and hours are Lagos time, and the
- * range includes both its first and last day.
+ * range includes both its first and last day. Tills refused their number are listed whatever the
+ * range: their sales are in none of these figures until someone acts.
  */
 export async function buildFleetReport(client: pg.Client, range: { from: string; to: string }, clock: () => Date = () => new Date()): Promise<FleetReport> {
   const window = `(doc->>'created_at')::timestamptz >= ($1::date)::timestamp AT TIME ZONE 'Africa/Lagos'
@@ -60,6 +61,7 @@ export async function buildFleetReport(client: pg.Client, range: { from: string;
      ORDER BY t.terminal_id`,
   );
   const breaks = await client.query('SELECT terminal_id, seq, kind, detail, found_at FROM fleet_chain_breaks ORDER BY terminal_id, seq, kind');
+  const conflicts = await client.query('SELECT terminal_id, journal_id, terminal_name, first_seen_at, last_seen_at FROM fleet_number_conflicts ORDER BY terminal_id, first_seen_at, journal_id');
   const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? null : String(value));
 
   return {
@@ -95,5 +97,6 @@ export async function buildFleetReport(client: pg.Client, range: { from: string;
       lastContactAt: iso(r.last_contact_at),
       grandTotalKobo: num(r.verified_grand_total_kobo),
     })),
+    numberConflicts: conflicts.rows.map((r) => ({ terminalId: r.terminal_id, journalId: r.journal_id, name: r.terminal_name, firstSeenAt: iso(r.first_seen_at)!, lastSeenAt: iso(r.last_seen_at)! })),
   };
 }

@@ -22,6 +22,22 @@ export const fleetTerminalSchema = z.object({
 });
 export type FleetTerminal = z.infer<typeof fleetTerminalSchema>;
 
+/**
+ * A till refused its number: head office keeps that number for another journal (the first to ship
+ * under it), so nothing of this till reaches head office and its sales are in none of the figures.
+ * Noted by head office itself at every refused claim (fleet_number_conflicts).
+ */
+export const fleetNumberConflictSchema = z.object({
+  terminalId: z.string(),
+  /** The refused till's journal (its identity), for support. */
+  journalId: z.string(),
+  /** What the refused till calls itself, or null when it gave no name. */
+  name: z.string().nullable(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type FleetNumberConflict = z.infer<typeof fleetNumberConflictSchema>;
+
 /** Head office's figures for a range of days (Lagos time, both ends included). */
 export const fleetReportSchema = z.object({
   from: z.iso.date(),
@@ -52,6 +68,8 @@ export const fleetReportSchema = z.object({
     }),
   ),
   terminals: z.array(fleetTerminalSchema),
+  /** Every till ever refused its number, whatever the days: like a break, it is not a day's figure. */
+  numberConflicts: z.array(fleetNumberConflictSchema),
 });
 export type FleetReport = z.infer<typeof fleetReportSchema>;
 

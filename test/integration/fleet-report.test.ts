@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lagosDateTimeText } from '../../shared/dates';
 import { fleetReportSchema } from '../../shared/fleet/report';
 import { silentLogger } from '../../electron/core/logger';
 import { applyCentralMigrations } from '../../electron/fleet/central-migrations';
 import { connectFleet } from '../../electron/fleet/connection';
 import { buildFleetReport } from '../../electron/fleet/report';
+import { reportAsCsv } from '../../electron/fleet/report-format';
 import { createShipper } from '../../electron/fleet/shipper';
 import { journalFile, openChainOutbox } from '../../electron/journal';
 import { openSellingJournal } from '../helpers/chain-fixture';
@@ -86,7 +88,7 @@ describe('head-office report', () => {
     expect(await buildFleetReport(admin, { from: '2025-03-15', to: '2025-03-20' })).toMatchObject({ sales: [], tenders: [], zReports: [] });
   });
 
-  it('stays the same when a second till set up under a number already shipped connects and sells', async () => {
+  it('keeps its figures when a second till set up under a number already shipped connects and sells, and names that till beside them', async () => {
     const at = () => new Date(0);
     const before = await buildFleetReport(admin, { from: '2025-03-14', to: '2025-03-14' }, at);
     // The same morning, the same number as the till that shipped HQ2, another journal.
@@ -106,7 +108,26 @@ describe('head-office report', () => {
     shipper.start();
     while (shipper.status().state !== 'refused') await new Promise((resolve) => setTimeout(resolve, 20));
     await shipper.stop();
-    expect(await buildFleetReport(admin, { from: '2025-03-14', to: '2025-03-14' }, at)).toEqual(before);
+    const after = await buildFleetReport(admin, { from: '2025-03-14', to: '2025-03-14' }, at);
+    // Every figure as it was; beside them, the till that is selling outside them, named.
+    expect({ ...after, numberConflicts: [] }).toEqual(before);
+    const outbox = openChainOutbox({ file: journalFile(dir), terminalId: 'HQ2' });
+    const journalId = outbox.journalId();
+    outbox.close();
+    expect(before.numberConflicts).toEqual([]);
+    expect(after.numberConflicts).toEqual([{ terminalId: 'HQ2', journalId, name: 'Counter HQ2 (second)', firstSeenAt: expect.any(String), lastSeenAt: expect.any(String) }]);
+    const [conflict] = after.numberConflicts;
+    expect(Date.parse(conflict!.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(conflict!.firstSeenAt));
+
+    // JSON keeps it as it is; the readable table warns before any figure, in Lagos time, and lists it; so does CSV.
+    expect(fleetReportSchema.parse(JSON.parse(JSON.stringify(after))).numberConflicts).toEqual(after.numberConflicts);
+    const table = cli('report', '--from', '2025-03-14', '--to', '2025-03-14');
+    expect(table.status).toBe(0);
+    const warning = `WARNING: Another till, Counter HQ2 (second), has tried to send its records as HQ2 since ${lagosDateTimeText(conflict!.firstSeenAt).slice(0, 16)} (last ${lagosDateTimeText(conflict!.lastSeenAt).slice(0, 16)}). Head office keeps HQ2 for the first till; that till's sales are not in these figures. Give it its own number.`;
+    expect(table.stdout.split('\n').slice(0, 4)).toEqual([expect.stringMatching(/^Lobby POS head-office report/), '', warning, '']);
+    expect(table.stdout).toContain(`Tills refused their number: nothing of them is in these figures`);
+    expect(table.stdout).toMatch(new RegExp(`HQ2 +Counter HQ2 \\(second\\) +${journalId} +${lagosDateTimeText(conflict!.firstSeenAt)} +${lagosDateTimeText(conflict!.lastSeenAt)}`));
+    expect(reportAsCsv(after)).toContain(`terminal,name,journal,first seen (Lagos),last seen (Lagos)\r\nHQ2,Counter HQ2 (second),${journalId},${lagosDateTimeText(conflict!.firstSeenAt)},${lagosDateTimeText(conflict!.lastSeenAt)}\r\n`);
   });
 
   it('prints a readable table by default, CSV or JSON on request, and refuses a bad range', () => {
