@@ -7,6 +7,7 @@ import { applyCentralMigrations } from '../../electron/fleet/central-migrations'
 import { connectFleet } from '../../electron/fleet/connection';
 import { createShipper } from '../../electron/fleet/shipper';
 import { journalFile, openChainOutbox } from '../../electron/journal';
+import { lagosDateTimeText } from '../../shared/dates';
 import { openSellingJournal } from '../helpers/chain-fixture';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { setUpTill, startStack, type Stack } from './support';
@@ -31,6 +32,15 @@ async function otherTills(url: string) {
     while (shipper.status().backlog.count > 0 || shipper.status().state !== 'idle') await new Promise((resolve) => setTimeout(resolve, 20));
     await shipper.stop();
   }
+  // A third box office left at BOX-2: it sells, head office refuses it and notes that it tried.
+  const dir = fs.mkdtempSync(path.join(root, 'BOX-2-again-'));
+  const till = await openSellingJournal({ dir, terminalId: 'BOX-2' });
+  for (let i = 1; i <= 3; i++) till.sell(`BOX-2-again-${i}`, 40_000_000);
+  till.journal.close();
+  const refused = createShipper({ outbox: openChainOutbox({ file: journalFile(dir), terminalId: 'BOX-2' }), connect: () => connectFleet({ databaseUrl: url, tls: 'off' }), logger: silentLogger, terminalName: 'Box office B', tuning: { pollMs: 10 } });
+  refused.start();
+  while (refused.status().state !== 'refused') await new Promise((resolve) => setTimeout(resolve, 20));
+  await refused.stop();
 }
 
 test.beforeAll(async () => {
@@ -58,6 +68,24 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
 
   await panel.getByRole('button', { name: 'All terminals' }).click();
   await expect(page.getByRole('heading', { name: 'All terminals' })).toBeVisible();
+  // Above the figures, the box office head office refused: when it tried, in Lagos time.
+  const admin = await server.client();
+  const seen = (await admin.query<{ first: Date; last: Date }>('SELECT first_seen_at AS first, last_seen_at AS last FROM fleet_number_conflicts')).rows;
+  await admin.end();
+  expect(seen).toHaveLength(1);
+  const clock = (at: Date) => `(?:\\w+ \\d{1,2} \\w+ )?${lagosDateTimeText(at.toISOString()).slice(11, 16)}`;
+  const conflict = page.getByTestId('fleet-number-conflict');
+  await expect(conflict).toHaveText(
+    new RegExp(
+      `^Another till, Box office B, has tried to send its records as BOX-2 since ${clock(seen[0]!.first)} \\(last ${clock(seen[0]!.last)}\\)\\. ` +
+        'Head office keeps BOX-2 for the first till; that till’s sales are not in these figures\\. Give it its own number\\.$',
+    ),
+  );
+  const [warned, figures] = [await conflict.boundingBox(), await page.getByTestId('fleet-figures').boundingBox()];
+  expect(warned!.y + warned!.height, 'the warning is above the figures').toBeLessThanOrEqual(figures!.y);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: 'test-results/e2e/fleet-number-conflict-1366.png' });
+  await page.setViewportSize({ width: 1920, height: 1080 });
   const terminals = page.getByRole('region', { name: 'Terminals' });
   await expect(terminals.getByRole('row')).toHaveCount(4);
   await expect(terminals).toContainText('BOX-2 · Box office 2');

@@ -720,6 +720,8 @@ export const en = {
   'fleet.figure.unsent': "Not yet at head office",
   'fleet.tampering': "Tampering or damage found in the journal of {terminals}. Call support before trusting those figures.",
   'fleet.tamperedAt': "{terminal} (from record #{seq})",
+  'fleet.numberConflict': "Another till, {name}, has tried to send its records as {terminal} since {since} (last {last}). Head office keeps {terminal} for the first till; that till’s sales are not in these figures. Give it its own number.",
+  'fleet.numberConflictUnnamed': "Another till has tried to send its records as {terminal} since {since} (last {last}). Head office keeps {terminal} for the first till; that till’s sales are not in these figures. Give it its own number.",
   'fleet.byHour': "Sales by hour and terminal",
   'fleet.noSales': "No confirmed sales on these days.",
   'fleet.col.terminal': "Terminal",

@@ -797,6 +797,8 @@ export const fr: Catalogue = {
   'fleet.figure.unsent': "Pas encore au siège",
   'fleet.tampering': "Falsification ou dommage trouvé dans le journal de {terminals}. Appelez l’assistance avant de vous fier à ces chiffres.",
   'fleet.tamperedAt': "{terminal} (depuis l’enregistrement n° {seq})",
+  'fleet.numberConflict': "Une autre caisse, {name}, essaie d’envoyer ses enregistrements sous le numéro {terminal} depuis {since} (dernier essai {last}). Le siège garde {terminal} pour la première caisse : les ventes de cette caisse ne sont pas dans ces chiffres. Donnez-lui son propre numéro.",
+  'fleet.numberConflictUnnamed': "Une autre caisse essaie d’envoyer ses enregistrements sous le numéro {terminal} depuis {since} (dernier essai {last}). Le siège garde {terminal} pour la première caisse : les ventes de cette caisse ne sont pas dans ces chiffres. Donnez-lui son propre numéro.",
   'fleet.byHour': "Ventes par heure et par terminal",
   'fleet.noSales': "Aucune vente confirmée ces jours-là.",
   'fleet.col.terminal': "Terminal",

@@ -797,6 +797,8 @@ export const ha: Catalogue = {
   'fleet.figure.unsent': "Har yanzu ba su isa babban ofis ba",
   'fleet.tampering': "An sami canji ko lalacewa a littafin rubutu na {terminals}. Ku kira masu taimako kafin ku amince da waɗannan alƙaluma.",
   'fleet.tamperedAt': "{terminal} (daga bayani na #{seq})",
+  'fleet.numberConflict': "Wani injin kuɗi, {name}, yana ƙoƙarin aika bayanansa a matsayin {terminal} tun {since} (na ƙarshe {last}). Babban ofis yana riƙe {terminal} ga injin kuɗi na farko; sayarwar wannan injin ba sa cikin waɗannan alƙaluma. Ku ba shi lambarsa ta kansa.",
+  'fleet.numberConflictUnnamed': "Wani injin kuɗi yana ƙoƙarin aika bayanansa a matsayin {terminal} tun {since} (na ƙarshe {last}). Babban ofis yana riƙe {terminal} ga injin kuɗi na farko; sayarwar wannan injin ba sa cikin waɗannan alƙaluma. Ku ba shi lambarsa ta kansa.",
   'fleet.byHour': "Sayarwa a kowace awa da tasha",
   'fleet.noSales': "Babu sayarwar da aka tabbatar a waɗannan kwanaki.",
   'fleet.col.terminal': "Tasha",

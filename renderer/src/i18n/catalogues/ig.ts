@@ -797,6 +797,8 @@ export const ig: Catalogue = {
   'fleet.figure.unsent': "Erubeghị isi ụlọ ọrụ",
   'fleet.tampering': "Achọtara mgbanwe ma ọ bụ mmebi n’akwụkwọ ndekọ nke {terminals}. Kpọọ ndị nkwado tupu ị tụkwasị ọnụọgụ ndị a obi.",
   'fleet.tamperedAt': "{terminal} (site na ndekọ #{seq})",
+  'fleet.numberConflict': "Igwe ego ọzọ, {name}, na-anwa iziga ndekọ ya dị ka {terminal} kemgbe {since} (nke ikpeazụ {last}). Isi ụlọ ọrụ na-edebe {terminal} maka igwe ego mbụ; ire igwe ego ahụ anọghị n’ọnụọgụ ndị a. Nye ya nọmba nke ya.",
+  'fleet.numberConflictUnnamed': "Igwe ego ọzọ na-anwa iziga ndekọ ya dị ka {terminal} kemgbe {since} (nke ikpeazụ {last}). Isi ụlọ ọrụ na-edebe {terminal} maka igwe ego mbụ; ire igwe ego ahụ anọghị n’ọnụọgụ ndị a. Nye ya nọmba nke ya.",
   'fleet.byHour': "Ire kwa awa na kwa ọdụ",
   'fleet.noSales': "Enweghị ire e kwadoro n’ụbọchị ndị a.",
   'fleet.col.terminal': "Ọdụ",

@@ -797,6 +797,8 @@ export const pcm: Catalogue = {
   'fleet.figure.unsent': "E never reach head office",
   'fleet.tampering': "Somebody tamper or damage di journal for {terminals}. Call support before you trust those figures.",
   'fleet.tamperedAt': "{terminal} (from record #{seq})",
+  'fleet.numberConflict': "Another till, {name}, don dey try send im records as {terminal} since {since} (last time {last}). Head office dey keep {terminal} for di first till; dat till sales no dey inside these figures. Give am im own number.",
+  'fleet.numberConflictUnnamed': "Another till don dey try send im records as {terminal} since {since} (last time {last}). Head office dey keep {terminal} for di first till; dat till sales no dey inside these figures. Give am im own number.",
   'fleet.byHour': "Sales by hour and terminal",
   'fleet.noSales': "No confirmed sales for these days.",
   'fleet.col.terminal': "Terminal",

@@ -797,6 +797,8 @@ export const yo: Catalogue = {
   'fleet.figure.unsent': "Kò tíì dé olú-ìléeṣẹ́",
   'fleet.tampering': "A rí àyípadà tàbí ìbàjẹ́ nínú ìwé àkọsílẹ̀ {terminals}. Ẹ pe àwọn olùrànlọ́wọ́ kí ẹ tó gbẹ́kẹ̀lé àwọn iye wọ̀nyí.",
   'fleet.tamperedAt': "{terminal} (láti àkọsílẹ̀ #{seq})",
+  'fleet.numberConflict': "Ẹ̀rọ owó mìíràn, {name}, ti ń gbìyànjú láti fi àkọsílẹ̀ rẹ̀ ránṣẹ́ gẹ́gẹ́ bí {terminal} láti {since} (ìgbà ìkẹyìn {last}). Olú-ìléeṣẹ́ ń pa {terminal} mọ́ fún ẹ̀rọ owó àkọ́kọ́; títà ẹ̀rọ owó yẹn kò sí nínú àwọn iye wọ̀nyí. Ẹ fún un ní nọ́ńbà tirẹ̀.",
+  'fleet.numberConflictUnnamed': "Ẹ̀rọ owó mìíràn ti ń gbìyànjú láti fi àkọsílẹ̀ rẹ̀ ránṣẹ́ gẹ́gẹ́ bí {terminal} láti {since} (ìgbà ìkẹyìn {last}). Olú-ìléeṣẹ́ ń pa {terminal} mọ́ fún ẹ̀rọ owó àkọ́kọ́; títà ẹ̀rọ owó yẹn kò sí nínú àwọn iye wọ̀nyí. Ẹ fún un ní nọ́ńbà tirẹ̀.",
   'fleet.byHour': "Títà ní wákàtí kọ̀ọ̀kan àti ẹ̀rọ kọ̀ọ̀kan",
   'fleet.noSales': "Kò sí títà tí a fìdí rẹ̀ múlẹ̀ ní àwọn ọjọ́ wọ̀nyí.",
   'fleet.col.terminal': "Ẹ̀rọ títà",

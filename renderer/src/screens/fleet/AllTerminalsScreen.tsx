@@ -5,6 +5,7 @@ import { usePosQuery } from '@renderer/pos/queries';
 import { formatDate, formatMoney } from '@renderer/i18n/format';
 import { useT } from '@renderer/i18n/I18nProvider';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
+import { Banner } from '@ui/Banner';
 import { Chip } from '@ui/Chip';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { SalesByHourChart } from './SalesByHourChart';
@@ -21,7 +22,8 @@ const ranges = [
 /**
  * Supervisors, with fleet set up: every terminal's figures as head office holds them (the same as
  * `npm run fleet -- report`): sales by hour and terminal, by day x terminal x product, tenders,
- * voids and refunds, Z reports, and what each terminal still has to send.
+ * voids and refunds, Z reports, and what each terminal still has to send; above them, any till
+ * head office refused its number, whose sales are in none of them.
  */
 export default function AllTerminalsScreen() {
   const t = useT();
@@ -52,6 +54,15 @@ function Report({ report }: { report: FleetReport }) {
   const broken = report.terminals.filter((terminal) => terminal.brokenAtSeq !== null);
   return (
     <>
+      {/* Before any figure: a till refused its number sells outside all of them. */}
+      {report.numberConflicts.map((c) => {
+        const values = { name: c.name ?? '', terminal: c.terminalId, since: lagosTime(t, c.firstSeenAt), last: lagosTime(t, c.lastSeenAt) };
+        return (
+          <Banner key={`${c.terminalId} ${c.journalId}`} tone="warn" testId="fleet-number-conflict">
+            {c.name ? t('fleet.numberConflict', values) : t('fleet.numberConflictUnnamed', values)}
+          </Banner>
+        );
+      })}
       <div className={styles.summary} data-testid="fleet-figures">
         <Figure label={t('fleet.figure.sales')}>{formatMoney(totals.salesKobo)}</Figure>
         {/* Sales are counted before refunds: what went back and what was kept stand beside them. */}
