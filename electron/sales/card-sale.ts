@@ -7,6 +7,7 @@ import type { CardTerminalPort } from './card-terminal-port';
 import type { ToSaleView } from './sale-view';
 import type { TicketHolds } from './ticket-holds';
 import { sentenceInEnglish } from '../../shared/error-sentences';
+import { once } from '../../shared/once';
 
 /** What a card sale at the terminal needs to be paid again or let go, kept while it waits to be paid. */
 export interface CardSalePlan {
@@ -40,13 +41,14 @@ export interface CardSales {
 }
 
 // Shared sentences: the journal keeps the English, the sale's screen says it in its reader's language (sale-view.ts).
-const reasons = {
+// Worked out when first needed: the first sentence a process formats starts ICU (about 15 ms of CPU).
+const reasons = once(() => ({
   abandoned: sentenceInEnglish('said.sale.cardAbandoned'),
   abandonedAfterPayment: sentenceInEnglish('said.sale.cardAbandonedAfterPayment'),
   holdLapsed: sentenceInEnglish('said.sale.cardHoldLapsed'),
   forgotten: sentenceInEnglish('said.sale.cardForgotten'),
   interruptedAfterPayment: sentenceInEnglish('said.sale.cardInterruptedAfterPayment'),
-};
+}));
 
 /**
  * The card sale at an integrated terminal: journaled `pending`, then the payment attempt, then the
@@ -101,7 +103,7 @@ export function createCardSales(deps: {
         const now = current(saleId);
         return now.ok ? ok(deps.view(now.value)) : now;
       }
-      if (plan.holdExpiresAt && plan.holdExpiresAt.getTime() - deps.clock().getTime() < deps.holdMarginMs) return reject(saleId, reasons.holdLapsed);
+      if (plan.holdExpiresAt && plan.holdExpiresAt.getTime() - deps.clock().getTime() < deps.holdMarginMs) return reject(saleId, reasons().holdLapsed);
       const charged = await port.charge({ saleId, description: plan.description, amountKobo: plan.quoteKobo });
       if (!charged.ok) {
         if (charged.error.code !== 'CONFLICT') return charged;
@@ -114,7 +116,7 @@ export function createCardSales(deps: {
       }
       approved = charged.value;
     }
-    if (abandoned.has(saleId)) return reject(saleId, reasons.abandonedAfterPayment);
+    if (abandoned.has(saleId)) return reject(saleId, reasons().abandonedAfterPayment);
     logger.info('card payment approved; sending the sale', { saleId, reference: approved.reference });
     plans.delete(saleId);
     return plan.send();
@@ -128,7 +130,7 @@ export function createCardSales(deps: {
       if (!sale.ok) return sale;
       if (sale.value.state !== 'pending') return ok(deps.view(sale.value));
       const plan = plans.get(saleId);
-      if (!plan) return reject(saleId, reasons.forgotten);
+      if (!plan) return reject(saleId, reasons().forgotten);
       abandoned.delete(saleId);
       return payThenSend(saleId, plan);
     },
@@ -142,7 +144,7 @@ export function createCardSales(deps: {
       if (sale.value.state !== 'pending') return ok(deps.view(sale.value));
       const attempts = journal.payments.forSale(saleId);
       const charged = attempts.ok && attempts.value.some((p) => p.state === 'approved');
-      return reject(saleId, charged ? reasons.abandonedAfterPayment : reasons.abandoned);
+      return reject(saleId, charged ? reasons().abandonedAfterPayment : reasons().abandoned);
     },
 
     knows: (saleId) => plans.has(saleId),
@@ -153,7 +155,7 @@ export function createCardSales(deps: {
       for (const sale of waiting.value) {
         if (inFlight(sale.id) || plans.has(sale.id)) continue;
         const attempts = journal.payments.forSale(sale.id);
-        if (attempts.ok && attempts.value.some((p) => p.state === 'approved')) reject(sale.id, reasons.interruptedAfterPayment);
+        if (attempts.ok && attempts.value.some((p) => p.state === 'approved')) reject(sale.id, reasons().interruptedAfterPayment);
       }
     },
   };

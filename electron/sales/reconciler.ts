@@ -1,6 +1,7 @@
 import { awaitingLookupStates, unsettledStates } from '../../shared/sales/sale-states';
 import { saidError, type Said } from '../../shared/errors';
 import { sentenceInEnglish } from '../../shared/error-sentences';
+import { once } from '../../shared/once';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Journal, Sale, SaleState } from '../journal';
 import type { PartnerClient } from '../partner/client';
@@ -50,17 +51,21 @@ export interface ReconcilerDeps {
 export const MAX_LOOKUP_DELAY_MS = 15_000;
 
 // Each is a shared sentence: the journal keeps the English, the sale's screen says it in its reader's language (sale-view.ts).
-const interrupted = sentenceInEnglish('said.sale.interrupted');
-const noRecord = sentenceInEnglish('said.sale.noRecord');
-/** The same, for a sale paid at the integrated terminal: payments reverses that payment itself. */
-const noRecordPaidAtTerminal = sentenceInEnglish('said.sale.noRecordPaidAtTerminal');
-const waiting = sentenceInEnglish('said.sale.waiting');
-const cannotAsk = sentenceInEnglish('said.sale.cannotAsk');
+// Worked out when first needed, as is the clock below: the first sentence or time a process formats
+// starts ICU (about 15 ms of CPU), which a till that settles nothing at start need not spend then.
+const reasons = once(() => ({
+  interrupted: sentenceInEnglish('said.sale.interrupted'),
+  noRecord: sentenceInEnglish('said.sale.noRecord'),
+  /** The same, for a sale paid at the integrated terminal: payments reverses that payment itself. */
+  noRecordPaidAtTerminal: sentenceInEnglish('said.sale.noRecordPaidAtTerminal'),
+  waiting: sentenceInEnglish('said.sale.waiting'),
+  cannotAsk: sentenceInEnglish('said.sale.cannotAsk'),
+}));
 
 /** Why a sale that may have reached the partner is not settled yet, as the last lookup left it. */
 type Waiting = { kind: 'unreachable'; problem: string } | { kind: 'contradicted'; problem: string } | { kind: 'no-record-yet'; rejectAt: number };
 
-const lagosTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const lagosTime = once(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }));
 
 /**
  * Settles sales whose outcome is not known, only ever by asking the partner for the transaction
@@ -220,7 +225,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   }
 
   async function lookUp(sale: Sale): Promise<Result<Sale>> {
-    if (sale.state === 'pending') return move(sale, { to: 'rejected', detail: { failureReason: interrupted } });
+    if (sale.state === 'pending') return move(sale, { to: 'rejected', detail: { failureReason: reasons().interrupted } });
     const reference = namedReference(sale);
     const askPartner = () =>
       partner.lookupTransaction(reference ? { merchantReference: sale.id, reference } : { merchantReference: sale.id }, { knownToExist: reference !== undefined });
@@ -237,7 +242,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       const problem = lookupProblem(answer.error);
       setWaiting(current, { kind: 'unreachable', problem });
       partnerDown(problem);
-      return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk, note: { lookup: answer.error.kind } } }) : ok(current);
+      return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: reasons().cannotAsk, note: { lookup: answer.error.kind } } }) : ok(current);
     }
     partnerBack();
     const transaction = answer.value;
@@ -252,7 +257,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       // Asked again with the backoff: nothing is confirmed, or given up, on an answer that is not this sale's.
       logger.error('transaction lookup answered with something that does not settle this sale', { saleId: sale.id, why });
       setWaiting(current, { kind: 'contradicted', problem: why });
-      return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk, note: { lookup: 'not this sale', why } } }) : ok(current);
+      return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: reasons().cannotAsk, note: { lookup: 'not this sale', why } } }) : ok(current);
     }
     const rejectAt = sentAt(current) + deps.settleWindowMs;
     if (clock().getTime() >= rejectAt) {
@@ -262,7 +267,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         const problem = proof === 'unreachable' ? 'it could not be reached' : `its lookup by our sale number does not find sale ${proof.id}, which it confirmed, so its "no record" cannot be believed`;
         if (proof !== 'unreachable') logger.error('the partner lookup by merchant reference does not find a confirmed sale: no sale is given up on it', { saleId: sale.id, known: proof.id });
         setWaiting(current, proof === 'unreachable' ? { kind: 'unreachable', problem } : { kind: 'contradicted', problem });
-        return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: cannotAsk } }) : ok(current);
+        return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: reasons().cannotAsk } }) : ok(current);
       }
       // The lookup is proven now, but this sale's "no record" came before the proof: a route mended
       // in between (a gateway restarted, a deploy finished) said "not found" for a sale the partner
@@ -273,12 +278,12 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (!stillNoRecord) {
         logger.warn('a sale\'s "no record" was not said again once the lookup was proven: asked again later', { saleId: sale.id });
         setWaiting(current, { kind: 'no-record-yet', rejectAt });
-        return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: waiting } }) : ok(current);
+        return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: reasons().waiting } }) : ok(current);
       }
-      return move(current, { to: 'rejected', detail: { failureReason: paidAtTerminal(current) ? noRecordPaidAtTerminal : noRecord, note: { settledBy: 'transaction lookup', found: false } } });
+      return move(current, { to: 'rejected', detail: { failureReason: paidAtTerminal(current) ? reasons().noRecordPaidAtTerminal : reasons().noRecord, note: { settledBy: 'transaction lookup', found: false } } });
     }
     setWaiting(current, { kind: 'no-record-yet', rejectAt });
-    return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: waiting } }) : ok(current);
+    return current.state === 'sent' ? move(current, { to: 'unknown', detail: { failureReason: reasons().waiting } }) : ok(current);
   }
 
   /**
@@ -360,7 +365,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       const pending = journal.sales.listByState(['pending']);
       if (!pending.ok) logger.error('could not read sales left pending', { code: pending.error.code });
       for (const sale of pending.ok ? pending.value : []) {
-        if (!deps.inFlight(sale.id)) move(sale, { to: 'rejected', detail: { failureReason: interrupted } });
+        if (!deps.inFlight(sale.id)) move(sale, { to: 'rejected', detail: { failureReason: reasons().interrupted } });
       }
       const open = journal.sales.listByState([...awaitingLookupStates]);
       if (!open.ok) logger.error('could not read unsettled sales', { code: open.error.code });
@@ -389,7 +394,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
           ? { key: 'said.sale.unreachable', values: { problem: state.problem } }
           : state.kind === 'contradicted'
             ? { key: 'said.sale.contradicted', values: { problem: state.problem } }
-            : { key: 'said.sale.noRecordYet', values: { time: lagosTime.format(new Date(state.rejectAt)) } };
+            : { key: 'said.sale.noRecordYet', values: { time: lagosTime().format(new Date(state.rejectAt)) } };
       return said;
     },
 

@@ -3,35 +3,45 @@ import type { Journal, Sale } from '../journal';
 import { ok } from '../../shared/result';
 import { saidInEnglish, type Said } from '../../shared/errors';
 import { sentenceInEnglish } from '../../shared/error-sentences';
+import { once } from '../../shared/once';
 import { saleDetailsSchema, type SaleDetails } from '../../shared/sales/sale-details';
 import { toCorrectionView } from './corrections/correction-view';
 
 export type ToSaleView = (sale: Sale) => SaleView;
 
-/** The reasons the till itself writes for a sale it settles by lookup or finds cut off by a restart: said in the reader's language. */
-const ownReasons = new Map<string, Said>(
-  (
-    [
-      'said.sale.interrupted',
-      'said.sale.noRecord',
-      'said.sale.noRecordPaidAtTerminal',
-      'said.sale.waiting',
-      'said.sale.cannotAsk',
-      // ...and those of a card sale at the till's own terminal that did not happen (card-sale.ts, checkout.ts).
-      'said.sale.cardAbandoned',
-      'said.sale.cardAbandonedAfterPayment',
-      'said.sale.cardHoldLapsed',
-      'said.sale.cardForgotten',
-      'said.sale.cardInterruptedAfterPayment',
-      'said.sale.notRecorded',
-    ] as const
-  ).map((key) => [sentenceInEnglish(key), { key }]),
+/**
+ * The reasons the till itself writes for a sale it settles by lookup or finds cut off by a restart:
+ * said in the reader's language. Worked out the first time a sale with a reason is shown: formatting
+ * the first sentence starts ICU (about 15 ms of CPU), which a till need not spend as it starts.
+ */
+const ownReasons = once(
+  () =>
+    new Map<string, Said>(
+      (
+        [
+          'said.sale.interrupted',
+          'said.sale.noRecord',
+          'said.sale.noRecordPaidAtTerminal',
+          'said.sale.waiting',
+          'said.sale.cannotAsk',
+          // ...and those of a card sale at the till's own terminal that did not happen (card-sale.ts, checkout.ts).
+          'said.sale.cardAbandoned',
+          'said.sale.cardAbandonedAfterPayment',
+          'said.sale.cardHoldLapsed',
+          'said.sale.cardForgotten',
+          'said.sale.cardInterruptedAfterPayment',
+          'said.sale.notRecorded',
+        ] as const
+      ).map((key) => [sentenceInEnglish(key), { key }]),
+    ),
 );
 
 /** The partner refused a sale paid at the terminal: its reason as it came, then what becomes of the card payment, in the reader's language. */
-const cardGoesBackTail = ` ${sentenceInEnglish('said.sale.refusedCardBack', { reason: '' }).trimStart()}`;
-const saidOf = (reason: string): Said | undefined =>
-  ownReasons.get(reason) ?? (reason.endsWith(cardGoesBackTail) ? { key: 'said.sale.refusedCardBack', values: { reason: reason.slice(0, -cardGoesBackTail.length) } } : undefined);
+const cardGoesBackTail = once(() => ` ${sentenceInEnglish('said.sale.refusedCardBack', { reason: '' }).trimStart()}`);
+const saidOf = (reason: string): Said | undefined => {
+  const tail = cardGoesBackTail();
+  return ownReasons().get(reason) ?? (reason.endsWith(tail) ? { key: 'said.sale.refusedCardBack', values: { reason: reason.slice(0, -tail.length) } } : undefined);
+};
 
 /**
  * A journal sale as the screens show it. Staff names and shift numbers never change once written,
