@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { once } from '../../../shared/once';
 import { acceptedEncodings, decodeAnswer } from './answer-encoding';
 
 export interface HttpFetchOptions {
@@ -150,7 +151,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
               const answerHeaders = new Headers();
               for (let i = 0; i + 1 < response.rawHeaders.length; i += 2) answerHeaders.append(response.rawHeaders[i]!, response.rawHeaders[i + 1]!);
               const answerInit = { status, statusText: response.statusMessage ?? '', headers: answerHeaders };
-              const answer = bytes === null ? new Response(null, answerInit) : new ReadAnswer(bytes, answerInit);
+              const answer = bytes === null ? new Response(null, answerInit) : new (readAnswerClass())(bytes, answerInit);
               finish();
               resolve(answer);
             } catch (error) {
@@ -181,8 +182,12 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
  * asked for. Handing the bytes to Response itself would copy them into a stream first (on a 262 KB
  * hotel page a copy and ~0.1 ms for a body the client only ever reads as text). Like fetch's answer,
  * it is read once.
+ *
+ * The class is made with the first answer: `Response` is undici's, which Node loads the first time
+ * anything touches it (about 25 ms of CPU), and a till that has not called out yet (a refund, a
+ * shift report) need not pay for that as it starts.
  */
-class ReadAnswer extends Response {
+const readAnswerClass = once(() => class ReadAnswer extends Response {
   readonly #bytes: Buffer;
   #used = false;
   #stream: ReadableStream<Uint8Array> | null = null;
@@ -234,7 +239,7 @@ class ReadAnswer extends Response {
     if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
     return new ReadAnswer(this.#bytes, { status: this.status, statusText: this.statusText, headers: this.headers });
   };
-}
+});
 
 /**
  * What fetch's `text()` makes of the bytes (the Encoding standard's "UTF-8 decode"): a leading
