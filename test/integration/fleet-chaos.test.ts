@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCentralMigrations } from '../../electron/fleet/central-migrations';
 import { journalFile, verifyJournalFile } from '../../electron/journal';
+import { bundleChild, type ChildBundle } from '../helpers/child-bundle';
 import type { TillOrder } from '../helpers/fleet-till';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 
@@ -22,22 +23,11 @@ let server: TestPostgres;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-fleet-chaos-'));
 const children = new Set<ChildProcess>();
 
-/** The till child, bundled once so that each of the hundreds of restarts starts in a blink. */
-const tillScript = path.resolve('node_modules/.cache/lobby-pos/fleet-till.mjs');
+/** The till child, bundled once (packages too) so that each of the hundreds of restarts starts in a blink. */
+let tillChild: ChildBundle;
 
 beforeAll(async () => {
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: ['test/helpers/fleet-till.ts'],
-    outfile: tillScript,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Only our own TypeScript is bundled; packages load from node_modules as they are (CommonJS ones too).
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  tillChild = await bundleChild('test/helpers/fleet-till.ts', path.join(root, 'bundle'));
   server = await startTestPostgres();
   const admin = await server.client();
   await applyCentralMigrations(admin);
@@ -59,15 +49,15 @@ interface Till {
 
 function spawnTill(terminalId: string, dir: string, mode: TillOrder['mode']): Till {
   const order: TillOrder = { dir, terminalId, databaseUrl: server.url, mode };
-  const child = spawn(process.execPath, [tillScript, JSON.stringify(order)], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = tillChild.start(order);
   children.add(child);
   const till: Till = { terminalId, dir, child, ready: false, output: '' };
   const listen = (chunk: Buffer) => {
     till.output = (till.output + chunk.toString()).slice(-4000);
     if (till.output.includes('READY')) till.ready = true;
   };
-  child.stdout!.on('data', listen);
-  child.stderr!.on('data', listen);
+  child.stdout.on('data', listen);
+  child.stderr.on('data', listen);
   child.once('exit', () => children.delete(child));
   return till;
 }
