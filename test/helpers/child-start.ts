@@ -29,13 +29,18 @@ const script = new vm.Script(wrap(fs.readFileSync(file, 'utf8')), { filename: fi
 if (!cachedData || script.cachedDataRejected) {
   // Written as the first line goes out (READY, or a step of start-up recovery): by then the
   // functions of start-up (config, journal, sign-in) have run, so they are in it. Through a file
-  // of its own and a rename, as four lives may write at once.
+  // of its own and a rename, as four lives may write at once. A cache that cannot be written only
+  // leaves the next life to compile again.
   const write = process.stdout.write;
   process.stdout.write = function (this: NodeJS.WriteStream, ...args: Parameters<typeof write>) {
     process.stdout.write = write;
     const partial = `${cacheFile}.${process.pid}`;
-    fs.writeFileSync(partial, script.createCachedData());
-    fs.renameSync(partial, cacheFile);
+    try {
+      fs.writeFileSync(partial, script.createCachedData());
+      fs.renameSync(partial, cacheFile);
+    } catch {
+      fs.rmSync(partial, { force: true });
+    }
     return write.apply(this, args);
   } as typeof write;
 }
