@@ -40,7 +40,15 @@ if (centralUrl) {
   );
   const outboxes = new Map(terminals.map((id) => [id, openChainOutbox({ file, terminalId: id })]));
   try {
-    const extra: ChainFinding[] = compareWithCentral(result, central, (id, seq) => outboxes.get(id)?.hashAt(seq));
+    // A file from before journal step 13 has no identity: compared link by link, as before.
+    const firstOutbox = outboxes.values().next().value;
+    let journalId: string | null = null;
+    try {
+      journalId = firstOutbox ? firstOutbox.journalId() : null;
+    } catch {
+      journalId = null;
+    }
+    const extra: ChainFinding[] = compareWithCentral(result, central, (id, seq) => outboxes.get(id)?.hashAt(seq), journalId);
     result.findings.push(...extra);
     result.findings.sort((a, b) => (a.seq ?? Number.MAX_SAFE_INTEGER) - (b.seq ?? Number.MAX_SAFE_INTEGER));
     result.ok = result.findings.length === 0;
@@ -62,7 +70,8 @@ if (values.json) {
     console.log('OK: every link and every row checks out.');
   } else {
     const first = result.findings[0]!;
-    console.log(first.seq !== null ? `TAMPERED: first bad sequence ${first.seq} (terminal ${first.terminalId})` : `TAMPERED: ${first.message}`);
+    if (first.kind === 'another-journal') console.log(`NOT THIS JOURNAL'S NUMBER AT HEAD OFFICE (terminal ${first.terminalId}): ${first.message}`);
+    else console.log(first.seq !== null ? `TAMPERED: first bad sequence ${first.seq} (terminal ${first.terminalId})` : `TAMPERED: ${first.message}`);
     for (const finding of result.findings.slice(0, 20)) {
       console.log(`  ${finding.seq !== null ? `#${finding.seq}` : '-'} ${finding.kind}: ${finding.message}`);
     }

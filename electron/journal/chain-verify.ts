@@ -8,7 +8,19 @@ export interface ChainFinding {
   terminalId: string | null;
   /** The first bad sequence number; null for a problem no link points at (an unchained row, a damaged file). */
   seq: number | null;
-  kind: 'damaged-file' | 'missing-links' | 'altered-link' | 'broken-link' | 'grand-total' | 'row-changed' | 'row-deleted' | 'row-unchained' | 'behind-central' | 'differs-from-central';
+  kind:
+    | 'damaged-file'
+    | 'missing-links'
+    | 'altered-link'
+    | 'broken-link'
+    | 'grand-total'
+    | 'row-changed'
+    | 'row-deleted'
+    | 'row-unchained'
+    | 'behind-central'
+    | 'differs-from-central'
+    /** Head office keeps this number for another journal: its copy is not this file's to compare with. */
+    | 'another-journal';
   message: string;
 }
 
@@ -156,11 +168,24 @@ export function verifyJournalFile(file: string, options: { nativeBinding?: strin
  */
 export function compareWithCentral(
   local: ChainVerification,
-  central: ReadonlyMap<string, { headSeq: number; hashAt: (seq: number) => string | undefined }>,
+  central: ReadonlyMap<string, { headSeq: number; hashAt: (seq: number) => string | undefined; ownerJournalId?: string | null }>,
   localHashAt: (terminalId: string, seq: number) => string | undefined,
+  /** This file's journal identity (null: a file from before journal step 13). */
+  localJournalId: string | null = null,
 ): ChainFinding[] {
   const findings: ChainFinding[] = [];
   for (const [terminalId, copy] of central) {
+    // Two tills given one number: head office's copy is the other journal's. Comparing links would
+    // call this file cut off or rewritten when it is simply another till's.
+    if (copy.ownerJournalId && localJournalId && copy.ownerJournalId !== localJournalId) {
+      findings.push({
+        terminalId,
+        seq: null,
+        kind: 'another-journal',
+        message: `head office keeps ${terminalId} for another journal (${copy.ownerJournalId}); this file is journal ${localJournalId}, another till under the same number or a replaced journal, so its links are not compared`,
+      });
+      continue;
+    }
     const mine = local.terminals.find((t) => t.terminalId === terminalId);
     const headSeq = mine?.headSeq ?? 0;
     if (copy.headSeq > headSeq) {

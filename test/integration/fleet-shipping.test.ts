@@ -233,6 +233,29 @@ describe('npm run journal:verify against the central copy', () => {
     expect(central.stdout).toContain(`first bad sequence ${cutFrom} (terminal V1)`);
     expect(central.stdout).toMatch(/behind-central: head office holds links/);
   }, 60_000);
+
+  it('says a journal is another till’s under the same number instead of calling it cut off or rewritten', async () => {
+    const journals: Record<'a' | 'b', string> = { a: '', b: '' };
+    for (const [key, sales] of [['a', 3], ['b', 5]] as const) {
+      const dir = fs.mkdtempSync(path.join(root, `v2${key}-`));
+      const till = await openSellingJournal({ dir, terminalId: 'V2' });
+      for (let i = 1; i <= sales; i++) till.sell(`V2${key}-${i}`);
+      till.journal.close();
+      journals[key] = journalFile(dir);
+    }
+    const shipper = shipperFor(journals.a, 'V2');
+    const shipped = localLinks(journals.a, 'V2').length;
+    await until(async () => (await terminal('V2'))?.verified_seq === shipped, 30_000, 'V2 shipped');
+    await shipper.stop();
+
+    const verify = (file: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/journal-verify.ts', file, '--central', server.url, '--tls', 'off'], { encoding: 'utf8', env: { ...process.env, POS_FLEET_DATABASE_URL: '' } });
+    expect(verify(journals.a).status).toBe(0);
+    const other = verify(journals.b);
+    expect(other.status).toBe(1);
+    expect(other.stdout).toMatch(/NOT THIS JOURNAL'S NUMBER AT HEAD OFFICE \(terminal V2\): head office keeps V2 for another journal \([0-9a-f]{32}\); this file is journal [0-9a-f]{32}/);
+    expect(other.stdout).not.toMatch(/TAMPERED|differs-from-central|behind-central/);
+  }, 60_000);
 });
 
 describe('a till offline for a week', () => {
