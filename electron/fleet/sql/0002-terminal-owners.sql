@@ -29,6 +29,10 @@ CREATE TABLE fleet_number_conflicts (
   terminal_name text,
   first_seen_at timestamptz NOT NULL DEFAULT now(),
   last_seen_at  timestamptz NOT NULL DEFAULT now(),
+  -- The refused journal had links under this number (sales head office never received): its note
+  -- stays until an administrator deals with it. One that had recorded nothing (a till refused
+  -- before its first shift) loses its note once it ships under a number of its own.
+  holds_records boolean NOT NULL DEFAULT false,
   PRIMARY KEY (terminal_id, journal_id)
 );
 
@@ -60,9 +64,14 @@ BEGIN
     owner := j;
   END IF;
   IF owner IS DISTINCT FROM j THEN
-    INSERT INTO fleet_number_conflicts (terminal_id, journal_id, terminal_name) VALUES (t, j, till_name)
+    INSERT INTO fleet_number_conflicts (terminal_id, journal_id, terminal_name, holds_records) VALUES (t, j, till_name, first_hash IS NOT NULL)
       ON CONFLICT (terminal_id, journal_id) DO UPDATE
-      SET last_seen_at = now(), terminal_name = coalesce(excluded.terminal_name, fleet_number_conflicts.terminal_name);
+      SET last_seen_at = now(), terminal_name = coalesce(excluded.terminal_name, fleet_number_conflicts.terminal_name),
+          holds_records = fleet_number_conflicts.holds_records OR excluded.holds_records;
+  ELSE
+    -- This journal ships under a number of its own now: a refusal elsewhere that left no sales
+    -- behind (it had recorded nothing) is dealt with.
+    DELETE FROM fleet_number_conflicts WHERE journal_id = j AND terminal_id <> t AND NOT holds_records;
   END IF;
   RETURN owner;
 END $$;
