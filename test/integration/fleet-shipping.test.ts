@@ -331,9 +331,9 @@ describe('two tills with the same number', () => {
   };
 
   it('a till refused before it recorded anything loses head office’s note once it ships under its own number; one that sold under the shared number keeps it', async () => {
-    const fileA = await newJournal('clear-a-', 'C1', 2);
-    const shipA = shipperFor(fileA, 'C1');
-    await shippedAll(shipA, fileA, 'C1', 'A shipped');
+    const fileA = await newJournal('clear-a-', 'N1', 2);
+    const shipA = shipperFor(fileA, 'N1');
+    await shippedAll(shipA, fileA, 'N1', 'A shipped');
     await shipA.stop();
     const refusedAs = async (file: string, terminalId: string, what: string) => {
       const shipper = shipperFor(file, terminalId);
@@ -346,21 +346,21 @@ describe('two tills with the same number', () => {
       await shipper.stop();
     };
     // B: a second till with no shift yet. C: one that sold under the shared number before anyone noticed.
-    const fileB = await newJournal('clear-b-', 'C1', 0);
-    const fileC = await newJournal('clear-c-', 'C1', 2);
-    await refusedAs(fileB, 'C1', 'B refused');
-    await refusedAs(fileC, 'C1', 'C refused');
-    const noted = async () => (await conflictsOn('C1')).map((c) => c.journal_id).sort();
+    const fileB = await newJournal('clear-b-', 'N1', 0);
+    const fileC = await newJournal('clear-c-', 'N1', 2);
+    await refusedAs(fileB, 'N1', 'B refused');
+    await refusedAs(fileC, 'N1', 'C refused');
+    const noted = async () => (await conflictsOn('N1')).map((c) => c.journal_id).sort();
     expect(await noted()).toEqual([journalIdOf(fileB), journalIdOf(fileC)].sort());
 
-    // B takes a number of its own before its first shift (Settings → Terminal number): same journal, C2.
-    await shipsAs(fileB, 'C2', 'B ships as C2');
-    expect(await ownerOf('C2')).toBe(journalIdOf(fileB));
+    // B takes a number of its own before its first shift (Settings → Terminal number): same journal, N2.
+    await shipsAs(fileB, 'N2', 'B ships as N2');
+    expect(await ownerOf('N2')).toBe(journalIdOf(fileB));
     expect(await noted()).toEqual([journalIdOf(fileC)]);
-    // C renumbered by hand still holds sales under C1 that head office never received: the note stays.
-    await shipsAs(fileC, 'C3', 'C ships as C3');
+    // C renumbered by hand still holds sales under N1 that head office never received: the note stays.
+    await shipsAs(fileC, 'N3', 'C ships as N3');
     expect(await noted()).toEqual([journalIdOf(fileC)]);
-    expect(await centralLinks('C1')).toEqual(localLinks(fileA, 'C1'));
+    expect(await centralLinks('N1')).toEqual(localLinks(fileA, 'N1'));
   });
 
   it('refuses the second journal, sends nothing of it and leaves head office’s copy of the first as it was; under its own number it ships', async () => {
