@@ -76,7 +76,8 @@ export function numberConflictText(c: FleetNumberConflict): string {
   const minute = (iso: string) => lagosDateTimeText(iso).slice(0, 16);
   return (
     `${c.name ? `Another till, ${c.name},` : 'Another till'} has tried to send its records as ${c.terminalId} since ${minute(c.firstSeenAt)} (last ${minute(c.lastSeenAt)}). ` +
-    `Head office keeps ${c.terminalId} for the first till; that till's sales are not in these figures. Give it its own number.`
+    `Head office keeps ${c.terminalId} for the first till; that till's sales are not in these figures. Give it its own number.` +
+    (c.holdsRecords ? ` It sold under ${c.terminalId} before this was noticed: those sales are kept on that till only, so call support.` : '')
   );
 }
 

@@ -61,7 +61,7 @@ export async function buildFleetReport(client: pg.Client, range: { from: string;
      ORDER BY t.terminal_id`,
   );
   const breaks = await client.query('SELECT terminal_id, seq, kind, detail, found_at FROM fleet_chain_breaks ORDER BY terminal_id, seq, kind');
-  const conflicts = await client.query('SELECT terminal_id, journal_id, terminal_name, first_seen_at, last_seen_at FROM fleet_number_conflicts ORDER BY terminal_id, first_seen_at, journal_id');
+  const conflicts = await client.query('SELECT terminal_id, journal_id, terminal_name, first_seen_at, last_seen_at, holds_records FROM fleet_number_conflicts ORDER BY terminal_id, first_seen_at, journal_id');
   const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? null : String(value));
 
   return {
@@ -97,6 +97,6 @@ export async function buildFleetReport(client: pg.Client, range: { from: string;
       lastContactAt: iso(r.last_contact_at),
       grandTotalKobo: num(r.verified_grand_total_kobo),
     })),
-    numberConflicts: conflicts.rows.map((r) => ({ terminalId: r.terminal_id, journalId: r.journal_id, name: r.terminal_name, firstSeenAt: iso(r.first_seen_at)!, lastSeenAt: iso(r.last_seen_at)! })),
+    numberConflicts: conflicts.rows.map((r) => ({ terminalId: r.terminal_id, journalId: r.journal_id, name: r.terminal_name, firstSeenAt: iso(r.first_seen_at)!, lastSeenAt: iso(r.last_seen_at)!, holdsRecords: r.holds_records === true })),
   };
 }

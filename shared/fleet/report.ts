@@ -35,6 +35,8 @@ export const fleetNumberConflictSchema = z.object({
   name: z.string().nullable(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
+  /** It had sold under the number before it was refused: those sales are on that till only (support's case). */
+  holdsRecords: z.boolean(),
 });
 export type FleetNumberConflict = z.infer<typeof fleetNumberConflictSchema>;
 

@@ -115,7 +115,7 @@ describe('head-office report', () => {
     const journalId = outbox.journalId();
     outbox.close();
     expect(before.numberConflicts).toEqual([]);
-    expect(after.numberConflicts).toEqual([{ terminalId: 'HQ2', journalId, name: 'Counter HQ2 (second)', firstSeenAt: expect.any(String), lastSeenAt: expect.any(String) }]);
+    expect(after.numberConflicts).toEqual([{ terminalId: 'HQ2', journalId, name: 'Counter HQ2 (second)', firstSeenAt: expect.any(String), lastSeenAt: expect.any(String), holdsRecords: true }]);
     const [conflict] = after.numberConflicts;
     expect(Date.parse(conflict!.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(conflict!.firstSeenAt));
 
@@ -123,7 +123,7 @@ describe('head-office report', () => {
     expect(fleetReportSchema.parse(JSON.parse(JSON.stringify(after))).numberConflicts).toEqual(after.numberConflicts);
     const table = cli('report', '--from', '2025-03-14', '--to', '2025-03-14');
     expect(table.status).toBe(0);
-    const warning = `WARNING: Another till, Counter HQ2 (second), has tried to send its records as HQ2 since ${lagosDateTimeText(conflict!.firstSeenAt).slice(0, 16)} (last ${lagosDateTimeText(conflict!.lastSeenAt).slice(0, 16)}). Head office keeps HQ2 for the first till; that till's sales are not in these figures. Give it its own number.`;
+    const warning = `WARNING: Another till, Counter HQ2 (second), has tried to send its records as HQ2 since ${lagosDateTimeText(conflict!.firstSeenAt).slice(0, 16)} (last ${lagosDateTimeText(conflict!.lastSeenAt).slice(0, 16)}). Head office keeps HQ2 for the first till; that till's sales are not in these figures. Give it its own number. It sold under HQ2 before this was noticed: those sales are kept on that till only, so call support.`;
     expect(table.stdout.split('\n').slice(0, 4)).toEqual([expect.stringMatching(/^Lobby POS head-office report/), '', warning, '']);
     expect(table.stdout).toContain(`Tills refused their number: nothing of them is in these figures`);
     expect(table.stdout).toMatch(new RegExp(`HQ2 +Counter HQ2 \\(second\\) +${journalId} +${lagosDateTimeText(conflict!.firstSeenAt)} +${lagosDateTimeText(conflict!.lastSeenAt)}`));

@@ -722,6 +722,7 @@ export const en = {
   'fleet.tamperedAt': "{terminal} (from record #{seq})",
   'fleet.numberConflict': "Another till, {name}, has tried to send its records as {terminal} since {since} (last {last}). Head office keeps {terminal} for the first till; that till’s sales are not in these figures. Give it its own number.",
   'fleet.numberConflictUnnamed': "Another till has tried to send its records as {terminal} since {since} (last {last}). Head office keeps {terminal} for the first till; that till’s sales are not in these figures. Give it its own number.",
+  'fleet.numberConflictKept': "It sold under {terminal} before this was noticed: those sales are kept on that till only, so call support.",
   'fleet.byHour': "Sales by hour and terminal",
   'fleet.noSales': "No confirmed sales on these days.",
   'fleet.col.terminal': "Terminal",

@@ -799,6 +799,7 @@ export const fr: Catalogue = {
   'fleet.tamperedAt': "{terminal} (depuis l’enregistrement n° {seq})",
   'fleet.numberConflict': "Une autre caisse, {name}, essaie d’envoyer ses enregistrements sous le numéro {terminal} depuis {since} (dernier essai {last}). Le siège garde {terminal} pour la première caisse : les ventes de cette caisse ne sont pas dans ces chiffres. Donnez-lui son propre numéro.",
   'fleet.numberConflictUnnamed': "Une autre caisse essaie d’envoyer ses enregistrements sous le numéro {terminal} depuis {since} (dernier essai {last}). Le siège garde {terminal} pour la première caisse : les ventes de cette caisse ne sont pas dans ces chiffres. Donnez-lui son propre numéro.",
+  'fleet.numberConflictKept': "Elle a vendu sous {terminal} avant que cela soit remarqué : ces ventes ne sont gardées que sur cette caisse, appelez donc l’assistance.",
   'fleet.byHour': "Ventes par heure et par terminal",
   'fleet.noSales': "Aucune vente confirmée ces jours-là.",
   'fleet.col.terminal': "Terminal",

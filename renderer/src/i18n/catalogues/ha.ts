@@ -799,6 +799,7 @@ export const ha: Catalogue = {
   'fleet.tamperedAt': "{terminal} (daga bayani na #{seq})",
   'fleet.numberConflict': "Wani injin kuɗi, {name}, yana ƙoƙarin aika bayanansa a matsayin {terminal} tun {since} (na ƙarshe {last}). Babban ofis yana riƙe {terminal} ga injin kuɗi na farko; sayarwar wannan injin ba sa cikin waɗannan alƙaluma. Ku ba shi lambarsa ta kansa.",
   'fleet.numberConflictUnnamed': "Wani injin kuɗi yana ƙoƙarin aika bayanansa a matsayin {terminal} tun {since} (na ƙarshe {last}). Babban ofis yana riƙe {terminal} ga injin kuɗi na farko; sayarwar wannan injin ba sa cikin waɗannan alƙaluma. Ku ba shi lambarsa ta kansa.",
+  'fleet.numberConflictKept': "Ya sayar a ƙarƙashin {terminal} kafin a lura da wannan: waɗannan tallace-tallace suna kan wannan injin kuɗi kaɗai, don haka kira masu taimako.",
   'fleet.byHour': "Sayarwa a kowace awa da tasha",
   'fleet.noSales': "Babu sayarwar da aka tabbatar a waɗannan kwanaki.",
   'fleet.col.terminal': "Tasha",

@@ -799,6 +799,7 @@ export const ig: Catalogue = {
   'fleet.tamperedAt': "{terminal} (site na ndekọ #{seq})",
   'fleet.numberConflict': "Igwe ego ọzọ, {name}, na-anwa iziga ndekọ ya dị ka {terminal} kemgbe {since} (nke ikpeazụ {last}). Isi ụlọ ọrụ na-edebe {terminal} maka igwe ego mbụ; ire igwe ego ahụ anọghị n’ọnụọgụ ndị a. Nye ya nọmba nke ya.",
   'fleet.numberConflictUnnamed': "Igwe ego ọzọ na-anwa iziga ndekọ ya dị ka {terminal} kemgbe {since} (nke ikpeazụ {last}). Isi ụlọ ọrụ na-edebe {terminal} maka igwe ego mbụ; ire igwe ego ahụ anọghị n’ọnụọgụ ndị a. Nye ya nọmba nke ya.",
+  'fleet.numberConflictKept': "O rere n’okpuru {terminal} tupu a chọpụta nke a: ire ndị ahụ dị naanị n’igwe ego ahụ, ya mere kpọọ ndị nkwado.",
   'fleet.byHour': "Ire kwa awa na kwa ọdụ",
   'fleet.noSales': "Enweghị ire e kwadoro n’ụbọchị ndị a.",
   'fleet.col.terminal': "Ọdụ",

@@ -799,6 +799,7 @@ export const pcm: Catalogue = {
   'fleet.tamperedAt': "{terminal} (from record #{seq})",
   'fleet.numberConflict': "Another till, {name}, don dey try send im records as {terminal} since {since} (last time {last}). Head office dey keep {terminal} for di first till; dat till sales no dey inside these figures. Give am im own number.",
   'fleet.numberConflictUnnamed': "Another till don dey try send im records as {terminal} since {since} (last time {last}). Head office dey keep {terminal} for di first till; dat till sales no dey inside these figures. Give am im own number.",
+  'fleet.numberConflictKept': "E don sell under {terminal} before anybody notice: dat sales dey only for dat till, so call support.",
   'fleet.byHour': "Sales by hour and terminal",
   'fleet.noSales': "No confirmed sales for these days.",
   'fleet.col.terminal': "Terminal",

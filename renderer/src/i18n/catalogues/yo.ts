@@ -799,6 +799,7 @@ export const yo: Catalogue = {
   'fleet.tamperedAt': "{terminal} (láti àkọsílẹ̀ #{seq})",
   'fleet.numberConflict': "Ẹ̀rọ owó mìíràn, {name}, ti ń gbìyànjú láti fi àkọsílẹ̀ rẹ̀ ránṣẹ́ gẹ́gẹ́ bí {terminal} láti {since} (ìgbà ìkẹyìn {last}). Olú-ìléeṣẹ́ ń pa {terminal} mọ́ fún ẹ̀rọ owó àkọ́kọ́; títà ẹ̀rọ owó yẹn kò sí nínú àwọn iye wọ̀nyí. Ẹ fún un ní nọ́ńbà tirẹ̀.",
   'fleet.numberConflictUnnamed': "Ẹ̀rọ owó mìíràn ti ń gbìyànjú láti fi àkọsílẹ̀ rẹ̀ ránṣẹ́ gẹ́gẹ́ bí {terminal} láti {since} (ìgbà ìkẹyìn {last}). Olú-ìléeṣẹ́ ń pa {terminal} mọ́ fún ẹ̀rọ owó àkọ́kọ́; títà ẹ̀rọ owó yẹn kò sí nínú àwọn iye wọ̀nyí. Ẹ fún un ní nọ́ńbà tirẹ̀.",
+  'fleet.numberConflictKept': "Ó ti tà lábẹ́ {terminal} kí a tó ṣàkíyèsí èyí: àwọn títà náà wà lórí ẹ̀rọ owó yẹn nìkan, nítorí náà pe àwọn olùrànlọ́wọ́.",
   'fleet.byHour': "Títà ní wákàtí kọ̀ọ̀kan àti ẹ̀rọ kọ̀ọ̀kan",
   'fleet.noSales': "Kò sí títà tí a fìdí rẹ̀ múlẹ̀ ní àwọn ọjọ́ wọ̀nyí.",
   'fleet.col.terminal': "Ẹ̀rọ títà",

@@ -60,6 +60,8 @@ function Report({ report }: { report: FleetReport }) {
         return (
           <Banner key={`${c.terminalId} ${c.journalId}`} tone="warn" testId="fleet-number-conflict">
             {c.name ? t('fleet.numberConflict', values) : t('fleet.numberConflictUnnamed', values)}
+            {/* Sales made under the shared number before the refusal never reach head office: support's case. */}
+            {c.holdsRecords && ` ${t('fleet.numberConflictKept', values)}`}
           </Banner>
         );
       })}
