@@ -1,5 +1,4 @@
-import { readConfigFileObject } from '../core/config/config-file';
-import { givenAtStart } from '../core/config/load';
+import { readConfigFileObject, textAtNextStart } from '../core/config/config-file';
 import type { PosContext } from './context';
 
 /**
@@ -8,7 +7,6 @@ import type { PosContext } from './context';
  * --terminal-id wins over config.json, so nothing is pending then.
  */
 export function pendingTillNumber(ctx: Pick<PosContext, 'config' | 'configSources'>): string | null {
-  if (givenAtStart(ctx.configSources, 'terminal.id')) return null;
-  const saved = (readConfigFileObject(ctx.config.dataDir) as { terminal?: { id?: unknown } }).terminal?.id;
-  return typeof saved === 'string' && saved.trim() !== ctx.config.terminal.id ? saved.trim() : null;
+  const next = textAtNextStart(readConfigFileObject(ctx.config.dataDir), ctx.configSources, 'terminal.id', ctx.config.terminal.id);
+  return next !== ctx.config.terminal.id ? next : null;
 }

@@ -2,8 +2,7 @@ import { lagosDate } from '../../../shared/dates';
 import { saidError } from '../../../shared/errors';
 import type { PartnerTarget, PartnerTestReport } from '../../../shared/partner/connection-report';
 import { fail, ok } from '../../../shared/result';
-import { readConfigFileObject } from '../../core/config/config-file';
-import { givenAtStart } from '../../core/config/load';
+import { readConfigFileObject, textAtNextStart } from '../../core/config/config-file';
 import { isTrainingMode } from '../../core/config/schema';
 import { originOf } from '../../core/config/safe-destinations';
 import { partnerKeyAccess } from '../../core/secrets';
@@ -79,12 +78,8 @@ export function createPartnerConnectionHandlers(ctx: PosContext): Pick<Handlers,
 
 /** The partner settings config.json holds for the next start; a value fixed at start (environment, flag) wins. */
 function nextStartPartner(ctx: PosContext, running: PartnerTarget): PartnerTarget {
-  const file = (readConfigFileObject(ctx.config.dataDir) as { partner?: Record<string, unknown> }).partner ?? {};
-  const pick = (key: keyof PartnerTarget) => {
-    const fixedAtStart = givenAtStart(ctx.configSources, `partner.${key}`);
-    const saved = file[key];
-    return !fixedAtStart && typeof saved === 'string' ? saved.trim() : running[key];
-  };
+  const file = readConfigFileObject(ctx.config.dataDir);
+  const pick = (key: keyof PartnerTarget) => textAtNextStart(file, ctx.configSources, `partner.${key}`, running[key]);
   return { baseUrl: pick('baseUrl'), experiencePrefix: pick('experiencePrefix'), hotelPrefix: pick('hotelPrefix') };
 }
 
