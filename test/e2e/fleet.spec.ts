@@ -14,7 +14,8 @@ import { setUpTill, startStack, type Stack } from './support';
 
 let server: TestPostgres;
 let stack: Stack;
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-e2e-fleet-'));
+/** The other tills' journals; made in beforeAll (Playwright loads this file in processes that run no hook). */
+let root: string;
 
 /** Two other tills that sold today and shipped everything to head office. */
 async function otherTills(url: string) {
@@ -44,6 +45,7 @@ async function otherTills(url: string) {
 }
 
 test.beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-e2e-fleet-'));
   server = await startTestPostgres();
   const admin = await server.client();
   await applyCentralMigrations(admin);
@@ -54,7 +56,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stack?.stop();
   await server?.stop();
-  fs.rmSync(root, { recursive: true, force: true });
+  if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
 test('a supervisor sees every terminal, the chart, and is warned of unsent records when closing', async ({ page }) => {

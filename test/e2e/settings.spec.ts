@@ -170,8 +170,8 @@ test('a second till gets its own number before its first shift, and keeps it onc
     await expect(page.getByText('This till becomes T02 (instead of T01) when Lobby POS restarts: restart it before opening a shift, so the shift is recorded under the new number.')).toBeVisible();
     await expect(page.getByTestId('x-report')).toHaveCount(0);
 
-    await host.stop();
-    host = await startPreviewHost({ dataDir: host.dataDir });
+    await host.stop({ keepData: true });
+    host = await startPreviewHost({ dataDir: host.dataDir, removeDataOnStop: true });
     await page.goto(host.url);
     await expect(page.getByRole('banner')).toContainText('· T02');
     await page.getByRole('button', { name: 'Staff', exact: true }).click();

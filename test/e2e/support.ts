@@ -54,7 +54,7 @@ export async function startStack(options: { args?: string[]; env?: NodeJS.Proces
     },
     async restart() {
       await host.kill();
-      host = await startPreviewHost({ ...launch, dataDir: host.dataDir });
+      host = await startPreviewHost({ ...launch, dataDir: host.dataDir, removeDataOnStop: true });
     },
     async stop() {
       await host.stop();

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createPos, type Pos } from '../../electron/app/create-pos';
 import { loadConfig } from '../../electron/core/config/load';
@@ -16,6 +15,7 @@ import { catalogueSchema, createSandbox, generateHotels, loadSeedCatalogue, SAND
 import type { TerminalProfile } from '../../shared/app';
 import { addDays, lagosDate } from '../../shared/dates';
 import { fastTerminal, type TerminalRig } from './terminal-fixture';
+import { tempFolder } from './temp-folder';
 
 /**
  * Card sales end to end: the sandbox partner over HTTP with a catalogue whose prices script the
@@ -114,7 +114,7 @@ export interface CardTill {
 
 /** A till built by createPos on a real journal file, its card terminal chosen from the config as at start-up. */
 export function openCardTill(options: { partner: CardPartner; terminal: TerminalRig; profile?: TerminalProfile; dataDir?: string; timeoutSeconds?: number; clock?: () => Date }): CardTill {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-card-'));
+  const dataDir = options.dataDir ?? tempFolder('lobby-card-');
   storePaystackKey(dataDir, options.terminal.simulator.secretKey);
   const config = cardTillConfig(dataDir, { partnerUrl: options.partner.url, terminalUrl: options.terminal.url, profile: options.profile, timeoutSeconds: options.timeoutSeconds });
   const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id, clock: options.clock });
@@ -139,10 +139,11 @@ export function openCardTill(options: { partner: CardPartner; terminal: Terminal
 /** A showing of Harmattan Heart in the coming week, read from the partner as a till would. */
 async function findShowingAt(url: string): Promise<CardPartner['showing']> {
   const client = createPartnerClient({ baseUrl: url, apiKey: () => SANDBOX_DEFAULT_API_KEY, timeoutMs: 2000 });
-  const till = createPos(cardTillConfig(fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-card-probe-')), { partnerUrl: url, terminalUrl: 'http://127.0.0.1:1', profile: 'counter', terminal: 'none' }), {
+  const dataDir = tempFolder('lobby-card-probe-');
+  const till = createPos(cardTillConfig(dataDir, { partnerUrl: url, terminalUrl: 'http://127.0.0.1:1', profile: 'counter', terminal: 'none' }), {
     version: 'probe',
     logger: silentLogger,
-    secrets: createFileSecretStore({ dataDir: os.tmpdir(), env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
+    secrets: createFileSecretStore({ dataDir, env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } }),
     partner: client,
     probes: { printer: async () => ({ state: 'ok', label: 'Idle', detail: '' }) },
   });

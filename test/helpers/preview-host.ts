@@ -11,8 +11,9 @@ export interface PreviewHost {
   output: () => string;
   /** POST /rpc/<channel> with the token, returning the parsed JSON body and status. */
   rpc(channel: string, body: unknown, init?: { token?: string | null; raw?: string }): Promise<{ status: number; json: any }>;
-  stop(): Promise<void>;
-  /** SIGKILL, as a crash or a pulled plug: nothing of the app's own shutdown runs. */
+  /** SIGTERM, then the data folder goes if this host made it (or was told to remove it), unless `keepData` (a restart on it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** SIGKILL, as a crash or a pulled plug: nothing of the app's own shutdown runs. The data folder stays. */
   kill(): Promise<void>;
 }
 
@@ -22,10 +23,12 @@ const root = path.resolve(import.meta.dirname, '../..');
  * Starts the built preview host (out/main/host.js, what `npm start` falls back to) as a child
  * process on a free port with its own data directory, and resolves once it prints its URL.
  */
-export async function startPreviewHost(options: { args?: string[]; env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<PreviewHost> {
+export async function startPreviewHost(options: { args?: string[]; env?: NodeJS.ProcessEnv; dataDir?: string; removeDataOnStop?: boolean } = {}): Promise<PreviewHost> {
   const bundle = path.join(root, 'out/main/host.js');
   if (!fs.existsSync(bundle)) throw new Error('out/main/host.js is missing: run `npm run build` first.');
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-e2e-'));
+  // A folder this host made goes when it stops; one handed in is the caller's, unless it says so.
+  const removeDataOnStop = options.removeDataOnStop ?? options.dataDir === undefined;
   const token = randomBytes(16).toString('hex');
   const child: ChildProcess = spawn(process.execPath, [bundle, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
     env: { ...process.env, POS_HOST_TOKEN: token, ...options.env },
@@ -56,12 +59,14 @@ export async function startPreviewHost(options: { args?: string[]; env?: NodeJS.
       const response = await fetch(new URL(`rpc/${channel}`, url), { method: 'POST', headers, body: init.raw ?? JSON.stringify(body) });
       return { status: response.status, json: await response.json() };
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
+    async stop({ keepData = false } = {}) {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      if (removeDataOnStop && !keepData) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    },
     kill: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

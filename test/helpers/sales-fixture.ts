@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { journalFile, openJournal, type Journal, type JournalOptions } from '../../electron/journal';
 import { createPartnerClient, type PartnerClientOptions } from '../../electron/partner/client';
 import { loadConfig } from '../../electron/core/config/load';
@@ -15,6 +12,7 @@ import type { HealthItem, TerminalProfile } from '../../shared/app';
 import { addDays, lagosDate } from '../../shared/dates';
 import type { Result } from '../../shared/result';
 import type { CinemaSelection, HotelSelection } from '../../shared/sales/checkout';
+import { tempFolder } from './temp-folder';
 
 /**
  * What the sales tests share: the sandbox partner over real HTTP (with hooks around purchases, so
@@ -156,7 +154,7 @@ export function openTill(options: {
   /** Partner client options over the defaults here (prefixes, a recording fetch). */
   partner?: Partial<PartnerClientOptions>;
 }): Till {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-sales-'));
+  const dataDir = options.dataDir ?? tempFolder('lobby-sales-');
   const config = tillConfig(dataDir, options.profile, options.url);
   const opened = openJournal({ file: journalFile(dataDir), terminalId: 'T01', clock: options.clock, ...options.journal });
   if (!opened.ok) throw new Error(`journal did not open: ${opened.error.message}`);

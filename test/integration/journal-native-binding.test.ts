@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { journalFile, openJournal } from '../../electron/journal';
+import { tempFolder } from '../helpers/temp-folder';
 
 describe('the journal engine cannot be loaded', () => {
   it('pauses selling with a clear message and never mistakes it for a damaged file', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-native-'));
+    const dataDir = tempFolder('lobby-pos-native-');
     const file = journalFile(dataDir);
     const first = openJournal({ file, terminalId: 'T01' });
     if (!first.ok) throw new Error(first.error.message);

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { journalFile, openJournal } from '../../electron/journal';
@@ -9,6 +7,7 @@ import { loadConfig } from '../../electron/core/config/load';
 import { silentLogger } from '../../electron/core/logger';
 import { createPosRuntime } from '../../electron/app/runtime';
 import { createFileSecretStore } from '../../electron/core/secrets';
+import { tempFolder } from '../helpers/temp-folder';
 
 /** A journal with `count` confirmed sales, then one index page overwritten as a torn write would. */
 async function damagedJournal(dataDir: string, count: number) {
@@ -45,7 +44,7 @@ function runtime(dataDir: string, profile = 'counter') {
 
 describe('a damaged journal, through the contract', () => {
   it('pauses selling, lists the set-aside file and exports what is readable', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-salvage-'));
+    const dataDir = tempFolder('lobby-pos-salvage-');
     await damagedJournal(dataDir, 6);
 
     const pos = runtime(dataDir);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,9 +7,10 @@ import { loadConfig } from '../../electron/core/config/load';
 import { silentLogger } from '../../electron/core/logger';
 import { createPosRuntime } from '../../electron/app/runtime';
 import { createFileSecretStore } from '../../electron/core/secrets';
+import { tempFolder } from '../helpers/temp-folder';
 
 function till(env: NodeJS.ProcessEnv = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-settings-'));
+  const dataDir = tempFolder('lobby-pos-settings-');
   const loaded = loadConfig({ env, flags: { 'data-dir': dataDir } });
   if (!loaded.ok) throw new Error(loaded.message);
   const pos = createPosRuntime({ config: loaded.config, configSources: loaded.sources, secrets: createFileSecretStore({ dataDir, env }), logger: silentLogger, version: 'test' });

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../electron/core/config/load';
 import { defaultDataDir } from '../../electron/core/config/data-dir';
 import { isTrainingMode } from '../../electron/core/config/schema';
+import { tempFolder } from '../helpers/temp-folder';
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-config-'));
+const tempDir = () => tempFolder('lobby-pos-config-');
 
 describe('loadConfig', () => {
   it('starts from defaults: counter profile, training mode, preview printer', () => {

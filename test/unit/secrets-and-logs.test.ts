@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileSecretStore, partnerKeyAccess } from '../../electron/core/secrets';
 import { createLogger, redact } from '../../electron/core/logger';
 import { createLogFile } from '../../electron/core/log-file';
+import { tempFolder } from '../helpers/temp-folder';
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-secrets-'));
+const tempDir = () => tempFolder('lobby-pos-secrets-');
 
 describe('file secret store', () => {
   it('prefers POS_API_KEY, then the key file', () => {
