@@ -11,7 +11,7 @@ export default defineConfig({
     // One temp root per run, removed at the end (test/temp-root.ts).
     globalSetup: ['test/temp-root.ts'],
     // Each file's tempFolder()s are removed as the file ends (test/helpers/temp-folder.ts).
-    setupFiles: ['test/setup/remove-temp-folders.ts'],
+    setupFiles: ['test/remove-temp-folders.ts'],
     // Three files at a time on two cores: the long files (kill runs, printer outages, PostgreSQL
     // restarts) mostly wait on child processes and real clocks, so the others fill that time
     // (the whole run here: 376 s with two workers, 335 s with three).

@@ -7,7 +7,7 @@ const made: string[] = [];
 
 /**
  * A new folder in the temp dir (`prefix` + six random characters), removed when the test file that
- * made it ends (test/setup/remove-temp-folders.ts), passed or failed. For the folders a till,
+ * made it ends (test/remove-temp-folders.ts), passed or failed. For the folders a till,
  * journal or config lives in: a test may close a till and open it again on the same folder, so the
  * folder outlives the test that made it, but never its file.
  */
