@@ -11,6 +11,7 @@ import { oneSalePerPartnerReference } from './0010-one-sale-per-partner-referenc
 import { staffChanges } from './0011-staff-changes';
 import { heldKioskReceipts } from './0012-held-kiosk-receipts';
 import { journalIdentity } from './0013-journal-identity';
+import { indexesForALongJournal } from './0014-indexes-for-a-long-journal';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -23,4 +24,4 @@ import { journalIdentity } from './0013-journal-identity';
  */
 // 0007 (the hash chain) chains every table the steps before it create; a later step that adds a
 // money table chains it itself (chainTables, see ../README.md).
-export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts, journalIdentity];
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts, journalIdentity, indexesForALongJournal];
