@@ -1,6 +1,7 @@
 // `npm run bench`: every suite's figures in one table. Each suite measures medians and p99s, and
 // sets them against a baseline it measures in the same run, so a slower machine moves both.
 import { benchJournal } from './bench/journal';
+import { benchLongJournal } from './bench/long-journal';
 import { benchPartner } from './bench/partner';
 import { benchPrinting } from './bench/printing';
 import { benchSales } from './bench/sales';
@@ -13,7 +14,7 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 
 const suites: [string, () => Promise<BenchRow[]>][] = [
   ['partner', benchPartner],
-  ['journal', benchJournal],
+  ['journal', async () => [...(await benchJournal()), ...(await benchLongJournal())]],
   ['sales', benchSales],
   ['payments', benchPayments],
   ['fleet', benchFleet],

@@ -11,7 +11,7 @@ const WARM_UP = 30;
 const SAMPLES = 500;
 
 /** What a two-ticket cinema sale carries: the partner request body and what was sold (about 1 KB of JSON). */
-function saleInput(id: string): CreateSaleInput {
+export function saleInput(id: string): CreateSaleInput {
   return {
     id,
     staffId: 1,
