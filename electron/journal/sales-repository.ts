@@ -117,9 +117,12 @@ export function createSalesRepository(deps: {
      ORDER BY s.created_at, s.id`,
   );
   // A receipt number as printed (T01-000042, see receiptNumberText) is matched whole, by its sale's receipt print job.
+  // The dates bound the walk of sales_by_created (an open end is the first or last possible text):
+  // written as "@from IS NULL OR created_at >= @from" they were only a filter, and a search of one
+  // day walked the whole history back to the till's first sale.
   const selectSearch = db.prepare<[{ from: string | null; to: string | null; like: string | null; phone: string | null; receipt: string | null; limit: number }], SaleRow>(
     `SELECT * FROM sales
-     WHERE (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
+     WHERE created_at >= coalesce(@from, '') AND created_at < coalesce(@to, char(0x10FFFF))
        AND (@like IS NULL OR id LIKE @like ESCAPE '\\' OR partner_reference LIKE @like ESCAPE '\\'
             OR invoice_id LIKE @like ESCAPE '\\' OR booking_number LIKE @like ESCAPE '\\' OR details_json LIKE @like ESCAPE '\\'
             OR (@phone IS NOT NULL AND json_extract(details_json, '$.customer.phone') LIKE @phone)

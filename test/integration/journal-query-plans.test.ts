@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { journalFile } from '../../electron/journal';
 import { registerChainFunctions } from '../../electron/journal/chain-functions';
-import { customer, findShowing, newSaleId, openTill, readyToSell, selectionOf, startSalesPartner, value, type SalesPartner, type Till } from '../helpers/sales-fixture';
+import { openCardTill, startCardPartner } from '../helpers/card-fixture';
+import { customer, findShowing, newSaleId, openTill, readyToSell, selectionOf, startSalesPartner, value } from '../helpers/sales-fixture';
+import { startTerminal } from '../helpers/terminal-fixture';
 
 /**
  * A till that has sold for a year must answer as fast as a new one: what a cashier or supervisor
@@ -52,85 +54,123 @@ function wholeReads(plan: { detail: string }[], source: string, partialIndexes: 
     .map(({ detail }) => detail);
 }
 
-let partner: SalesPartner;
-let till: Till;
-const ran = new Map<string, unknown[]>();
-const statement = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Record<'all' | 'get' | 'run' | 'iterate', (...args: unknown[]) => unknown> & { source?: string };
+type Method = 'all' | 'get' | 'run' | 'iterate';
+const statement = Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')) as Record<Method, (...args: unknown[]) => unknown>;
 const originals = { all: statement.all, get: statement.get, run: statement.run, iterate: statement.iterate };
+const methods = Object.keys(originals) as Method[];
+afterEach(() => void Object.assign(statement, originals));
 
-beforeAll(async () => {
-  partner = await startSalesPartner();
-  till = openTill({ url: partner.url });
-  await readyToSell(till.pos);
-  for (const method of Object.keys(originals) as (keyof typeof originals)[]) {
+/** Every statement run from now until the returned stop(), once each, with the parameters of its first run. */
+function recordStatements(): () => Map<string, unknown[]> {
+  const ran = new Map<string, unknown[]>();
+  for (const method of methods) {
     statement[method] = function (this: { source: string }, ...args: unknown[]) {
       if (!ran.has(this.source)) ran.set(this.source, args);
       return originals[method].apply(this, args);
     };
   }
-});
-
-afterAll(async () => {
-  Object.assign(statement, originals);
-  await till?.close();
-  await partner?.close();
-});
-
-describe("a day's work on the journal", () => {
-  it('reads no growing table whole: every statement finds its rows through an index', async () => {
-    const { pos } = till;
-    const showing = await findShowing(pos);
-    const selection = selectionOf(showing, [['Regular', 1]]);
-    const hold = value(await pos.api['sale:hold'](selection));
-    const saleId = newSaleId();
-    const sale = value(await pos.api['sale:submit']({ saleId, kind: 'cinema', cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'cash', tenderedKobo: hold.quote.totalKobo } }));
-    expect(sale.state).toBe('confirmed');
-    value(await pos.api['sale:get']({ saleId }));
-    value(await pos.api['correction:options']({ saleId }));
-    // A refund, approved by a second supervisor's PIN (the one who asks cannot approve).
-    const ngozi = value(await pos.api['staff:create']({ name: 'Ngozi Okafor', role: 'supervisor', pin: '8642' }));
-    const refund = value(
-      await pos.api['correction:refund']({
-        correctionId: `R-${saleId}`,
-        saleId,
-        basis: 0,
-        tender: 'cash',
-        lines: [{ line: 0, quantity: 1 }],
-        approval: { supervisorId: ngozi.id, pin: '8642' },
-        reason: 'customer-cancelled',
-        note: 'The customer cannot come on Saturday',
-      } as never),
-    );
-    expect(refund).toBeTruthy();
-    value(await pos.api['sale:attention']({}));
-    value(await pos.api['shift:current']({}));
-    value(await pos.api['app:health']({}));
-    const closed = value(await pos.api['shift:close']({ countedKobo: 0 } as never));
-    expect(closed).toBeTruthy();
-    value(await pos.api['shift:z-reports']({ limit: 20 } as never));
-    expect(ran.size).toBeGreaterThan(20);
-    // Recorded: what follows is the test's own reading.
+  return () => {
     Object.assign(statement, originals);
+    return ran;
+  };
+}
 
-    const db = registerChainFunctions(new Database(journalFile(till.dataDir), { readonly: true }));
+/** The plan steps of the recorded statements that read a growing table whole, asked of the journal file itself. */
+function wholeReadsIn(file: string, ran: Map<string, unknown[]>): string[] {
+  const db = registerChainFunctions(new Database(file, { readonly: true }));
+  try {
+    const partialIndexes = new Set((db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql LIKE '% WHERE %'").all() as { name: string }[]).map((row) => row.name));
+    const reads: string[] = [];
+    for (const [source, args] of ran) {
+      // Reads and the row lookups of updates. An INSERT's plan also lists the foreign-key checks
+      // SQLite compiles in for a statement with triggers; at run time they are skipped (no
+      // violation is outstanding), so they say nothing about its cost.
+      if (!/^\s*(SELECT|WITH|UPDATE)\b/i.test(source)) continue;
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...(args as never[])) as { detail: string }[];
+      for (const detail of wholeReads(plan, source, partialIndexes)) reads.push(`${detail}  <-  ${source.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+    // Known and kept: the cancellations still owed are found by walking the till's cancellations
+    // (closing one is a row of cancellation_moves, so no column of its own says "open"). One row
+    // per refund the partner had to cancel, a few thousand in a busy year: about a millisecond.
+    return reads.filter((read) => !read.startsWith('SCAN k  <-  SELECT k.correction_id AS correctionId'));
+  } finally {
+    db.close();
+  }
+}
+
+describe("a day's work on the journal reads no growing table whole: every statement finds its rows through an index", () => {
+  it('at a counter: a cash sale, a refund, the attention list, the shift, its close and the Z reports', async () => {
+    const partner = await startSalesPartner();
+    const till = openTill({ url: partner.url });
     try {
-      const partialIndexes = new Set((db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql LIKE '% WHERE %'").all() as { name: string }[]).map((row) => row.name));
-      const reads: string[] = [];
-      for (const [source, args] of ran) {
-        // Reads and the row lookups of updates. An INSERT's plan also lists the foreign-key checks
-        // SQLite compiles in for a statement with triggers; at run time they are skipped (no
-        // violation is outstanding), so they say nothing about its cost.
-        if (!/^\s*(SELECT|WITH|UPDATE)\b/i.test(source)) continue;
-        const plan = db.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...(args as never[])) as { detail: string }[];
-        for (const detail of wholeReads(plan, source, partialIndexes)) reads.push(`${detail}  <-  ${source.replace(/\s+/g, ' ').slice(0, 160)}`);
-      }
-      // Known and kept: the cancellations still owed are found by walking the till's cancellations
-      // (closing one is a row of cancellation_moves, so no column of its own says "open"). One row
-      // per refund the partner had to cancel, a few thousand in a busy year: about a millisecond.
-      const kept = (read: string) => read.startsWith('SCAN k  <-  SELECT k.correction_id AS correctionId');
-      expect(reads.filter((read) => !kept(read))).toEqual([]);
+      const { pos } = till;
+      await readyToSell(pos);
+      const stop = recordStatements();
+      const showing = await findShowing(pos);
+      const selection = selectionOf(showing, [['Regular', 1]]);
+      const hold = value(await pos.api['sale:hold'](selection));
+      const saleId = newSaleId();
+      const sale = value(await pos.api['sale:submit']({ saleId, kind: 'cinema', cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'cash', tenderedKobo: hold.quote.totalKobo } }));
+      expect(sale.state).toBe('confirmed');
+      value(await pos.api['sale:get']({ saleId }));
+      value(await pos.api['correction:options']({ saleId }));
+      // A refund, approved by a second supervisor's PIN (the one who asks cannot approve).
+      const ngozi = value(await pos.api['staff:create']({ name: 'Ngozi Okafor', role: 'supervisor', pin: '8642' }));
+      value(
+        await pos.api['correction:refund']({
+          correctionId: `R-${saleId}`,
+          saleId,
+          basis: 0,
+          tender: 'cash',
+          lines: [{ line: 0, quantity: 1 }],
+          approval: { supervisorId: ngozi.id, pin: '8642' },
+          reason: 'customer-cancelled',
+          note: 'The customer cannot come on Saturday',
+        } as never),
+      );
+      value(await pos.api['sale:attention']({}));
+      value(await pos.api['sale:search']({ text: sale.partnerReference!, from: showing.date, to: showing.date } as never));
+      value(await pos.api['shift:current']({}));
+      value(await pos.api['app:health']({}));
+      value(await pos.api['shift:close']({ countedKobo: 0 } as never));
+      value(await pos.api['shift:z-reports']({ limit: 20 } as never));
+      const ran = stop();
+      expect(ran.size).toBeGreaterThan(20);
+      expect(wholeReadsIn(journalFile(till.dataDir), ran)).toEqual([]);
     } finally {
-      db.close();
+      await till.close();
+      await partner.close();
+    }
+  });
+
+  it('at a kiosk: a card sale at the terminal, its payment, the restart notice and the attention list', async () => {
+    const partner = await startCardPartner();
+    const terminal = await startTerminal();
+    const kiosk = openCardTill({ partner, terminal, profile: 'kiosk' });
+    try {
+      await readyToSell(kiosk.pos);
+      value(await kiosk.pos.api['staff:sign-out']({}));
+      const stop = recordStatements();
+      const showing = await findShowing(kiosk.pos);
+      const selection = selectionOf(showing, [['Regular', 1]]);
+      const hold = value(await kiosk.pos.api['sale:hold'](selection));
+      const sale = value(await kiosk.pos.api['sale:submit']({ saleId: newSaleId('CARD'), kind: 'cinema', cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'card' } }));
+      expect(sale.state).toBe('confirmed');
+      value(await kiosk.pos.api['payment:get']({ saleId: sale.id }));
+      value(await kiosk.pos.api['sale:get']({ saleId: sale.id }));
+      value(await kiosk.pos.api['kiosk:restart-notice']({}));
+      value(await kiosk.pos.api['app:health']({}));
+      // Staff at the kiosk: what needs them.
+      value(await kiosk.pos.api['staff:sign-in']({ staffId: 1, pin: '2468' }));
+      value(await kiosk.pos.api['sale:attention']({}));
+      value(await kiosk.pos.api['sale:restart-notice']({}));
+      const ran = stop();
+      expect(ran.size).toBeGreaterThan(15);
+      expect(wholeReadsIn(journalFile(kiosk.dataDir), ran)).toEqual([]);
+    } finally {
+      await kiosk.close();
+      await terminal.close();
+      await partner.close();
     }
   });
 });
