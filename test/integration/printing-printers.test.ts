@@ -178,6 +178,27 @@ describe('preview printer', () => {
     expect(await store.read('no-such-receipt')).toBeNull();
   });
 
+  it('keeps the newest receipts only, each with both its files, and clears what a crash left half written', async () => {
+    const dataDir = path.join(tmp, 'preview-kept');
+    let now = Date.parse('2025-11-21T15:04:05Z');
+    const clock = () => new Date((now += 1_000));
+    const shelf = path.join(dataDir, 'receipts');
+    fs.mkdirSync(shelf, { recursive: true });
+    // From the start before: an old receipt whose .txt never came, and a file half written.
+    fs.writeFileSync(path.join(shelf, '2025-11-20T09-00-00-000Z-0007-sale-old.bin'), 'x');
+    fs.writeFileSync(path.join(shelf, '2025-11-20T09-00-01-000Z-0008-sale-old.txt.partial'), 'x');
+    const store = createPreviewStore({ dataDir, clock, kept: 3 });
+    const document = toPrintDocument('sale-S-7', buildReceipt({ ...cinemaSale, ticketStubs: false }, { columns: 32 }), { type: 'epson', columns: 32 });
+    // The shelf is tidied with the first receipt of a start and then every hundredth.
+    for (let i = 0; i < 101; i++) await store.save(document);
+    const names = await store.list(500);
+    expect(names).toHaveLength(3);
+    expect(names[0]).toMatch(/-0101-sale-S-7$/);
+    expect(names[2]).toMatch(/-0099-sale-S-7$/);
+    expect(fs.readdirSync(shelf).sort()).toEqual(names.flatMap((name) => [`${name}.bin`, `${name}.txt`]).sort());
+    expect((await store.read(names[2]!))?.text).toBe(document.text);
+  });
+
   it('is what an empty printer setting gives', async () => {
     const dataDir = path.join(tmp, 'preview-default');
     const result = await createPrinter({ interface: '', type: 'star', columns: 48 }, { dataDir }).print(receipt('star'), { deadlineMs: 2_000 });
