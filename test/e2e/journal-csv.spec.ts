@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { chooseShowtime, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
 import { csvObjects } from '../helpers/csv-reader';
 import { formatNaira } from '../../shared/money';
+import { addDays, lagosDate } from '../../shared/dates';
 
 /**
  * The journal CSV as the supervisor downloads it (Staff -> Journal -> Export CSV) and a bookkeeper
@@ -78,4 +79,38 @@ test('the downloaded journal CSV starts with the UTF-8 mark and sums a refund on
   ]);
   expect(sum('given_back_ngn')).toBe(price);
   expect(sum('cash_ngn')).toBe(0);
+
+  // A bookkeeper's days: typed as the counter writes dates, they bound the list and the file alike.
+  const typed = (day: string) => day.split('-').reverse().join('/');
+  const today = lagosDate(new Date());
+  const yesterday = addDays(today, -1);
+  const journalPanel = page.getByRole('search');
+  await journalPanel.getByLabel('First day (optional)').fill(typed(yesterday));
+  await journalPanel.getByLabel('Last day (optional)').fill(typed(yesterday));
+  await journalPanel.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No sales found')).toBeVisible();
+  const downloadingDay = page.waitForEvent('download');
+  await journalPanel.getByRole('button', { name: 'Export CSV' }).click();
+  const day = await downloadingDay;
+  expect(day.suggestedFilename()).toBe(`lobby-pos-T01-${yesterday}-to-${yesterday}.csv`);
+  expect(csvObjects(fs.readFileSync((await day.path())!, 'utf8'))).toEqual([]);
+
+  await journalPanel.getByLabel('First day (optional)').fill(typed(today));
+  await journalPanel.getByLabel('Last day (optional)').fill(typed(today));
+  await journalPanel.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('sale-row-state')).toHaveText('Refunded');
+  const downloadingToday = page.waitForEvent('download');
+  await journalPanel.getByRole('button', { name: 'Export CSV' }).click();
+  const todays = await downloadingToday;
+  expect(todays.suggestedFilename()).toBe(`lobby-pos-T01-${today}-to-${today}.csv`);
+  expect(csvObjects(fs.readFileSync((await todays.path())!, 'utf8')).map((r) => r.record)).toEqual(['sale', 'refund']);
+
+  // Days the wrong way round: said, and nothing downloads.
+  await journalPanel.getByLabel('First day (optional)').fill(typed(today));
+  await journalPanel.getByLabel('Last day (optional)').fill(typed(yesterday));
+  await journalPanel.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The first day must not be after the last.');
+  await page.screenshot({ path: test.info().outputPath('journal-days-1280x800.png') });
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await page.screenshot({ path: test.info().outputPath('journal-days-800x1280.png') });
 });

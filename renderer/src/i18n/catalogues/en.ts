@@ -475,6 +475,8 @@ export const en = {
   'journal.title': 'Journal',
   'journal.search': 'Customer, reference or sale id',
   'journal.export': 'Export CSV',
+  'journal.from': 'First day (optional)',
+  'journal.to': 'Last day (optional)',
   'journal.searching': 'Searching the journal',
   'journal.none': 'No sales found',
   'journal.col.state': 'State',

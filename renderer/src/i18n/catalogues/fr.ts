@@ -451,6 +451,8 @@ export const fr: Catalogue = {
   'journal.title': "Journal",
   'journal.search': "Client, référence ou n° de vente",
   'journal.export': "Exporter en CSV",
+  'journal.from': "Premier jour (facultatif)",
+  'journal.to': "Dernier jour (facultatif)",
   'journal.searching': "Recherche dans le journal",
   'journal.none': "Aucune vente trouvée",
   'journal.col.state': "État",

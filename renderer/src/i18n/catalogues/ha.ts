@@ -451,6 +451,8 @@ export const ha: Catalogue = {
   'journal.title': "Littafin rubutu",
   'journal.search': "Abokin ciniki, lambar shaida ko lambar sayarwa",
   'journal.export': "Fitar da CSV",
+  'journal.from': "Rana ta farko (ba dole ba)",
+  'journal.to': "Rana ta ƙarshe (ba dole ba)",
   'journal.searching': "Ana nema a littafin rubutu",
   'journal.none': "Ba a sami sayarwa ba",
   'journal.col.state': "Yanayi",

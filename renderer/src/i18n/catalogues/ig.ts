@@ -451,6 +451,8 @@ export const ig: Catalogue = {
   'journal.title': "Akwụkwọ ndekọ",
   'journal.search': "Onye ahịa, ntụaka ma ọ bụ nọmba ire",
   'journal.export': "Bupụ CSV",
+  'journal.from': "Ụbọchị mbụ (ọ bụghị iwu)",
+  'journal.to': "Ụbọchị ikpeazụ (ọ bụghị iwu)",
   'journal.searching': "A na-achọ n'akwụkwọ ndekọ",
   'journal.none': "Ahụghị ire ọ bụla",
   'journal.col.state': "Ọnọdụ",

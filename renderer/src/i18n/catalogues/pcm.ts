@@ -451,6 +451,8 @@ export const pcm: Catalogue = {
   'journal.title': "Journal",
   'journal.search': "Customer, reference or sale id",
   'journal.export': "Export CSV",
+  'journal.from': "First day (no be by force)",
+  'journal.to': "Last day (no be by force)",
   'journal.searching': "E dey search di journal",
   'journal.none': "No sale dey",
   'journal.col.state': "How e be",

@@ -451,6 +451,8 @@ export const yo: Catalogue = {
   'journal.title': "Ìwé àkọsílẹ̀",
   'journal.search': "Oníbàárà, nọ́ńbà ìtọ́kasí tàbí nọ́ńbà títà",
   'journal.export': "Gbé jáde ní CSV",
+  'journal.from': "Ọjọ́ àkọ́kọ́ (kò pọn dandan)",
+  'journal.to': "Ọjọ́ ìkẹyìn (kò pọn dandan)",
   'journal.searching': "À ń wá inú ìwé àkọsílẹ̀",
   'journal.none': "A kò rí títà kankan",
   'journal.col.state': "Ipò",

@@ -37,7 +37,7 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
           apply(draft);
         }}
       >
-        <div className="form-row">
+        <div className="form-row form-row-top">
           <Field label={t('hotels.city')}>
             {/* Type to search: the city field has the cursor as soon as the screen opens. */}
             <input autoFocus value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} placeholder={t('hotels.cityPlaceholder')} />
@@ -69,7 +69,7 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
         </div>
         <details className="filters">
           <summary>{t('hotels.moreFilters')}</summary>
-          <div className="form-row">
+          <div className="form-row form-row-top">
             <div className="field">
               <span>{t('hotels.propertyType')}</span>
               <div className="chips">

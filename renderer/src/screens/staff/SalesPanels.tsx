@@ -4,6 +4,7 @@ import type { SaleView } from '@shared/sales/sale-view';
 import { useNavigation } from '@renderer/navigation';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { DateInput } from '@ui/DateInput';
 import { Money } from '@ui/Money';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
@@ -108,20 +109,26 @@ export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const say = useErrorText();
   const pos = usePos();
   const [text, setText] = useState('');
-  const [applied, setApplied] = useState('');
-  const results = usePosQuery('sale:search', { text: applied || undefined, limit: 50 }, { staleTime: 0 });
+  // Days the list and the CSV cover (Lagos, both inclusive); empty is the whole journal.
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [applied, setApplied] = useState({ text: '', from: '', to: '' });
+  const results = usePosQuery('sale:search', { text: applied.text || undefined, ...days(applied), limit: 50 }, { staleTime: 0 });
   const exportCsv = useMutation({
-    mutationFn: async () => unwrap(await pos['journal:export']({})),
+    // The days as they stand in the fields: a bookkeeper types a month and exports it.
+    mutationFn: async () => unwrap(await pos['journal:export'](days({ from, to }))),
     onSuccess: ({ csv, fileName }) => downloadCsv(fileName, csv),
   });
   return (
     <section className="panel" aria-labelledby="journal-title">
       <h2 id="journal-title">{t('journal.title')}</h2>
-      <form className="form-row" role="search" onSubmit={(e) => (e.preventDefault(), setApplied(text.trim()))}>
-        <label className="field field-grow">
+      <form className="form-row form-row-top" role="search" onSubmit={(e) => (e.preventDefault(), setApplied({ text: text.trim(), from, to }))}>
+        <label className="field field-whole-row">
           <span>{t('journal.search')}</span>
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
         </label>
+        <DateInput label={t('journal.from')} value={from} onChange={setFrom} optional />
+        <DateInput label={t('journal.to')} value={to} onChange={setTo} optional />
         <button type="submit" className="button button-primary">
           {t('common.search')}
         </button>
@@ -133,7 +140,7 @@ export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
       </form>
       {exportCsv.error instanceof PosCallError && <p className="field-error" role="alert">{say(exportCsv.error.error)}</p>}
       {/* The customer's code from a kiosk whose receipt was held: it is printed from here. */}
-      {applied && <HeldReceipts search={applied} />}
+      {applied.text && <HeldReceipts search={applied.text} />}
       <QueryState query={results} loading={<LoadingBlock label={t('journal.searching')} rows={2} />}>
         {({ sales }) =>
           sales.length === 0 ? (
@@ -150,3 +157,6 @@ export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
     </section>
   );
 }
+
+/** The days of a range that are filled in, as the contract takes them (an empty field is no bound). */
+const days = (range: { from: string; to: string }) => ({ ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) });
