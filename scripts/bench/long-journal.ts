@@ -25,7 +25,8 @@ export async function benchLongJournal(): Promise<BenchRow[]> {
   try {
     const long = await filled(path.join(root, 'long'), LONG);
     const short = await filled(path.join(root, 'short'), SHORT);
-    const times = { long: { report: [] as number[], attention: [] as number[], open: [] as number[] }, short: { report: [] as number[], attention: [] as number[], open: [] as number[] } };
+    const samples = () => ({ report: [] as number[], attention: [] as number[], open: [] as number[] });
+    const times = { long: samples(), short: samples() };
     for (let i = 0; i < SAMPLES; i++) {
       for (const [name, dir] of i % 2 === 0 ? ([['long', long], ['short', short]] as const) : ([['short', short], ['long', long]] as const)) {
         const opening = performance.now();
