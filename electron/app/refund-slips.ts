@@ -79,7 +79,8 @@ export function refundSlips(correction: CorrectionView, sale: SaleView, config: 
   const customers = sale.language ?? 'en';
   return [
     { ...slipIn(customers), subtitle: receiptLabels(customers).refundSlip.customerCopy, signatures: [] },
-    { ...slipIn('en'), subtitle: 'Drawer copy', signatures: [`Approved by ${correction.approvedBy}`, 'Customer (money received)'] },
+    // The drawer opens with the copy it keeps: the cash goes from it to the customer.
+    { ...slipIn('en'), subtitle: 'Drawer copy', signatures: [`Approved by ${correction.approvedBy}`, 'Customer (money received)'], cashMoves: correction.tender === 'cash' },
   ];
 }
 

@@ -1,6 +1,6 @@
 /**
  * Reads printer bytes back the way the printer would: lines of text with their alignment,
- * emphasis and size, QR codes with their payload, feeds and cuts. Independent of the code that
+ * emphasis and size, QR codes with their payload, feeds, cuts and drawer pulses. Independent of the code that
  * produced the bytes (it follows the EPSON ESC/POS and STAR line mode manuals), so a test can
  * check what would come out of the printer. Anything it does not know is an error, not skipped:
  * an unexpected byte on the wire should fail a test.
@@ -13,6 +13,8 @@ export type DecodedItem =
   | { kind: 'feed'; lines: number }
   | { kind: 'qr'; payload: string; model: number | null; cellSize: number | null; correction: string | null }
   | { kind: 'cut'; partial: boolean }
+  /** A pulse to the cash drawer port: pin 2 (STAR: device 1) or pin 5 (device 2); the pulse's times when the command gives them. */
+  | { kind: 'drawer'; pin: 2 | 5; onMs: number | null; offMs: number | null }
   | { kind: 'status-query'; command: string };
 
 export class DecodeError extends Error {}
@@ -190,6 +192,15 @@ function decodeEpson(bytes: Uint8Array): DecodedItem[] {
           case 0x64: // ESC d n: print and feed n lines
             page.push({ kind: 'feed', lines: r.next() });
             break;
+          case 0x70: {
+            // ESC p m t1 t2: pulse the drawer pin (m 0/48: pin 2, 1/49: pin 5) on t1 × 2 ms, off t2 × 2 ms
+            const m = r.next();
+            if (![0, 1, 48, 49].includes(m)) throw new DecodeError(`unknown drawer pin ${m} at byte ${start}`);
+            const on = r.next();
+            const off = r.next();
+            page.items.push({ kind: 'drawer', pin: m % 48 === 0 ? 2 : 5, onMs: on * 2, offMs: off * 2 });
+            break;
+          }
           default:
             throw new DecodeError(`unknown EPSON command ${hex(0x1b, command)} at byte ${start}`);
         }
@@ -253,6 +264,7 @@ function decodeStar(bytes: Uint8Array): DecodedItem[] {
   let qrData: string | null = null;
   let qrModel: number | null = null;
   let qrCell: number | null = null;
+  let starPulse: { onMs: number | null; offMs: number | null } = { onMs: null, offMs: null };
   let qrCorrection: string | null = null;
 
   while (!r.done()) {
@@ -274,6 +286,12 @@ function decodeStar(bytes: Uint8Array): DecodedItem[] {
       case 0x05:
         page.items.push({ kind: 'status-query', command: 'ENQ' });
         break;
+      case 0x07: // BEL: drive peripheral device 1 (the drawer on pin 2)
+        page.items.push({ kind: 'drawer', pin: 2, ...starPulse });
+        break;
+      case 0x1a: // SUB: drive peripheral device 2 (pin 5)
+        page.items.push({ kind: 'drawer', pin: 5, onMs: null, offMs: null });
+        break;
       case 0x1b: {
         const command = r.next();
         switch (command) {
@@ -293,6 +311,13 @@ function decodeStar(bytes: Uint8Array): DecodedItem[] {
           case 0x46: // ESC F
             page.setStyle({ bold: false });
             break;
+          case 0x07: {
+            // ESC BEL n1 n2: device 1's pulse, on n1 × 10 ms (STAR line mode), off n2 × 10 ms
+            const on = r.next();
+            const off = r.next();
+            starPulse = { onMs: on * 10, offMs: off * 10 };
+            break;
+          }
           case 0x69: {
             // ESC i n1 n2: height, width multipliers - 1
             const height = r.next();
@@ -403,6 +428,9 @@ export function formatDecoded(items: readonly DecodedItem[], options: { columns:
         break;
       case 'cut':
         out.push(`CUT|${item.partial ? 'partial' : 'full'}`);
+        break;
+      case 'drawer':
+        out.push(`DRW|pin ${item.pin}${item.onMs === null ? '' : ` ${item.onMs} ms`}`);
         break;
       case 'status-query':
         break;

@@ -78,6 +78,24 @@ describe('a confirmed sale', () => {
   });
 });
 
+describe('the cash drawer on the printer port', () => {
+  it("opens as a cash sale's receipt starts printing, once, and stays shut for its copy", async () => {
+    const { sale } = await sellTickets(till);
+    await waitFor('the receipt to print', async () => (await jobsOf(sale.id))[0]?.state === 'printed');
+    const sent = (saleId: string) => jobConnections(printer).filter((candidate) => textLines(decodeEscPos(candidate.bytes, 'epson')).some((line) => line.includes(saleId)));
+    const [original] = sent(sale.id);
+    const decoded = decodeEscPos(original!.bytes, 'epson');
+    expect(decoded.filter((item) => item.kind === 'drawer')).toEqual([{ kind: 'drawer', pin: 2, onMs: 50, offMs: 500 }]);
+    expect(decoded.findIndex((item) => item.kind === 'drawer')).toBeLessThan(decoded.findIndex((item) => item.kind === 'text'));
+
+    printer.clear();
+    value(await till.pos.api['receipt:reprint']({ saleId: sale.id }));
+    const [copy] = sent(sale.id);
+    expect(textLines(decodeEscPos(copy!.bytes, 'epson'))).toContainEqual(expect.stringMatching(/COPY 1/));
+    expect(decodeEscPos(copy!.bytes, 'epson').filter((item) => item.kind === 'drawer')).toEqual([]);
+  });
+});
+
 describe('a hotel booking on a 58 mm STAR printer', () => {
   let starPrinter: FakePrinter;
   let starTill: PrintTill;

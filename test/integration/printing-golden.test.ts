@@ -70,7 +70,7 @@ describe('golden receipts over TCP', () => {
           const printer = createPrinter({ interface: fake().url, type, columns }, { dataDir: fixtures });
           fake().clear();
           const lines = paper.build(columns);
-          const result = await printer.print(toPrintDocument(`${name}-${type}-${columns}`, lines, { type, columns }), { deadlineMs: 3_000 });
+          const result = await printer.print(toPrintDocument(`${name}-${type}-${columns}`, lines, { type, columns, cashDrawer: 'pin-2' }), { deadlineMs: 3_000 });
           expect(result).toMatchObject({ ok: true, value: { statusAfter: { state: 'ready' } } });
           await fake().waitForClosed(1);
 
@@ -87,6 +87,8 @@ describe('golden receipts over TCP', () => {
           // The screen preview is the paper line for line (QR and hinge cuts in their places).
           expect(renderText(lines, { columns }).replace(/\n$/, '').split('\n')).toEqual(paperAsText(items, { columns, tearLine: tearLine(columns) }));
 
+          // A paper that moves cash opens the drawer (the settings' default pin) before its first line.
+          expect(items.filter((item) => item.kind === 'drawer')).toHaveLength(lines.some((line) => line.kind === 'drawer') ? 1 : 0);
           const paperLines = formatDecoded(items, { columns });
           const file = path.join(fixtures, `${name}-${type}-${columns}.txt`);
           if (update) fs.writeFileSync(file, `${paperLines.join('\n')}\n`);

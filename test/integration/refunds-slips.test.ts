@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNairaPlain } from '../../shared/money';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
-import { openPrintTill, printedReceipts, sellTickets, waitFor, type PrintTill } from '../helpers/print-queue-till';
+import { jobConnections, openPrintTill, printedReceipts, sellTickets, waitFor, type PrintTill } from '../helpers/print-queue-till';
+import { decodeEscPos } from '../helpers/escpos-decoder';
 import { startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
 
 /**
@@ -64,6 +65,8 @@ describe('refund slips', () => {
     expect(slips[1]).toContain('Drawer copy');
     expect(slips[1]).toContain('Approved by Ngozi Okafor:');
     expect(slips[0]).not.toContain('Approved by Ngozi Okafor:');
+    // The drawer opened for the cash sale and again for the cash going back, with the copy it keeps.
+    expect(jobConnections(printer).map((connection) => decodeEscPos(connection.bytes, 'epson').filter((item) => item.kind === 'drawer').length)).toEqual([1, 0, 1]);
     const jobs = value(await till.pos.api['print:jobs']({ saleId: sale.id, limit: 10 })).jobs;
     expect(jobs.filter((job) => job.kind === 'slip')).toHaveLength(2);
 

@@ -12,12 +12,14 @@ export type TextSize = 'normal' | 'double';
  * page (code-page.ts) and already fits the paper (wrapped, columns padded), so the renderers never
  * wrap or cut anything.
  * A `partial` cut leaves a hinge (tear-off ticket stubs); a full cut ends the document.
+ * `drawer` prints nothing: it pulses the cash drawer wired to the printer, if the settings name one.
  */
 export type ReceiptLine =
   | { kind: 'text'; text: string; align: Align; bold: boolean; size: TextSize }
   | { kind: 'rule'; char: '-' | '=' }
   | { kind: 'blank' }
   | { kind: 'qr'; payload: string }
-  | { kind: 'cut'; partial?: boolean };
+  | { kind: 'cut'; partial?: boolean }
+  | { kind: 'drawer' };
 
 export const charsPerLine = (columns: Columns, size: TextSize): number => (size === 'double' ? columns / 2 : columns);

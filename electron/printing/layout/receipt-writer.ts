@@ -63,6 +63,10 @@ export function createReceiptWriter(columns: Columns, options: { accents?: boole
     cut(options: { partial?: boolean } = {}) {
       lines.push(options.partial ? { kind: 'cut', partial: true } : { kind: 'cut' });
     },
+    /** Opens the cash drawer as the paper starts (cash has come in or is going out). */
+    openDrawer() {
+      lines.push({ kind: 'drawer' });
+    },
     lines: (): ReceiptLine[] => lines,
   };
 }

@@ -1,9 +1,18 @@
 import { BreakLine, CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { Columns, ReceiptLine, TextSize } from './receipt-line';
 import { starQrCommands } from './star-qr';
+import { drawerPulse } from './cash-drawer';
+import type { CashDrawer } from '../../../shared/printing/cash-drawer';
 import { codePageBytes } from './code-page';
 
 export type PrinterType = 'epson' | 'star';
+
+/** How a document is turned into commands: the dialect, the paper, and the drawer on the printer's port (none when left out). */
+export interface EscPosOptions {
+  type: PrinterType;
+  columns: Columns;
+  cashDrawer?: CashDrawer;
+}
 
 /** Present in node-thermal-printer 4.6.1 (`cut()` uses it) but missing from its type definitions. */
 type LibraryPrinter = ThermalPrinter & { initHardware(): void };
@@ -23,7 +32,7 @@ const textLine = (text: string) => codePageBytes(`${text}\n`);
  * would send the previous receipt again on the next job. We only take `getBuffer()`; sending is
  * ours (see tcp-printer.ts).
  */
-export function renderEscPos(lines: readonly ReceiptLine[], options: { type: PrinterType; columns: Columns }): Buffer {
+export function renderEscPos(lines: readonly ReceiptLine[], options: EscPosOptions): Buffer {
   const printer = libraryPrinter(options, '');
   appendReceiptLines(printer, lines, options);
   return Buffer.from(printer.getBuffer() ?? Buffer.alloc(0));
@@ -41,7 +50,7 @@ export function libraryPrinter(options: { type: PrinterType; columns: Columns },
 }
 
 /** Appends the receipt's commands to a library printer's buffer (the bench's baseline sends it with the library's own execute()). */
-export function appendReceiptLines(library: ThermalPrinter, lines: readonly ReceiptLine[], options: { type: PrinterType; columns: Columns }): void {
+export function appendReceiptLines(library: ThermalPrinter, lines: readonly ReceiptLine[], options: EscPosOptions): void {
   const printer = library as LibraryPrinter;
   printer.initHardware();
   // PC850 on EPSON, its twin PC858 on STAR (code-page.ts): the same bytes for every letter we send.
@@ -111,6 +120,9 @@ export function appendReceiptLines(library: ThermalPrinter, lines: readonly Rece
         else printer.cut();
         align = 'left';
         pageChosen = false;
+        break;
+      case 'drawer':
+        printer.append(drawerPulse(options.type, options.cashDrawer ?? 'off'));
         break;
     }
   }

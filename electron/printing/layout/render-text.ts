@@ -35,6 +35,9 @@ export function renderText(lines: readonly ReceiptLine[], options: { columns: Co
       case 'cut':
         if (line.partial && index < lines.length - 1) out.push(tearLine(options.columns));
         break;
+      case 'drawer':
+        // Not paper: the screen's copy shows what was printed.
+        break;
     }
   });
   return `${out.join('\n')}\n`;

@@ -134,7 +134,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
   const { journal, printer, clock, events, logger, config } = deps;
   const tuning = { ...defaultPrintQueueTuning, ...deps.tuning };
   const trainingMode = isTrainingMode(config);
-  const layout = { type: config.printer.type, columns: config.printer.columns };
+  const layout = { type: config.printer.type, columns: config.printer.columns, cashDrawer: config.printer.cashDrawer };
   const settings = receiptSettingsFrom(config);
   const receiptContext = { settings, trainingMode };
   // At a kiosk nobody waits at the printer once the customer has gone: their receipt is held.

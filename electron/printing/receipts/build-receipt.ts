@@ -6,13 +6,14 @@ import { createReceiptWriter, type ReceiptWriter } from '../layout/receipt-write
 import { writeMerchantHeader } from './merchant-header';
 import type { CinemaSale, HotelSale, ReceiptInput } from './receipt-input';
 import { writeMarks } from './receipt-marks';
+import { opensDrawer } from './opens-drawer';
 import { writeIncludedTaxes, writeTenders } from './tender-lines';
 import { writeTicketStubs } from './ticket-stubs';
 import { receiptLabels, type ReceiptLabels } from './labels';
 
 /**
  * The customer's receipt for one confirmed sale, laid out for the paper width. Pure. Sections, top
- * to bottom: merchant, marks, the sale's facts, what was sold, money (total, included taxes, how it
+ * to bottom: (the cash drawer opens for a cash sale's first print) merchant, marks, the sale's facts, what was sold, money (total, included taxes, how it
  * was paid), customer, the code to show at the door or desk, policy and footer, marks again; then,
  * for cinema with stubs on, one tear-off stub per admission. The fixed words and the date names are
  * the sale's language's (labels/), English when it has none; names, titles and the settings' own
@@ -22,6 +23,7 @@ export function buildReceipt(input: ReceiptInput, options: { columns: Columns })
   const writer = createReceiptWriter(options.columns, { accents: accentsPrinted(input.language) });
   const labels = receiptLabels(input.language);
   const marks = { training: input.training, copy: input.copy };
+  if (opensDrawer(input, input.tenders.some((tender) => tender.method === 'cash'))) writer.openDrawer();
   writeMerchantHeader(writer, input.merchant);
   writeMarks(writer, marks, labels);
 

@@ -3,6 +3,7 @@ import type { Columns, ReceiptLine } from '../layout/receipt-line';
 import { createReceiptWriter } from '../layout/receipt-writer';
 import { writeMerchantHeader } from './merchant-header';
 import { writeMarks } from './receipt-marks';
+import { opensDrawer } from './opens-drawer';
 import type { SlipInput } from './slip-input';
 import { receiptLabels } from './labels';
 import { accentsPrinted } from '../layout/printable-text';
@@ -12,6 +13,7 @@ export function buildSlip(slip: SlipInput, options: { columns: Columns }): Recei
   const labels = receiptLabels(slip.language);
   const writer = createReceiptWriter(options.columns, { accents: accentsPrinted(slip.language) });
   const marks = { training: slip.training, copy: slip.copy };
+  if (opensDrawer(slip, slip.cashMoves)) writer.openDrawer();
   writeMerchantHeader(writer, slip.merchant);
   writer.text(slip.title, { align: 'center', bold: true, size: 'double' });
   if (slip.subtitle) writer.text(slip.subtitle, { align: 'center' });
