@@ -15,8 +15,9 @@ import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
 import type { PrinterStatusView } from '../../shared/printing/printer-status';
 import type { SaleView } from '../../shared/sales/sale-view';
 import { decodeEscPos, textLines } from './escpos-decoder';
-import type { FakePrinter } from './fake-printer';
-import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, tillConfig, value } from './sales-fixture';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakePrinter, type FakePrinter } from './fake-printer';
+import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, startSalesPartner, tillConfig, value, type SalesPartner } from './sales-fixture';
 import type { LanguageCode } from '../../shared/languages';
 import type { TerminalProfile } from '../../shared/app';
 import { instantTerminal } from './terminal-fixture';
@@ -155,3 +156,28 @@ export function printedReceipts(printer: FakePrinter, type: PrinterType): string
 
 /** Connections that carried more than status questions (part of a job, whole or not). */
 export const jobConnections = (printer: FakePrinter) => printer.connections().filter((connection) => connection.bytes.length > 16);
+
+/**
+ * For a test file's whole run: the sandbox over HTTP, a fake TCP printer that answers "ready" and a
+ * counter till printing to it, started before the first test and stopped after the last.
+ */
+export function usePrintTill(): { partner: () => SalesPartner; printer: () => FakePrinter; till: () => PrintTill } {
+  let partner: SalesPartner | undefined;
+  let printer: FakePrinter | undefined;
+  let till: PrintTill | undefined;
+  beforeAll(async () => {
+    partner = await startSalesPartner();
+    printer = await startFakePrinter();
+    till = openPrintTill({ partnerUrl: partner.url, printer });
+  });
+  afterAll(async () => {
+    await till?.close();
+    await printer?.close();
+    await partner?.close();
+  });
+  const started = <T>(thing: T | undefined, what: string): T => {
+    if (thing === undefined) throw new Error(`${what} is not started: usePrintTill() runs in beforeAll`);
+    return thing;
+  };
+  return { partner: () => started(partner, 'the partner'), printer: () => started(printer, 'the printer'), till: () => started(till, 'the till') };
+}
