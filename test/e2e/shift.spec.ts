@@ -197,3 +197,36 @@ test('a cashier is told that a supervisor closes the shift, and has no way to cl
     await own.stop();
   }
 });
+
+test('cash out: the drawer figure drops, a voucher prints for the drawer, and the screen says so until the next entry', async ({ page }) => {
+  const own = await startStack();
+  try {
+    expect((await own.host.rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' })).json.ok).toBe(true);
+    expect((await own.host.rpc('shift:open', { floatKobo: 500_000 })).json.ok).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(own.host.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(500_000));
+    const drawer = page.getByRole('region', { name: 'Cash in and out of the drawer' });
+    await drawer.getByLabel('Amount (₦)').fill('1500');
+    await drawer.getByLabel('Reason (for cash in / out)').fill('Generator diesel');
+    await drawer.getByRole('button', { name: 'Cash out' }).click();
+    await expect(drawer.getByRole('status')).toHaveText(`Cash out of ${formatNaira(150_000)} written down. Its voucher is printing: keep it in the drawer, signed.`);
+    await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(350_000));
+    await expect(drawer.getByLabel('Amount (₦)')).toHaveValue('');
+    await expect
+      .poll(() => own.journal("SELECT kind, state, json_extract(payload_json, '$.slip.title') AS title, json_extract(payload_json, '$.slip.cashMoves') AS cash FROM print_jobs"))
+      .toEqual([{ kind: 'slip', state: 'printed', title: 'CASH OUT', cash: 1 }]);
+    await page.screenshot({ path: test.info().outputPath('shift-cash-out-1280x800.png'), fullPage: true });
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await drawer.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('shift-cash-out-800x1280.png') });
+    // Typing the next entry's amount does not clear it; the next cash in replaces it.
+    await drawer.getByLabel('Amount (₦)').fill('200');
+    await drawer.getByLabel('Reason (for cash in / out)').fill('Change from the safe');
+    await drawer.getByRole('button', { name: 'Cash in' }).click();
+    await expect(drawer.getByRole('status')).toHaveText(`Cash in of ${formatNaira(20_000)} written down. Its voucher is printing: keep it in the drawer.`);
+  } finally {
+    await own.stop();
+  }
+});

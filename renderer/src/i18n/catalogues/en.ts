@@ -406,6 +406,8 @@ export const en = {
   'shift.reason': 'Reason (for cash in / out)',
   'shift.cashIn': 'Cash in',
   'shift.cashOut': 'Cash out',
+  'shift.cashDoneIn': "Cash in of {amount} written down. Its voucher is printing: keep it in the drawer.",
+  'shift.cashDoneOut': "Cash out of {amount} written down. Its voucher is printing: keep it in the drawer, signed.",
   'shift.close': 'Close the shift…',
   'shift.printZ': 'Print Z report #{number}',
   'shift.printedJob': '{title}: printed.',

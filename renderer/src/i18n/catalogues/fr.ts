@@ -382,6 +382,8 @@ export const fr: Catalogue = {
   'shift.reason': "Motif (entrée / sortie d’espèces)",
   'shift.cashIn': "Entrée d’espèces",
   'shift.cashOut': "Sortie d’espèces",
+  'shift.cashDoneIn': "Entrée d’espèces de {amount} enregistrée. Son bon s’imprime : gardez-le dans le tiroir.",
+  'shift.cashDoneOut': "Sortie d’espèces de {amount} enregistrée. Son bon s’imprime : gardez-le signé dans le tiroir.",
   'shift.close': "Fermer la session…",
   'shift.printZ': "Imprimer le rapport Z n° {number}",
   'shift.printedJob': "{title} : imprimé.",

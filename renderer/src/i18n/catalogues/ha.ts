@@ -382,6 +382,8 @@ export const ha: Catalogue = {
   'shift.reason': "Dalili (na shigar / fitar da kuɗi)",
   'shift.cashIn': "Shigar da kuɗi",
   'shift.cashOut': "Fitar da kuɗi",
+  'shift.cashDoneIn': "An rubuta shigar da kuɗi {amount}. Takardarsa tana fitowa: ajiye ta a aljihun tebur.",
+  'shift.cashDoneOut': "An rubuta fitar da kuɗi {amount}. Takardarsa tana fitowa: sa hannu, ka ajiye ta a aljihun tebur.",
   'shift.close': "Rufe lokacin aiki…",
   'shift.printZ': "Buga rahoton Z #{number}",
   'shift.printedJob': "{title}: an buga.",

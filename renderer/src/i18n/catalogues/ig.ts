@@ -382,6 +382,8 @@ export const ig: Catalogue = {
   'shift.reason': "Ihe kpatara ya (ego ịbata / ịpụ)",
   'shift.cashIn': "Ego ịbata",
   'shift.cashOut': "Ego ịpụ",
+  'shift.cashDoneIn': "E dere ego ịbata {amount}. Akwụkwọ ya na-apụta: debe ya n'igbe.",
+  'shift.cashDoneOut': "E dere ego ịpụ {amount}. Akwụkwọ ya na-apụta: bịanye aka, debe ya n'igbe.",
   'shift.close': "Mechie oge ọrụ…",
   'shift.printZ': "Bipụta akụkọ Z #{number}",
   'shift.printedJob': "{title}: e bipụtala.",

@@ -382,6 +382,8 @@ export const pcm: Catalogue = {
   'shift.reason': "Why (for cash in / out)",
   'shift.cashIn': "Cash in",
   'shift.cashOut': "Cash out",
+  'shift.cashDoneIn': "Cash in of {amount} don enter book. Im paper dey print: keep am for drawer.",
+  'shift.cashDoneOut': "Cash out of {amount} don enter book. Im paper dey print: sign am, keep am for drawer.",
   'shift.close': "Close di shift…",
   'shift.printZ': "Print Z report #{number}",
   'shift.printedJob': "{title}: e don print.",

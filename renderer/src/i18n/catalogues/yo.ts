@@ -382,6 +382,8 @@ export const yo: Catalogue = {
   'shift.reason': "Ìdí (fún owó wọlé / jáde)",
   'shift.cashIn': "Owó wọlé",
   'shift.cashOut': "Owó jáde",
+  'shift.cashDoneIn': "A ti kọ owó wọlé {amount} sílẹ̀. Ìwé rẹ̀ ń jáde: fi sínú àpótí.",
+  'shift.cashDoneOut': "A ti kọ owó jáde {amount} sílẹ̀. Ìwé rẹ̀ ń jáde: buwọ́lù ú, kí o fi sínú àpótí.",
   'shift.close': "Pa àkókò iṣẹ́ dé…",
   'shift.printZ': "Tẹ ìròyìn Z #{number}",
   'shift.printedJob': "{title}: a ti tẹ̀ ẹ́.",

@@ -1,4 +1,4 @@
-import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
+import { useI18n, useErrorText } from '@renderer/i18n/I18nProvider';
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZReport } from '@shared/sales/reports';
@@ -18,7 +18,7 @@ const toKobo = (text: string) => {
 };
 
 export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
-  const t = useT();
+  const { t, money } = useI18n();
   const say = useErrorText();
   const pos = usePos();
   const client = useQueryClient();
@@ -54,9 +54,12 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
     onSuccess: () => (setAmount(''), refresh()),
     onError: unlock,
   });
+  // What the last cash in or out was, said under the form with its voucher until the next entry.
+  const [cashDone, setCashDone] = useState<{ kind: 'in' | 'out'; amountKobo: number } | null>(null);
   const cash = useMutation({
-    mutationFn: async (kind: 'in' | 'out') => unwrap(await pos['shift:cash']({ kind, amountKobo: toKobo(amount) ?? 0, reason })),
-    onSuccess: () => (setAmount(''), setReason(''), refresh()),
+    mutationFn: async (move: { kind: 'in' | 'out'; amountKobo: number }) => unwrap(await pos['shift:cash']({ ...move, reason })),
+    onMutate: () => setCashDone(null),
+    onSuccess: (_report, move) => (setAmount(''), setReason(''), setCashDone(move), refresh()),
     onSettled: () => void (cashInFlight.current = false),
   });
   const close = useMutation({
@@ -70,7 +73,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const sendCash = (kind: 'in' | 'out') => {
     if (cashInFlight.current) return;
     cashInFlight.current = true;
-    cash.mutate(kind);
+    cash.mutate({ kind, amountKobo: toKobo(amount) ?? 0 });
   };
   const countedKobo = toKobo(counted);
   const askToClose = () => {
@@ -144,6 +147,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                         {t('shift.cashOut')}
                       </button>
                     </div>
+                    {cashDone && <p role="status">{t(cashDone.kind === 'in' ? 'shift.cashDoneIn' : 'shift.cashDoneOut', { amount: money(cashDone.amountKobo) })}</p>}
                   </section>
                   <section className="shift-part" aria-labelledby="shift-close-title">
                     <h3 id="shift-close-title">{t('shift.closeTitle')}</h3>
