@@ -12,10 +12,11 @@ import { writeTicketStubs } from './ticket-stubs';
 import { receiptLabels, type ReceiptLabels } from './labels';
 
 /**
- * The customer's receipt for one confirmed sale, laid out for the paper width. Pure. Sections, top
- * to bottom: (the cash drawer opens for a cash sale's first print) merchant, marks, the sale's facts, what was sold, money (total, included taxes, how it
- * was paid), customer, the code to show at the door or desk, policy and footer, marks again; then,
- * for cinema with stubs on, one tear-off stub per admission. The fixed words and the date names are
+ * The customer's receipt for one confirmed sale, laid out for the paper width. Pure. The cash
+ * drawer opens first for a cash sale's first print. Sections, top to bottom: merchant, marks, the
+ * sale's facts, what was sold, money (total, included taxes, how it was paid), customer, the code to
+ * show at the door or desk, policy and footer, marks again; then, for cinema with stubs on, one
+ * tear-off stub per admission. The fixed words and the date names are
  * the sale's language's (labels/), English when it has none; names, titles and the settings' own
  * text print as they are, transliterated like everything else.
  */
