@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { terminalProfileSchema, tillNumberSchema } from '../app';
 import { saidSchema } from '../errors';
+import { cashDrawers } from '../printing/cash-drawer';
 
 /** The settings staff may change on screen. The API key is not among them: it can be set, never read. */
 export const editableSettingsSchema = z
@@ -14,7 +15,15 @@ export const editableSettingsSchema = z
       })
       .strict(),
     partner: z.object({ baseUrl: z.string().trim().max(300), experiencePrefix: z.string().max(60), hotelPrefix: z.string().max(60) }).strict(),
-    printer: z.object({ interface: z.string().trim().max(300), type: z.enum(['epson', 'star']), columns: z.union([z.literal(32), z.literal(42), z.literal(48)]) }).strict(),
+    printer: z
+      .object({
+        interface: z.string().trim().max(300),
+        type: z.enum(['epson', 'star']),
+        columns: z.union([z.literal(32), z.literal(42), z.literal(48)]),
+        /** The drawer on the printer's port; left out of an update: unchanged. */
+        cashDrawer: z.enum(cashDrawers).optional(),
+      })
+      .strict(),
     /**
      * The card terminal (`payments.terminal`: empty = automatic, none, simulated, paystack:TERMINAL_ID)
      * and the Paystack customer card payments are raised for. Left out of an update: unchanged.

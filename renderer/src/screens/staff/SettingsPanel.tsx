@@ -143,6 +143,14 @@ function SettingsForm({ view }: { view: SettingsView }) {
               <option value={32}>{t('settings.paper58')}</option>
             </select>
           </label>
+          <label className="field">
+            <span>{t('settings.cashDrawer')}</span>
+            <select {...form.register('printer.cashDrawer')} disabled={fixed('printer.cashDrawer')}>
+              <option value="pin-2">{t('settings.cashDrawerPin2')}</option>
+              <option value="pin-5">{t('settings.cashDrawerPin5')}</option>
+              <option value="off">{t('settings.cashDrawerOff')}</option>
+            </select>
+          </label>
         </div>
         <PaymentTerminalFields form={form} fixed={fixed} error={err} cards={view.cards} />
         <div className="action-bar">
