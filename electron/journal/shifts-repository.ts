@@ -34,6 +34,12 @@ export interface CashMovement {
   at: string;
 }
 
+/** A cash movement as its paper tells it: who by name, under which shift number. */
+export interface CashMovementRecorded extends CashMovement {
+  staffName: string;
+  shiftNumber: number;
+}
+
 const openShiftSchema = z.object({ staffId: staffIdSchema, floatKobo: koboSchema.nonnegative() }).strict();
 const cashMovementSchema = z
   .object({
@@ -52,6 +58,12 @@ export interface ShiftsRepository {
   get(id: number): Result<Shift | null>;
   /** Cash put into or taken out of the drawer of the open shift, with a reason. */
   moveCash(input: z.input<typeof cashMovementSchema>): Result<CashMovement>;
+  /**
+   * Work done inside each cash movement's own transaction (the drawer's voucher, queued as a print
+   * job): one commit for both, so no movement is ever on file without its voucher waiting. `work`
+   * must not throw; the returned function stops it.
+   */
+  whileMovingCash(work: (movement: CashMovementRecorded) => void): () => void;
   /** Running totals of a shift (default: the open one). */
   xReport(shiftId?: number): Result<ShiftReport>;
   /** Closes the open shift against the counted cash and stores its numbered Z report, in one transaction. */
@@ -170,6 +182,7 @@ export function createShiftsRepository(deps: {
     })
     .immediate;
 
+  const movingCash = new Set<(movement: CashMovementRecorded) => void>();
   const moveTx = db
     .transaction((input: z.output<typeof cashMovementSchema>): Result<CashMovement> => {
       const staff = activeStaff(input.staffId);
@@ -184,7 +197,9 @@ export function createShiftsRepository(deps: {
       }
       const { lastInsertRowid } = insertMovement.run({ terminalId, shiftId: shift.id, ...input, at: clock().toISOString() });
       const row = selectMovement.get(Number(lastInsertRowid))!;
-      return ok({ id: row.id, shiftId: row.shift_id, kind: row.kind, amountKobo: row.amount_kobo, reason: row.reason, staffId: row.staff_id, at: row.at });
+      const movement: CashMovement = { id: row.id, shiftId: row.shift_id, kind: row.kind, amountKobo: row.amount_kobo, reason: row.reason, staffId: row.staff_id, at: row.at };
+      for (const work of movingCash) work({ ...movement, staffName: staff.value, shiftNumber: shift.number });
+      return ok(movement);
     })
     .immediate;
 
@@ -240,6 +255,11 @@ export function createShiftsRepository(deps: {
       }),
 
     moveCash: (input) => guard.write(() => parsed(cashMovementSchema, input, moveTx)),
+
+    whileMovingCash(work) {
+      movingCash.add(work);
+      return () => void movingCash.delete(work);
+    },
 
     xReport: (shiftId) =>
       guard.read(() => {

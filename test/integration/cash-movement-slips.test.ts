@@ -35,6 +35,7 @@ describe('cash in and out', () => {
     expect(text).toMatch(new RegExp(`Shift +${report.shiftNumber}`));
     expect(text).toMatch(/Bola Adeyemi/);
     expect(text).toContain('Cash received by');
+    expect(text).toMatch(/Voucher no\. +\d+/);
     expect(out!.filter((item) => item.kind === 'drawer')).toEqual([{ kind: 'drawer', pin: 2, onMs: 50, offMs: 500 }]);
 
     value(await till().pos.api['shift:cash']({ kind: 'in', amountKobo: 500_000, reason: 'Change from the safe' }));
@@ -44,6 +45,21 @@ describe('cash in and out', () => {
     });
     expect(textLines(into!).join('\n')).toMatch(new RegExp(`Paid in +${formatNairaPlain(500_000)}`));
     expect(into!.filter((item) => item.kind === 'drawer')).toHaveLength(1);
+  });
+
+  it("queues the voucher in the movement's own commit: cash moved through the journal alone has its voucher waiting at once", async () => {
+    const journal = till().journal;
+    const moved = journal.shifts.moveCash({ kind: 'in', amountKobo: 5_000, reason: 'Coins for change', staffId: 1 });
+    expect(moved.ok).toBe(true);
+    if (!moved.ok) return;
+    // No await since: the job was written with the movement, not after it.
+    const jobs = journal.printJobs.list({ limit: 20 });
+    expect(jobs.ok).toBe(true);
+    const vouchers = jobs.ok ? jobs.value.filter((job) => job.kind === 'slip' && JSON.stringify(job.payload).includes(`"Voucher no.","value":"${moved.value.id}"`)) : [];
+    expect(vouchers).toHaveLength(1);
+    expect(vouchers[0]!.payload).toMatchObject({ slip: { title: 'CASH IN', staffName: 'Bola Adeyemi', cashMoves: true } });
+    // And it prints like any job.
+    await waitFor('the voucher to print', () => papersTitled('CASH IN').some((items) => textLines(items).some((line) => new RegExp(`Voucher no\\. +${moved.value.id}$`).test(line))));
   });
 
   it('prints nothing for a movement the till refused', async () => {

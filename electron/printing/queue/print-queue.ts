@@ -21,6 +21,7 @@ import { renderText } from '../layout/render-text';
 import { reportInputFromShift } from '../receipts/report-from-shift';
 import { reportReceiptInputSchema, type ReportReceiptInput } from '../receipts/report-input';
 import { saleReceiptFromJournal } from '../receipts/sale-receipt';
+import { cashVoucher } from '../receipts/cash-voucher';
 
 /** Timings with safe defaults; tests shorten them. */
 export interface PrintQueueTuning {
@@ -267,6 +268,18 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       logger.error('receipt not queued for a confirmed sale', { saleId, error });
     }
   });
+  // Cash in or out: its voucher is queued in the movement's own transaction, like a receipt with
+  // its sale; the worker is woken once that transaction has committed.
+  const stopVouchers = journal.shifts.whileMovingCash((movement) => {
+    try {
+      const payload: SlipPayload = { slip: cashVoucher(movement, receiptContext), requestedBy: null };
+      const queued = journal.printJobs.enqueue({ kind: 'slip', saleId: null, payload });
+      if (!queued.ok) logger.error('cash voucher not queued', { movementId: movement.id, code: queued.error.code });
+      else queueMicrotask(() => worker.wake());
+    } catch (error) {
+      logger.error('cash voucher not queued', { movementId: movement.id, error });
+    }
+  });
   const unsubscribe = deps.onSaleConfirmed(() => kick());
   watch.start();
   kick();
@@ -436,6 +449,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
 
     async close() {
       stopQueueing();
+      stopVouchers();
       unsubscribe();
       watch.stop();
       await worker.close();
