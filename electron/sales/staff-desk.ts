@@ -77,7 +77,7 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
       if (!count.ok) return count;
       const shift = journal.shifts.current();
       if (!shift.ok) return shift;
-      return ok({ signedIn: current ? toView(current) : null, needsFirstSupervisor: count.value === 0, shiftOpen: shift.value !== null });
+      return ok({ signedIn: current ? toView(current) : null, needsFirstSupervisor: count.value === 0, shiftOpen: shift.value !== null, shiftNumber: shift.value?.number ?? null });
     },
 
     list() {

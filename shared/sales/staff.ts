@@ -13,6 +13,8 @@ export const staffStatusSchema = z.object({
   needsFirstSupervisor: z.boolean(),
   /** A shift is open on this till, so it can sell (a kiosk's attract screen says so before anyone starts). */
   shiftOpen: z.boolean(),
+  /** The open shift's number (Home's banner says it, without asking for the shift's figures), or null. */
+  shiftNumber: z.number().int().positive().nullable(),
 });
 export type StaffStatus = z.infer<typeof staffStatusSchema>;
 

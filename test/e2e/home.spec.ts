@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+import { setUpTill } from './support';
 
 let host: PreviewHost;
 test.beforeAll(async () => {
@@ -91,4 +92,24 @@ test('the page runs under the strict CSP with no Node and no token leak into the
     return (window as { __inlineRan?: boolean }).__inlineRan === true;
   });
   expect(ran).toBe(false);
+});
+
+test("the ready banner says who sells under which shift without reading the shift's figures, which grow with the shift", async ({ page }) => {
+  const own = await startPreviewHost();
+  try {
+    await page.goto(own.url);
+    await setUpTill(page, { name: 'Ada Supervisor' });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/rpc/')) asked.push(path.slice('/rpc/'.length));
+    });
+    await page.getByRole('button', { name: /Cinema/ }).first().click();
+    await page.getByRole('button', { name: /Back/ }).click();
+    await expect(page.locator('.ready-banner')).toHaveText(/^Signed in: Ada Supervisor · shift 1 open/);
+    expect(asked).toContain('staff:status');
+    expect(asked).not.toContain('shift:current');
+  } finally {
+    await own.stop();
+  }
 });

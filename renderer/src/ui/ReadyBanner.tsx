@@ -7,22 +7,23 @@ export function ReadyBanner() {
   const t = useT();
   const { go } = useNavigation();
   const staff = usePosQuery('staff:status', {}, { staleTime: 0 });
-  // The drawer and the sales needing attention are for signed-in staff only (the channels' access rule).
+  // The sales needing attention are for signed-in staff only (the channel's access rule). Whether a
+  // shift is open comes with the staff status: the shift's figures (shift:current) grow with the
+  // shift and are not read on every return Home.
   const signedIn = Boolean(staff.data?.signedIn);
-  const shift = usePosQuery('shift:current', {}, { staleTime: 0, enabled: signedIn });
   const attention = usePosQuery('sale:attention', {}, { staleTime: 0, enabled: signedIn });
-  if (!staff.data || (signedIn && !shift.data)) return null;
+  if (!staff.data) return null;
   const problem = staff.data.needsFirstSupervisor
     ? t('ready.setup')
     : !staff.data.signedIn
       ? t('ready.signIn')
-      : !shift.data?.report
+      : staff.data.shiftNumber === null
         ? t('ready.openShift')
         : null;
   const waiting = attention.data?.sales.length ?? 0;
   return (
     <div className={`ready-banner${problem ? ' ready-problem' : ''}`} role="status">
-      <span>{problem ?? t('ready.ok', { name: staff.data.signedIn!.name, shift: shift.data!.report!.shiftNumber })}</span>
+      <span>{problem ?? t('ready.ok', { name: staff.data.signedIn!.name, shift: staff.data.shiftNumber! })}</span>
       {waiting > 0 && <span className="ready-attention">{t('ready.attention', { count: waiting })}</span>}
       {(problem || waiting > 0) && (
         <button type="button" className="button button-primary" onClick={() => go({ name: 'staff' })}>
