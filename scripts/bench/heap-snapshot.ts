@@ -19,6 +19,12 @@ interface Snapshot {
   strings: string[];
 }
 
+/** A full collection, twice: the second frees what the first only finalised. */
+export async function collectGarbage(cdp: CDPSession): Promise<void> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+}
+
 /**
  * Takes a heap snapshot of the page and sums its nodes' own sizes by part. Why a snapshot and not
  * `Runtime.getHeapUsage`: after a kiosk's first customers V8 goes on compiling its hotter functions for
@@ -26,8 +32,7 @@ interface Snapshot {
  * dependency lists, and no app object more), and the usage figure counts that code as growth.
  */
 export async function heapParts(cdp: CDPSession): Promise<HeapParts> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
+  await collectGarbage(cdp);
   const chunks: string[] = [];
   const collect = (event: { chunk: string }) => chunks.push(event.chunk);
   cdp.on('HeapProfiler.addHeapSnapshotChunk', collect);

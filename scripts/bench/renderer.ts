@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { createSandbox, loadSeedCatalogue, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
 import { chromiumArgs, findChromium } from '../find-browser';
-import { heapParts } from './heap-snapshot';
+import { collectGarbage, heapParts } from './heap-snapshot';
 import { median, percentile } from './stats';
 import type { BenchRow } from './types';
 
@@ -171,8 +171,7 @@ export async function benchKioskHeap(): Promise<BenchRow[]> {
     await page.reload();
     const cdp = await page.context().newCDPSession(page);
     const heap = async () => {
-      await cdp.send('HeapProfiler.collectGarbage');
-      await cdp.send('HeapProfiler.collectGarbage');
+      await collectGarbage(cdp);
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
     };
     const cycle = async (i: number) => {

@@ -9,12 +9,15 @@ import { LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { saidIn } from '@renderer/i18n/error-text';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
+import { cashDrawers, type CashDrawer } from '@shared/printing/cash-drawer';
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
 
 /** The printer command sets the till speaks; brand names, shown as the printers are marked. */
 const printerTypes = ['epson', 'star'] as const;
+/** Each drawer setting's words: the settings' own list gives the options, so a new one cannot be left out. */
+const cashDrawerLabels = { 'pin-2': 'settings.cashDrawerPin2', 'pin-5': 'settings.cashDrawerPin5', off: 'settings.cashDrawerOff' } as const satisfies Record<CashDrawer, MessageKey>;
 
 /** What each field wants, said when it is refused. */
 const fieldSentences: Partial<Record<string, MessageKey>> = {
@@ -146,9 +149,11 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <label className="field">
             <span>{t('settings.cashDrawer')}</span>
             <select {...form.register('printer.cashDrawer')} disabled={fixed('printer.cashDrawer')}>
-              <option value="pin-2">{t('settings.cashDrawerPin2')}</option>
-              <option value="pin-5">{t('settings.cashDrawerPin5')}</option>
-              <option value="off">{t('settings.cashDrawerOff')}</option>
+              {cashDrawers.map((drawer) => (
+                <option key={drawer} value={drawer}>
+                  {t(cashDrawerLabels[drawer])}
+                </option>
+              ))}
             </select>
           </label>
         </div>
