@@ -242,4 +242,24 @@ describe('Print now', () => {
       await setup.close();
     }
   });
+
+  it('answers with the try it asked for, not with the failed one still asking the printer how it is', { timeout: 60_000 }, async () => {
+    // A silent printer: after a failed try the till asks it for its status and waits a second for
+    // an answer. Print now pressed during that second must wait for its own try, not that one's end.
+    const setup = await setUp('silent', { production: true, tuning: { idlePollMs: 60_000, outagePollMs: 60_000 } });
+    try {
+      const [saleId] = await sell(setup.till, 1);
+      await waitFor('a failed try', () => {
+        const [job] = value(setup.till.journal.printJobs.list({ saleId }));
+        return job!.attempts >= 1 && job!.state === 'queued';
+      }, 10_000);
+      await setup.printer.setMode('ready');
+      const job = value(setup.till.journal.printJobs.list({ saleId }))[0]!;
+      const answer = value(await setup.till.pos.api['print:retry']({ jobId: job.id }));
+      expect(answer).toMatchObject({ id: job.id, state: 'printed', copyNumber: 0 });
+      expect(saleIdsOnPaper(setup.printer)).toEqual([saleId]);
+    } finally {
+      await setup.close();
+    }
+  });
 });

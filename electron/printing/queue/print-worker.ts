@@ -125,13 +125,14 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
       // Whether bytes left is not known here: treat it as on paper, so only a COPY can follow.
       const told = notSentAgain(saidError('INTERNAL', 'said.print.tryUnfinished'));
       settle(job, jobs.markFailed(job.id, told.message, { retry: false, mayHavePrinted: true, ...(told.said && { said: told.said }) }));
-    } finally {
-      for (const wakeWaiter of waiters.get(job.id) ?? []) wakeWaiter();
-      waiters.delete(job.id);
     }
   }
 
   function settle(job: PrintJob, result: ReturnType<PrintJobsRepository['markPrinted']>) {
+    // Those waiting for this try hear of it as the journal records its end, not after the status
+    // question that may follow: anyone asking from now on (Print now) waits for the next try.
+    for (const wakeWaiter of waiters.get(job.id) ?? []) wakeWaiter();
+    waiters.delete(job.id);
     if (result.ok) {
       const done = result.value;
       const fields = { jobId: done.id, kind: done.kind, saleId: done.saleId, state: done.state, attempts: done.attempts };
