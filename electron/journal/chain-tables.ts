@@ -91,8 +91,16 @@ export const cancellationMovesChain: ChainSpec = {
   at: { insert: 'R.at' },
 };
 
+/** The drawer opened without a sale (migration 0015): no money, but head office sees each one. */
+export const drawerOpeningsChain: ChainSpec = {
+  table: 'drawer_openings',
+  columns: ['id', 'terminal_id', 'shift_id', 'staff_id', 'reason', 'at'],
+  at: { insert: 'R.at' },
+};
+
 /** Every chained table, for the verifier. */
 export const chainedTables: readonly ChainSpec[] = [
   shiftsChain, cashMovementsChain, salesChain, saleEventsChain, tendersChain,
   cardPaymentsChain, cardPaymentEventsChain, correctionsChain, correctionOutcomesChain, cancellationsChain, cancellationMovesChain,
+  drawerOpeningsChain,
 ];

@@ -10,7 +10,7 @@ export type { DateRange } from './date-range';
 export { saleKinds, saleStates, legalTransitions, unsettledStates, isLegalTransition, type SaleKind, type SaleState } from './sale-states';
 export type { StaffRepository, Staff, StaffRole, CreateStaffInput } from './staff-repository';
 export { staffRoles, pinSchema } from './staff-repository';
-export type { ShiftsRepository, Shift, CashMovement, CashMovementRecorded } from './shifts-repository';
+export type { ShiftsRepository, Shift, CashMovement, CashMovementRecorded, DrawerOpening, DrawerOpeningRecorded } from './shifts-repository';
 export { shiftReportSchema, zReportSchema, type ShiftReport, type ZReport } from './shift-report';
 export type { PrintJobsRepository, PrintJob, PrintJobKind, PrintJobState, PrintRetryPolicy, EnqueuePrintJob } from './print-jobs-repository';
 export { defaultPrintRetryPolicy, printJobKinds, printJobStates } from './print-jobs-repository';

@@ -69,6 +69,10 @@ export function createShiftReporter(db: Database.Database) {
     `SELECT m.kind, m.amount_kobo AS amountKobo, m.reason, st.name AS staffName, m.at
      FROM cash_movements m JOIN staff st ON st.id = m.staff_id WHERE m.shift_id = ? ORDER BY m.id`,
   );
+  const drawerOpenings = db.prepare<[number], NonNullable<ShiftReport['drawerOpenings']>[number]>(
+    `SELECT d.id, d.reason, st.name AS staffName, d.at
+     FROM drawer_openings d JOIN staff st ON st.id = d.staff_id WHERE d.shift_id = ? ORDER BY d.id`,
+  );
   const unsettled = db.prepare<[number], ShiftReport['unsettled'][number]>(
     `SELECT s.id, s.state, s.kind, s.quote_kobo AS quoteKobo, s.created_at AS createdAt, coalesce(st.name, '${selfService}') AS staffName
      FROM sales s LEFT JOIN staff st ON st.id = s.staff_id
@@ -108,6 +112,7 @@ export function createShiftReporter(db: Database.Database) {
         byCashier: byCashier.all(shiftId),
         cash: cash.get(shiftId)!,
         cashMovements: movements.all(shiftId),
+        drawerOpenings: drawerOpenings.all(shiftId),
         unsettled: unsettled.all(shiftId),
         corrections: correctionLines.corrections(shiftId),
         cancellationsOwed: correctionLines.cancellationsOwed(head.terminalId),

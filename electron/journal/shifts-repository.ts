@@ -40,6 +40,21 @@ export interface CashMovementRecorded extends CashMovement {
   shiftNumber: number;
 }
 
+/** The drawer opened without a sale ("no sale"): who, why, in which shift. */
+export interface DrawerOpening {
+  id: number;
+  shiftId: number;
+  reason: string;
+  staffId: number;
+  at: string;
+}
+
+/** A drawer opening as its slip tells it. */
+export interface DrawerOpeningRecorded extends DrawerOpening {
+  staffName: string;
+  shiftNumber: number;
+}
+
 const openShiftSchema = z.object({ staffId: staffIdSchema, floatKobo: koboSchema.nonnegative() }).strict();
 const cashMovementSchema = z
   .object({
@@ -49,6 +64,7 @@ const cashMovementSchema = z
     staffId: staffIdSchema,
   })
   .strict();
+const drawerOpeningSchema = z.object({ reason: z.string().trim().min(1, 'say why the drawer is opened').max(200), staffId: staffIdSchema }).strict();
 const closeShiftSchema = z.object({ staffId: staffIdSchema, countedKobo: koboSchema.nonnegative() }).strict();
 
 export interface ShiftsRepository {
@@ -64,6 +80,10 @@ export interface ShiftsRepository {
    * must not throw; the returned function stops it.
    */
   whileMovingCash(work: (movement: CashMovementRecorded) => void): () => void;
+  /** The drawer opened without a sale, in the open shift, with a reason: recorded, never changed. */
+  openDrawer(input: z.input<typeof drawerOpeningSchema>): Result<DrawerOpening>;
+  /** Work done inside each drawer opening's own transaction (its slip, which pulses the drawer); as whileMovingCash. */
+  whileOpeningDrawer(work: (opening: DrawerOpeningRecorded) => void): () => void;
   /** Running totals of a shift (default: the open one). */
   xReport(shiftId?: number): Result<ShiftReport>;
   /** Closes the open shift against the counted cash and stores its numbered Z report, in one transaction. */
@@ -158,6 +178,9 @@ export function createShiftsRepository(deps: {
   const selectMovement = db.prepare<[number], { id: number; shift_id: number; kind: 'in' | 'out'; amount_kobo: number; reason: string; staff_id: number; at: string }>(
     'SELECT * FROM cash_movements WHERE id = ?',
   );
+  const insertOpening = db.prepare(
+    'INSERT INTO drawer_openings (terminal_id, shift_id, staff_id, reason, at) VALUES (@terminalId, @shiftId, @staffId, @reason, @at)',
+  );
   const closeShift = db.prepare(
     `UPDATE shifts SET closed_by = @staffId, closed_at = @at, counted_kobo = @countedKobo, expected_kobo = @expectedKobo,
        z_number = @zNumber, z_report_json = @zReportJson
@@ -200,6 +223,21 @@ export function createShiftsRepository(deps: {
       const movement: CashMovement = { id: row.id, shiftId: row.shift_id, kind: row.kind, amountKobo: row.amount_kobo, reason: row.reason, staffId: row.staff_id, at: row.at };
       for (const work of movingCash) work({ ...movement, staffName: staff.value, shiftNumber: shift.number });
       return ok(movement);
+    })
+    .immediate;
+
+  const openingDrawer = new Set<(opening: DrawerOpeningRecorded) => void>();
+  const drawerTx = db
+    .transaction((input: z.output<typeof drawerOpeningSchema>): Result<DrawerOpening> => {
+      const staff = activeStaff(input.staffId);
+      if (!staff.ok) return staff;
+      const shift = selectOpen.get(terminalId);
+      if (!shift) return noShift();
+      const opening: Omit<DrawerOpening, 'id'> = { shiftId: shift.id, reason: input.reason, staffId: input.staffId, at: clock().toISOString() };
+      const { lastInsertRowid } = insertOpening.run({ terminalId, ...opening });
+      const recorded = { id: Number(lastInsertRowid), ...opening };
+      for (const work of openingDrawer) work({ ...recorded, staffName: staff.value, shiftNumber: shift.number });
+      return ok(recorded);
     })
     .immediate;
 
@@ -259,6 +297,13 @@ export function createShiftsRepository(deps: {
     whileMovingCash(work) {
       movingCash.add(work);
       return () => void movingCash.delete(work);
+    },
+
+    openDrawer: (input) => guard.write(() => parsed(drawerOpeningSchema, input, drawerTx)),
+
+    whileOpeningDrawer(work) {
+      openingDrawer.add(work);
+      return () => void openingDrawer.delete(work);
     },
 
     xReport: (shiftId) =>

@@ -12,6 +12,8 @@ export interface ShiftDesk {
   current(): Result<{ report: ShiftReport | null; overTwelveHours: boolean; firstShift: boolean }>;
   open(input: { floatKobo: number }): Result<ShiftReport>;
   cash(input: { kind: 'in' | 'out'; amountKobo: number; reason: string }): Result<ShiftReport>;
+  /** The drawer opened without a sale, by whoever is signed in, with a reason: on the shift's reports. */
+  noSale(input: { reason: string }): Result<ShiftReport>;
   /** Supervisor only. */
   close(input: { countedKobo: number }): Result<ZReport>;
   zReport(input: { zNumber: number }): Result<ZReport>;
@@ -56,6 +58,15 @@ export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; cloc
       const moved = journal.shifts.moveCash({ kind, amountKobo, reason, staffId: who.value.id });
       if (!moved.ok) return moved;
       return journal.shifts.xReport(moved.value.shiftId);
+    },
+
+    noSale({ reason }) {
+      const who = staff.signedIn();
+      if (!who.ok) return who;
+      const opened = journal.shifts.openDrawer({ reason, staffId: who.value.id });
+      if (!opened.ok) return opened;
+      logger.info('drawer opened without a sale', { openingId: opened.value.id, shiftId: opened.value.shiftId, by: who.value.id });
+      return journal.shifts.xReport(opened.value.shiftId);
     },
 
     close({ countedKobo }) {

@@ -168,6 +168,16 @@ export const channels = {
     response: shiftReportSchema,
     access: 'staff',
   },
+  /**
+   * "No sale": the drawer opened without a sale (change for a note, a note checked), with a reason;
+   * recorded, listed on the X and Z reports, and its slip pulses the drawer. `drawerPulse` false:
+   * no drawer is set on the printer (Settings), so it is opened with its key.
+   */
+  'shift:no-sale': {
+    request: z.object({ reason: statedReasonSchema }).strict(),
+    response: z.object({ report: shiftReportSchema, drawerPulse: z.boolean() }),
+    access: 'staff',
+  },
   /** Supervisor only: count the drawer, close the shift, get the numbered Z report. */
   'shift:close': { request: z.object({ countedKobo: koboSchema.nonnegative() }).strict(), response: zReportSchema, access: 'supervisor' },
   'shift:z-report': { request: z.object({ zNumber: z.number().int().positive() }).strict(), response: zReportSchema, access: 'staff' },

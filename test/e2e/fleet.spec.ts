@@ -131,7 +131,7 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await server.crash();
   await page.getByRole('button', { name: /Back/ }).click();
   await page.getByLabel('Amount (₦)').fill('100');
-  await page.getByLabel('Reason (for cash in / out)').fill('Change from the bank');
+  await page.getByLabel('Reason (for cash in / out or no sale)').fill('Change from the bank');
   await page.getByRole('button', { name: 'Cash in' }).click();
   await expect(page.getByTestId('fleet-unsent-warning')).toContainText(/1 record not sent to head office yet .*it stays on this till/, { timeout: 20_000 });
   await page.screenshot({ path: 'test-results/e2e/fleet-close-warning.png', fullPage: true });

@@ -209,7 +209,7 @@ test('cash out: the drawer figure drops, a voucher prints for the drawer, and th
     await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(500_000));
     const drawer = page.getByRole('region', { name: 'Cash in and out of the drawer' });
     await drawer.getByLabel('Amount (₦)').fill('1500');
-    await drawer.getByLabel('Reason (for cash in / out)').fill('Generator diesel');
+    await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Generator diesel');
     await drawer.getByRole('button', { name: 'Cash out' }).click();
     await expect(drawer.getByRole('status')).toHaveText(`Cash out of ${formatNaira(150_000)} written down. Its voucher is printing: keep it in the drawer, signed.`);
     await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(350_000));
@@ -223,9 +223,42 @@ test('cash out: the drawer figure drops, a voucher prints for the drawer, and th
     await page.screenshot({ path: test.info().outputPath('shift-cash-out-800x1280.png') });
     // Typing the next entry's amount does not clear it; the next cash in replaces it.
     await drawer.getByLabel('Amount (₦)').fill('200');
-    await drawer.getByLabel('Reason (for cash in / out)').fill('Change from the safe');
+    await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Change from the safe');
     await drawer.getByRole('button', { name: 'Cash in' }).click();
     await expect(drawer.getByRole('status')).toHaveText(`Cash in of ${formatNaira(20_000)} written down. Its voucher is printing: keep it in the drawer.`);
+  } finally {
+    await own.stop();
+  }
+});
+
+test('no sale: the drawer opens for change on the record, with its reason, and the X report counts it', async ({ page }) => {
+  const own = await startStack();
+  try {
+    expect((await own.host.rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' })).json.ok).toBe(true);
+    expect((await own.host.rpc('shift:open', { floatKobo: 500_000 })).json.ok).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(own.host.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await expect(page.getByTestId('report-row-no-sale')).toContainText('0');
+    const drawer = page.getByRole('region', { name: 'Cash in and out of the drawer' });
+    const noSale = drawer.getByRole('button', { name: 'No sale: open drawer' });
+    // Without a reason there is nothing to write down.
+    await expect(noSale).toBeDisabled();
+    await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Change for a customer');
+    await noSale.click();
+    // The preview's printer has the default drawer (pin 2): the slip opens it.
+    await expect(drawer.getByRole('status')).toHaveText('No sale written down on the shift report. The drawer opens as its slip prints: keep the slip in the drawer.');
+    await expect(drawer.getByLabel('Reason (for cash in / out or no sale)')).toHaveValue('');
+    await expect(page.getByTestId('report-row-no-sale')).toHaveText(/No sale \(drawer opened\)\s*1/);
+    await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(500_000));
+    await expect
+      .poll(() => own.journal("SELECT kind, state, json_extract(payload_json, '$.slip.title') AS title, json_extract(payload_json, '$.slip.cashMoves') AS cash FROM print_jobs"))
+      .toEqual([{ kind: 'slip', state: 'printed', title: 'NO SALE', cash: 1 }]);
+    expect(await own.journal('SELECT reason FROM drawer_openings')).toEqual([{ reason: 'Change for a customer' }]);
+    await page.screenshot({ path: test.info().outputPath('shift-no-sale-1280x800.png'), fullPage: true });
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await drawer.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('shift-no-sale-800x1280.png') });
   } finally {
     await own.stop();
   }

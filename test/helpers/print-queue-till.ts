@@ -20,6 +20,7 @@ import { startFakePrinter, type FakePrinter } from './fake-printer';
 import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, startSalesPartner, tillConfig, value, type SalesPartner } from './sales-fixture';
 import type { LanguageCode } from '../../shared/languages';
 import type { TerminalProfile } from '../../shared/app';
+import type { CashDrawer } from '../../shared/printing/cash-drawer';
 import { instantTerminal } from './terminal-fixture';
 
 /**
@@ -61,10 +62,12 @@ export function openPrintTill(options: {
   ticketStubs?: boolean;
   /** `kiosk`: self-service, paid by card at a simulated terminal that takes a card at once. */
   profile?: TerminalProfile;
+  /** The drawer on the printer's port (default: the config's, pin 2). */
+  cashDrawer?: CashDrawer;
 }): PrintTill {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-'));
   const base = tillConfig(dataDir, options.profile ?? 'counter', options.partnerUrl);
-  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs } };
+  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs, cashDrawer: options.cashDrawer ?? base.printer.cashDrawer } };
   const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id, printRetryPolicy: options.retryPolicy });
   if (!opened.ok) throw new Error(`journal did not open: ${opened.error.message}`);
   const journal = opened.value;
@@ -161,14 +164,14 @@ export const jobConnections = (printer: FakePrinter) => printer.connections().fi
  * For a test file's whole run: the sandbox over HTTP, a fake TCP printer that answers "ready" and a
  * counter till printing to it, started before the first test and stopped after the last.
  */
-export function usePrintTill(): { partner: () => SalesPartner; printer: () => FakePrinter; till: () => PrintTill } {
+export function usePrintTill(options: { cashDrawer?: CashDrawer } = {}): { partner: () => SalesPartner; printer: () => FakePrinter; till: () => PrintTill } {
   let partner: SalesPartner | undefined;
   let printer: FakePrinter | undefined;
   let till: PrintTill | undefined;
   beforeAll(async () => {
     partner = await startSalesPartner();
     printer = await startFakePrinter();
-    till = openPrintTill({ partnerUrl: partner.url, printer });
+    till = openPrintTill({ partnerUrl: partner.url, printer, ...options });
   });
   afterAll(async () => {
     await till?.close();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatNairaPlain } from '../../shared/money';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
-import { jobConnections, usePrintTill, waitFor } from '../helpers/print-queue-till';
+import { jobConnections, openPrintTill, usePrintTill, waitFor } from '../helpers/print-queue-till';
+import { startFakePrinter } from '../helpers/fake-printer';
 import { readyToSell, value } from '../helpers/sales-fixture';
 
 /**
@@ -10,7 +11,7 @@ import { readyToSell, value } from '../helpers/sales-fixture';
  * with the ESC/POS decoder.
  */
 
-const { printer, till } = usePrintTill();
+const { partner, printer, till } = usePrintTill();
 
 /** The papers the printer received whose text has `title`, decoded. */
 const papersTitled = (title: string) =>
@@ -69,5 +70,61 @@ describe('cash in and out', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(jobConnections(printer()).length).toBe(before);
+  });
+});
+
+describe('no sale: the drawer opened without a sale', () => {
+  it('prints a NO SALE slip that opens the drawer, and the X report counts and lists each one with its reason', async () => {
+    await readyToSell(till().pos);
+    const before = value(await till().pos.api['shift:current']({})).report!;
+    const answer = value(await till().pos.api['shift:no-sale']({ reason: 'Change for a ₦1,000 note' }));
+    expect(answer.drawerPulse).toBe(true);
+    expect(answer.report.drawerOpenings?.at(-1)).toMatchObject({ reason: 'Change for a ₦1,000 note', staffName: 'Bola Adeyemi' });
+    // Nothing was paid in or out: the drawer should hold what it held.
+    expect(answer.report.cash.expectedKobo).toBe(before.cash.expectedKobo);
+
+    const [slip] = await waitFor('the NO SALE slip', () => {
+      const found = papersTitled('NO SALE');
+      return found.length === 1 && found;
+    });
+    const text = textLines(slip!).join('\n');
+    expect(text).toContain('Drawer opened without a sale');
+    // Printer code pages have no ₦: it prints as NGN.
+    expect(text).toMatch(/Reason +Change for a NGN1,000 note$/m);
+    expect(text).toMatch(/Bola Adeyemi/);
+    expect(text).toMatch(new RegExp(`No sale no\\. +${answer.report.drawerOpenings!.at(-1)!.id}`));
+    expect(text).not.toMatch(/Paid (in|out)/);
+    expect(slip!.filter((item) => item.kind === 'drawer')).toEqual([{ kind: 'drawer', pin: 2, onMs: 50, offMs: 500 }]);
+
+    const paper = value(await till().pos.api['report:preview']({ kind: 'x' })).text;
+    expect(paper).toMatch(new RegExp(`No sale \\(drawer opened\\) +${answer.report.drawerOpenings!.length}`));
+    expect(paper).toContain('Change for a');
+  });
+
+  it('on a till whose printer has no drawer set, says so (open it with its key) and its slip sends no pulse', async () => {
+    const keyOnly = await startFakePrinter();
+    const other = openPrintTill({ partnerUrl: partner().url, printer: keyOnly, cashDrawer: 'off' });
+    try {
+      await readyToSell(other.pos);
+      const answer = value(await other.pos.api['shift:no-sale']({ reason: 'Checked a note' }));
+      expect(answer.drawerPulse).toBe(false);
+      const [slip] = await waitFor('the NO SALE slip', () => {
+        const found = jobConnections(keyOnly).map((connection) => decodeEscPos(connection.bytes, 'epson')).filter((items) => textLines(items).includes('NO SALE'));
+        return found.length === 1 && found;
+      });
+      expect(textLines(slip!).join('\n')).toMatch(/Reason +Checked a note$/m);
+      expect(slip!.filter((item) => item.kind === 'drawer')).toEqual([]);
+    } finally {
+      await other.close();
+      await keyOnly.close();
+    }
+  });
+
+  it('is refused without a reason, and prints nothing then', async () => {
+    await readyToSell(till().pos);
+    const printed = jobConnections(printer()).length;
+    expect(await till().pos.api['shift:no-sale']({ reason: '  ' })).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(jobConnections(printer()).length).toBe(printed);
   });
 });

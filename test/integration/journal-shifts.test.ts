@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalFile, openJournal, registerChainFunctions, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
+import { tempFolder } from '../helpers/temp-folder';
+import { journalFile, openJournal, registerChainFunctions, verifyJournalFile, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-shifts-'));
 const file = journalFile(root);
@@ -181,5 +182,62 @@ describe('a shift from open to Z report', () => {
     expect(journal.shifts.close({ staffId: staff.sade, countedKobo: 1_000 })).toMatchObject({ ok: true, value: { zReport: { zNumber: 3 } } });
     expect(journal.shifts.zReport(1)).toMatchObject({ ok: true, value: { zNumber: 1, shiftNumber: 1 } });
     expect(journal.shifts.zReport(4)).toEqual({ ok: true, value: null });
+  });
+});
+
+describe('the drawer opened without a sale ("no sale")', () => {
+  it('is recorded in the open shift with who and why, listed on the X and Z reports, chained, and never changed or deleted', async () => {
+    const noSaleFile = journalFile(tempFolder('lobby-journal-no-sale-'));
+    let at = Date.parse('2025-03-15T07:00:00.000Z');
+    const opened = openJournal({ file: noSaleFile, terminalId: 'NS1', clock: () => new Date((at += 1000)) });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const till = opened.value;
+    try {
+      const ada = await till.staff.create({ name: 'Ada Okafor', role: 'supervisor', pin: '9021' });
+      if (!ada.ok) throw new Error(ada.error.message);
+      const staffId = ada.value.id;
+      // Before a shift: there is no drawer count to answer for it.
+      expect(till.shifts.openDrawer({ reason: 'Change for a note', staffId })).toMatchObject({ ok: false, error: { code: 'SHIFT_REQUIRED' } });
+      expect(till.shifts.open({ staffId, floatKobo: 1_000_000 }).ok).toBe(true);
+      expect(till.shifts.openDrawer({ reason: '   ', staffId })).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+
+      const seen: string[] = [];
+      const stop = till.shifts.whileOpeningDrawer((opening) => seen.push(`${opening.id} ${opening.reason} ${opening.staffName} shift ${opening.shiftNumber}`));
+      const first = till.shifts.openDrawer({ reason: 'Change for a ₦1,000 note', staffId });
+      const second = till.shifts.openDrawer({ reason: 'Checked a note', staffId });
+      stop();
+      if (!first.ok || !second.ok) throw new Error('not recorded');
+      expect(seen).toEqual([`${first.value.id} Change for a ₦1,000 note Ada Okafor shift 1`, `${second.value.id} Checked a note Ada Okafor shift 1`]);
+
+      const x = till.shifts.xReport();
+      if (!x.ok) throw new Error(x.error.message);
+      expect(x.value.drawerOpenings).toEqual([
+        { id: first.value.id, reason: 'Change for a ₦1,000 note', staffName: 'Ada Okafor', at: first.value.at },
+        { id: second.value.id, reason: 'Checked a note', staffName: 'Ada Okafor', at: second.value.at },
+      ]);
+      // No money moved: the drawer's figure is the float alone.
+      expect(x.value.cash.expectedKobo).toBe(1_000_000);
+      const closed = till.shifts.close({ staffId, countedKobo: 1_000_000 });
+      if (!closed.ok) throw new Error(closed.error.message);
+      expect(closed.value.zReport.drawerOpenings).toHaveLength(2);
+      expect(till.shifts.zReport(closed.value.zReport.zNumber)).toMatchObject({ ok: true, value: { drawerOpenings: x.value.drawerOpenings } });
+      // After the close, nothing more is recorded under it.
+      expect(till.shifts.openDrawer({ reason: 'After hours', staffId })).toMatchObject({ ok: false, error: { code: 'SHIFT_REQUIRED' } });
+    } finally {
+      till.close();
+    }
+
+    const raw = registerChainFunctions(new Database(noSaleFile));
+    try {
+      expect(raw.prepare<[], string>("SELECT tbl FROM chain WHERE tbl = 'drawer_openings'").pluck().all()).toEqual(['drawer_openings', 'drawer_openings']);
+      expect(() => raw.prepare("UPDATE drawer_openings SET reason = 'Nothing' WHERE id = 1").run()).toThrow(/cannot be changed/);
+      expect(() => raw.prepare('DELETE FROM drawer_openings WHERE id = 1').run()).toThrow(/never deleted/);
+      // The shift is closed, and another terminal's shift is not this one's.
+      expect(() => raw.prepare("INSERT INTO drawer_openings (terminal_id, shift_id, staff_id, reason, at) VALUES ('NS1', 1, 1, 'late', 'x')").run()).toThrow(/open shift/);
+      expect(() => raw.prepare("INSERT INTO drawer_openings (terminal_id, shift_id, staff_id, reason, at) VALUES ('NS1', 1, 1, ' ', 'x')").run()).toThrow(/CHECK|open shift/);
+    } finally {
+      raw.close();
+    }
+    expect(verifyJournalFile(noSaleFile)).toMatchObject({ ok: true, findings: [] });
   });
 });

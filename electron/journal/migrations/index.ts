@@ -12,6 +12,7 @@ import { staffChanges } from './0011-staff-changes';
 import { heldKioskReceipts } from './0012-held-kiosk-receipts';
 import { journalIdentity } from './0013-journal-identity';
 import { indexesForALongJournal } from './0014-indexes-for-a-long-journal';
+import { drawerOpenings } from './0015-drawer-openings';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -24,4 +25,4 @@ import { indexesForALongJournal } from './0014-indexes-for-a-long-journal';
  */
 // 0007 (the hash chain) chains every table the steps before it create; a later step that adds a
 // money table chains it itself (chainTables, see ../README.md).
-export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts, journalIdentity, indexesForALongJournal];
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts, journalIdentity, indexesForALongJournal, drawerOpenings];

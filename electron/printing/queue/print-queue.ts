@@ -22,6 +22,7 @@ import { reportInputFromShift } from '../receipts/report-from-shift';
 import { reportReceiptInputSchema, type ReportReceiptInput } from '../receipts/report-input';
 import { saleReceiptFromJournal } from '../receipts/sale-receipt';
 import { cashVoucher } from '../receipts/cash-voucher';
+import { noSaleSlip } from '../receipts/no-sale-slip';
 
 /** Timings with safe defaults; tests shorten them. */
 export interface PrintQueueTuning {
@@ -268,18 +269,21 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
       logger.error('receipt not queued for a confirmed sale', { saleId, error });
     }
   });
-  // Cash in or out: its voucher is queued in the movement's own transaction, like a receipt with
-  // its sale; the worker is woken once that transaction has committed.
-  const stopVouchers = journal.shifts.whileMovingCash((movement) => {
+  // Cash in or out, and a no sale: each one's slip for the drawer (which pulses it) is queued in the
+  // journal's own transaction for it, like a receipt with its sale; the worker is woken once that
+  // transaction has committed. `work` for the journal must not throw.
+  const queueDrawerSlip = (what: string, fields: Record<string, unknown>, slip: () => SlipInputDraft) => {
     try {
-      const payload: SlipPayload = { slip: cashVoucher(movement, receiptContext), requestedBy: null };
+      const payload: SlipPayload = { slip: slip(), requestedBy: null };
       const queued = journal.printJobs.enqueue({ kind: 'slip', saleId: null, payload });
-      if (!queued.ok) logger.error('cash voucher not queued', { movementId: movement.id, code: queued.error.code });
+      if (!queued.ok) logger.error(`${what} not queued`, { ...fields, code: queued.error.code });
       else queueMicrotask(() => worker.wake());
     } catch (error) {
-      logger.error('cash voucher not queued', { movementId: movement.id, error });
+      logger.error(`${what} not queued`, { ...fields, error });
     }
-  });
+  };
+  const stopVouchers = journal.shifts.whileMovingCash((movement) => queueDrawerSlip('cash voucher', { movementId: movement.id }, () => cashVoucher(movement, receiptContext)));
+  const stopNoSaleSlips = journal.shifts.whileOpeningDrawer((opening) => queueDrawerSlip('no sale slip', { openingId: opening.id }, () => noSaleSlip(opening, receiptContext)));
   const unsubscribe = deps.onSaleConfirmed(() => kick());
   watch.start();
   kick();
@@ -450,6 +454,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     async close() {
       stopQueueing();
       stopVouchers();
+      stopNoSaleSlips();
       unsubscribe();
       watch.stop();
       await worker.close();

@@ -93,6 +93,11 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
     });
     writer.text(`${movement.reason} (${movement.staffName})`, { indent: 4 });
   }
+  if (report.drawerOpenings) {
+    // Shown even at none: an owner reads the count of each shift, and a drawer opened often is a question to ask.
+    writer.pair('No sale (drawer opened)', String(report.drawerOpenings.length), { indent: 2 });
+    for (const opening of report.drawerOpenings) writer.text(`${formatDateTime(opening.at)} ${opening.reason} (${opening.staffName})`, { indent: 4 });
+  }
   writer.rule();
 
   writer.text(`UNSETTLED SALES (${report.unsettled.length})`, { bold: true });

@@ -28,6 +28,8 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
     ...report.byCashier.map((c) => ({ key: `staff-${c.staffId}`, label: c.name, count: c.count, kobo: c.totalKobo })),
     { key: 'rejected', label: t('report.rejected'), count: report.sales.rejectedCount },
     { key: 'unsettled', label: t('report.unsettledCount'), count: report.sales.unsettledCount },
+    // The drawer opened without a sale: its reasons are on the paper. Z reports closed before it was recorded have none.
+    ...(report.drawerOpenings ? [{ key: 'no-sale', label: t('report.noSale'), count: report.drawerOpenings.length }] : []),
   ];
   return (
     <div className="report" data-testid={z ? 'z-report' : 'x-report'}>

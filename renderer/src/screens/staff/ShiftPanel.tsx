@@ -58,8 +58,16 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const [cashDone, setCashDone] = useState<{ kind: 'in' | 'out'; amountKobo: number } | null>(null);
   const cash = useMutation({
     mutationFn: async (move: { kind: 'in' | 'out'; amountKobo: number }) => unwrap(await pos['shift:cash']({ ...move, reason })),
-    onMutate: () => setCashDone(null),
+    onMutate: () => (setCashDone(null), setNoSaleDone(null)),
     onSuccess: (_report, move) => (setAmount(''), setReason(''), setCashDone(move), refresh()),
+    onSettled: () => void (cashInFlight.current = false),
+  });
+  // A no sale: said under the form (the drawer opens with its slip, or by key) until the next entry.
+  const [noSaleDone, setNoSaleDone] = useState<{ drawerPulse: boolean } | null>(null);
+  const noSale = useMutation({
+    mutationFn: async () => unwrap(await pos['shift:no-sale']({ reason })),
+    onMutate: () => (setCashDone(null), setNoSaleDone(null)),
+    onSuccess: ({ drawerPulse }) => (setReason(''), setNoSaleDone({ drawerPulse }), refresh()),
     onSettled: () => void (cashInFlight.current = false),
   });
   const close = useMutation({
@@ -68,12 +76,17 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
     onError: () => (setConfirming(false), unlock()),
   });
   const printReport = useMutation({ mutationFn: async (request: { kind: 'x' } | { kind: 'z'; zNumber: number }) => unwrap(await pos['report:print'](request)) });
-  const error = [open, cash, close, printReport].map((m) => m.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
+  const error = [open, cash, noSale, close, printReport].map((m) => m.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
 
   const sendCash = (kind: 'in' | 'out') => {
     if (cashInFlight.current) return;
     cashInFlight.current = true;
     cash.mutate({ kind, amountKobo: toKobo(amount) ?? 0 });
+  };
+  const sendNoSale = () => {
+    if (cashInFlight.current) return;
+    cashInFlight.current = true;
+    noSale.mutate();
   };
   const countedKobo = toKobo(counted);
   const askToClose = () => {
@@ -146,8 +159,13 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                       <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('out')}>
                         {t('shift.cashOut')}
                       </button>
+                      {/* No amount: the drawer opens for change or a check, on the record with its reason. */}
+                      <button type="button" className="button button-ghost-dark" disabled={reason.trim() === '' || noSale.isPending} onClick={sendNoSale}>
+                        {t('shift.noSale')}
+                      </button>
                     </div>
                     {cashDone && <p role="status">{t(cashDone.kind === 'in' ? 'shift.cashDoneIn' : 'shift.cashDoneOut', { amount: money(cashDone.amountKobo) })}</p>}
+                    {noSaleDone && <p role="status">{t(noSaleDone.drawerPulse ? 'shift.noSaleDone' : 'shift.noSaleNoDrawer')}</p>}
                   </section>
                   <section className="shift-part" aria-labelledby="shift-close-title">
                     <h3 id="shift-close-title">{t('shift.closeTitle')}</h3>
