@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../helpers/temp-folder';
-import { journalFile, openJournal, registerChainFunctions, verifyJournalFile, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
+import { journalFile, migrations, openJournal, registerChainFunctions, verifyJournalFile, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-shifts-'));
 const file = journalFile(root);
@@ -239,5 +239,37 @@ describe('the drawer opened without a sale ("no sale")', () => {
       raw.close();
     }
     expect(verifyJournalFile(noSaleFile)).toMatchObject({ ok: true, findings: [] });
+  });
+
+  it('arrives on a journal written before it (step 14) with a shift open, and its openings chain on from the head', async () => {
+    const upgraded = journalFile(tempFolder('lobby-journal-no-sale-upgrade-'));
+    const before = openJournal({ file: upgraded, terminalId: 'UP1' });
+    if (!before.ok) throw new Error(before.error.message);
+    const bola = await before.value.staff.create({ name: 'Bola Adeyemi', role: 'supervisor', pin: '2468' });
+    if (!bola.ok) throw new Error(bola.error.message);
+    expect(before.value.shifts.open({ staffId: bola.value.id, floatKobo: 200_000 }).ok).toBe(true);
+    expect(before.value.shifts.moveCash({ kind: 'in', amountKobo: 5_000, reason: 'Coins for change', staffId: bola.value.id }).ok).toBe(true);
+    before.value.close();
+    // As step 14 left the file: no drawer_openings yet.
+    const rewind = new Database(upgraded);
+    rewind.exec('DROP TABLE drawer_openings');
+    rewind.pragma(`user_version = ${migrations.length - 1}`);
+    const head = rewind.prepare<[], { seq: number; hash: string }>('SELECT seq, hash FROM chain ORDER BY seq DESC LIMIT 1').get()!;
+    rewind.close();
+
+    const after = openJournal({ file: upgraded, terminalId: 'UP1' });
+    if (!after.ok) throw new Error(after.error.message);
+    try {
+      expect(after.value.schema).toEqual({ from: migrations.length - 1, to: migrations.length });
+      expect(after.value.shifts.xReport()).toMatchObject({ ok: true, value: { shiftNumber: 1, drawerOpenings: [], cash: { expectedKobo: 205_000 } } });
+      expect(after.value.shifts.openDrawer({ reason: 'Change for a note', staffId: bola.value.id }).ok).toBe(true);
+    } finally {
+      after.value.close();
+    }
+    const raw = new Database(upgraded, { readonly: true });
+    const link = raw.prepare<[], { seq: number; tbl: string; prev_hash: string }>('SELECT seq, tbl, prev_hash FROM chain ORDER BY seq DESC LIMIT 1').get()!;
+    raw.close();
+    expect(link).toEqual({ seq: head.seq + 1, tbl: 'drawer_openings', prev_hash: head.hash });
+    expect(verifyJournalFile(upgraded)).toMatchObject({ ok: true, findings: [] });
   });
 });

@@ -83,7 +83,7 @@ export const configSchema = z
         interface: printerInterfaceSchema,
         type: z.enum(['epson', 'star']),
         columns: z.coerce.number().pipe(z.union([z.literal(32), z.literal(42), z.literal(48)], { error: 'must be 32 (58 mm paper), 42 (76 mm paper) or 48 (80 mm paper)' })),
-        /** The drawer on the printer's port: opened by cash receipts, cash refunds' drawer slips and cash in or out vouchers. */
+        /** The drawer on the printer's port: opened by cash receipts, cash refunds' drawer slips, cash in or out vouchers and no sale slips. */
         cashDrawer: z.enum(cashDrawers, { error: `must be ${cashDrawers.join(', ')}` }),
         /** Cinema receipts end with one tear-off stub per admission. */
         ticketStubs: z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean({ error: 'must be true or false' })),

@@ -46,7 +46,7 @@ export const slipInputSchema = z.object({
   footerLines: z.array(z.string()).default([]),
   /** Set from the print job for a second print: COPY n, when and by whom. */
   copy: copyMarkSchema.nullable().default(null),
-  /** Cash leaves or enters the drawer with this paper (a cash refund's drawer copy, a cash in or out voucher): it opens the drawer as it prints. */
+  /** Cash leaves or enters the drawer with this paper (a cash refund's drawer copy, a cash in or out voucher), or may (a no sale): it opens the drawer as it prints. */
   cashMoves: z.boolean().default(false),
   /** The language of its fixed words (date, terminal, COPY...): a customer's copy is in the sale's. */
   language: languageSchema.default('en'),
