@@ -81,6 +81,7 @@ export async function buildFleetReport(client: pg.Client, range: { from: string;
       expectedKobo: num(r.z?.cash?.expectedKobo),
       countedKobo: num(r.z?.countedKobo),
       differenceKobo: num(r.z?.differenceKobo),
+      noSaleCount: Array.isArray(r.z?.drawerOpenings) ? r.z.drawerOpenings.length : null,
       chainHash: typeof r.z?.chain?.hash === 'string' ? r.z.chain.hash.slice(0, 8) : null,
       chainSeq: r.z?.chain ? num(r.z.chain.seq) : null,
       grandTotalKobo: r.z?.chain ? num(r.z.chain.grandTotalKobo) : null,

@@ -63,6 +63,8 @@ export const fleetReportSchema = z.object({
       expectedKobo: kobo,
       countedKobo: kobo,
       differenceKobo: kobo,
+      /** Times the drawer opened without a sale in that shift; null on Z reports closed before tills recorded them. */
+      noSaleCount: count.nullable(),
       /** The chain anchor the Z report printed (first 8 hex digits), and the grand total then. */
       chainHash: z.string().nullable(),
       chainSeq: z.number().int().nullable(),

@@ -99,6 +99,9 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await expect(terminals.getByRole('row', { name: /COUNTER-1/ })).toContainText(/Intact\s*1\s*0/);
   await expect(page.getByTestId('fleet-chart')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('row')).toHaveCount(3);
+  // Each Z report says how often its drawer opened without a sale (0 here: nobody pressed No sale).
+  await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('columnheader', { name: 'No sale' })).toBeVisible();
+  await page.getByRole('region', { name: 'Z reports' }).screenshot({ path: 'test-results/e2e/fleet-z-reports-1920.png' });
   const byDay = page.getByRole('region', { name: 'Sales by day, terminal and product' });
   await expect(byDay).toContainText('Filmhouse IMAX Lekki: The Black Book');
   // Days as the screens write them ("Thu 26 Nov", in the reader's language), not "2026-11-26".

@@ -34,6 +34,14 @@ beforeAll(async () => {
     for (let i = 1; i <= sales; i++) till.sell(`${terminalId}-${i}`, 100_000 * i);
     // One ticket of HQ1-2 goes back in cash, approved by a second supervisor.
     if (terminalId === 'HQ1') await till.refundOneTicket({ id: 'HQ1-REFUND-1', saleId: 'HQ1-2', amountKobo: 100_000 });
+    // HQ1's drawer opened twice without a sale: its Z report counts them, and head office sees it.
+    if (terminalId === 'HQ1') {
+      for (const reason of ['Change for a note', 'Checked a note']) {
+        const shift = till.journal.shifts.current();
+        if (!shift.ok || !shift.value) throw new Error('no open shift');
+        if (!till.journal.shifts.openDrawer({ reason, staffId: shift.value.openedBy }).ok) throw new Error('the no sale was not recorded');
+      }
+    }
     till.closeShift();
     till.sell(`${terminalId}-late`, 50_000);
     till.journal.close();
@@ -74,9 +82,9 @@ describe('head-office report', () => {
     expect(report.tenders).toEqual([{ kind: 'cash', count: 7 + 1 + 3 + 1, totalKobo: hq1 + hq2 }]);
     expect(report.byHour.reduce((sum, r) => sum + r.totalKobo, 0)).toBe(hq1 + hq2);
     expect(report.corrections).toEqual([{ terminalId: 'HQ1', kind: 'refund', count: 1, totalKobo: 100_000 }]);
-    expect(report.zReports.map((z) => [z.terminalId, z.zNumber, z.confirmedCount])).toEqual([
-      ['HQ1', 1, 7],
-      ['HQ2', 1, 3],
+    expect(report.zReports.map((z) => [z.terminalId, z.zNumber, z.confirmedCount, z.noSaleCount])).toEqual([
+      ['HQ1', 1, 7, 2],
+      ['HQ2', 1, 3, 0],
     ]);
     expect(report.zReports[0]!.chainHash).toMatch(/^[0-9a-f]{8}$/);
     expect(report.terminals.map((t) => [t.terminalId, t.name, t.brokenAtSeq, t.unsentCount, t.receivedSeq === t.verifiedSeq])).toEqual([
@@ -144,6 +152,9 @@ describe('head-office report', () => {
     expect(csv.stdout.startsWith('\uFEFF\uFEFF')).toBe(false);
     expect(csv.stdout).toContain('day,terminal,product,sales,total\r\n2025-03-14,HQ1,Filmhouse IMAX Lekki: The Black Book,8,');
     expect(csv.stdout).toContain('tender,payments,total\r\ncash,12,');
+    // HQ1's Z report: its two drawer openings without a sale, before its chain anchor.
+    expect(csv.stdout).toContain('terminal,Z,closed at,sales,sold,expected,counted,difference,no sale,chain,grand total\r\n');
+    expect(csv.stdout).toMatch(/\r\nHQ1,1,.*,2,#\d+ [0-9a-f]{8},/);
 
     const json = cli('report', '--from', '2025-03-14', '--to', '2025-03-14', '--format', 'json');
     expect(json.status).toBe(0);

@@ -763,6 +763,7 @@ export const en = {
   'fleet.col.sold': "Sold",
   'fleet.col.counted': "Counted",
   'fleet.col.difference': "Difference",
+  'fleet.col.noSale': "No sale",
   'fleet.col.chain': "Chain",
   'fleet.none': "None on these days.",
   'fleet.headOffice': "Head office",

@@ -840,6 +840,7 @@ export const fr: Catalogue = {
   'fleet.col.sold': "Vendu",
   'fleet.col.counted': "Compté",
   'fleet.col.difference': "Écart",
+  'fleet.col.noSale': "Sans vente",
   'fleet.col.chain': "Chaîne",
   'fleet.none': "Aucun ces jours-là.",
   'fleet.headOffice': "Siège",

@@ -840,6 +840,7 @@ export const ha: Catalogue = {
   'fleet.col.sold': "Abin da aka sayar",
   'fleet.col.counted': "Aka ƙidaya",
   'fleet.col.difference': "Bambanci",
+  'fleet.col.noSale': "Babu sayarwa",
   'fleet.col.chain': "Sarka",
   'fleet.none': "Babu a waɗannan kwanaki.",
   'fleet.headOffice': "Babban ofis",

@@ -840,6 +840,7 @@ export const ig: Catalogue = {
   'fleet.col.sold': "Ihe e rere",
   'fleet.col.counted': "A gụrụ",
   'fleet.col.difference': "Ọdịiche",
+  'fleet.col.noSale': "Enweghị ire",
   'fleet.col.chain': "Agbụ",
   'fleet.none': "Ọ dịghị nke ọ bụla n’ụbọchị ndị a.",
   'fleet.headOffice': "Isi ụlọ ọrụ",

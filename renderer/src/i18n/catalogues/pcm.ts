@@ -840,6 +840,7 @@ export const pcm: Catalogue = {
   'fleet.col.sold': "Wetin sell",
   'fleet.col.counted': "Wetin count",
   'fleet.col.difference': "Difference",
+  'fleet.col.noSale': "No sale",
   'fleet.col.chain': "Chain",
   'fleet.none': "Nothing for these days.",
   'fleet.headOffice': "Head office",

@@ -840,6 +840,7 @@ export const yo: Catalogue = {
   'fleet.col.sold': "Ohun tí a tà",
   'fleet.col.counted': "Owó tí a kà",
   'fleet.col.difference': "Ìyàtọ̀",
+  'fleet.col.noSale': "Láìsí títà",
   'fleet.col.chain': "Ẹ̀wọ̀n",
   'fleet.none': "Kò sí nǹkan kan ní àwọn ọjọ́ wọ̀nyí.",
   'fleet.headOffice': "Olú-ìléeṣẹ́",

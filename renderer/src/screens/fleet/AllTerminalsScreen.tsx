@@ -125,8 +125,8 @@ function Report({ report }: { report: FleetReport }) {
       <Table
         id="fleet-z"
         title={t('fleet.zReports')}
-        columns={[t('fleet.col.terminal'), t('fleet.col.z'), t('fleet.col.closed'), t('fleet.col.sales'), t('fleet.col.sold'), t('fleet.col.counted'), t('fleet.col.difference'), t('fleet.col.chain')]}
-        numeric={[1, 3, 4, 5, 6]}
+        columns={[t('fleet.col.terminal'), t('fleet.col.z'), t('fleet.col.closed'), t('fleet.col.sales'), t('fleet.col.sold'), t('fleet.col.counted'), t('fleet.col.difference'), t('fleet.col.noSale'), t('fleet.col.chain')]}
+        numeric={[1, 3, 4, 5, 6, 7]}
         rows={report.zReports.map((z) => [
           z.terminalId,
           z.zNumber,
@@ -135,6 +135,8 @@ function Report({ report }: { report: FleetReport }) {
           formatMoney(z.confirmedKobo),
           formatMoney(z.countedKobo),
           formatMoney(z.differenceKobo),
+          // Blank for a Z report closed before the till recorded a drawer opened without a sale.
+          z.noSaleCount ?? '',
           z.chainHash ? `#${z.chainSeq} ${z.chainHash}` : '',
         ])}
       />
