@@ -194,6 +194,14 @@ export function createShiftsRepository(deps: {
     return ok(staff.name);
   };
 
+  /** Work by active staff in this terminal's open shift: refused for anyone else, or with no shift open. */
+  const inOpenShift = <T>(staffId: number, work: (shift: ShiftRow, staffName: string) => Result<T>): Result<T> => {
+    const staff = activeStaff(staffId);
+    if (!staff.ok) return staff;
+    const shift = selectOpen.get(terminalId);
+    return shift ? work(shift, staff.value) : noShift();
+  };
+
   const openTx = db
     .transaction((input: z.output<typeof openShiftSchema>): Result<Shift> => {
       const staff = activeStaff(input.staffId);
@@ -207,11 +215,7 @@ export function createShiftsRepository(deps: {
 
   const movingCash = new Set<(movement: CashMovementRecorded) => void>();
   const moveTx = db
-    .transaction((input: z.output<typeof cashMovementSchema>): Result<CashMovement> => {
-      const staff = activeStaff(input.staffId);
-      if (!staff.ok) return staff;
-      const shift = selectOpen.get(terminalId);
-      if (!shift) return noShift();
+    .transaction((input: z.output<typeof cashMovementSchema>): Result<CashMovement> => inOpenShift(input.staffId, (shift, staffName) => {
       if (input.kind === 'out') {
         const inDrawer = reporter.report(shift.id, clock())!.cash.expectedKobo;
         if (input.amountKobo > inDrawer) {
@@ -221,39 +225,31 @@ export function createShiftsRepository(deps: {
       const { lastInsertRowid } = insertMovement.run({ terminalId, shiftId: shift.id, ...input, at: clock().toISOString() });
       const row = selectMovement.get(Number(lastInsertRowid))!;
       const movement: CashMovement = { id: row.id, shiftId: row.shift_id, kind: row.kind, amountKobo: row.amount_kobo, reason: row.reason, staffId: row.staff_id, at: row.at };
-      for (const work of movingCash) work({ ...movement, staffName: staff.value, shiftNumber: shift.number });
+      for (const work of movingCash) work({ ...movement, staffName, shiftNumber: shift.number });
       return ok(movement);
-    })
+    }))
     .immediate;
 
   const openingDrawer = new Set<(opening: DrawerOpeningRecorded) => void>();
   const drawerTx = db
-    .transaction((input: z.output<typeof drawerOpeningSchema>): Result<DrawerOpening> => {
-      const staff = activeStaff(input.staffId);
-      if (!staff.ok) return staff;
-      const shift = selectOpen.get(terminalId);
-      if (!shift) return noShift();
+    .transaction((input: z.output<typeof drawerOpeningSchema>): Result<DrawerOpening> => inOpenShift(input.staffId, (shift, staffName) => {
       const opening: Omit<DrawerOpening, 'id'> = { shiftId: shift.id, reason: input.reason, staffId: input.staffId, at: clock().toISOString() };
       const { lastInsertRowid } = insertOpening.run({ terminalId, ...opening });
       const recorded = { id: Number(lastInsertRowid), ...opening };
-      for (const work of openingDrawer) work({ ...recorded, staffName: staff.value, shiftNumber: shift.number });
+      for (const work of openingDrawer) work({ ...recorded, staffName, shiftNumber: shift.number });
       return ok(recorded);
-    })
+    }))
     .immediate;
 
   const closeTx = db
-    .transaction((input: z.output<typeof closeShiftSchema>): Result<{ shift: Shift; zReport: ZReport }> => {
-      const staff = activeStaff(input.staffId);
-      if (!staff.ok) return staff;
-      const shift = selectOpen.get(terminalId);
-      if (!shift) return noShift();
+    .transaction((input: z.output<typeof closeShiftSchema>): Result<{ shift: Shift; zReport: ZReport }> => inOpenShift(input.staffId, (shift, staffName) => {
       const at = clock();
       const report = reporter.report(shift.id, at)!;
       const zReport: ZReport = {
         ...report,
         zNumber: nextZ.get(terminalId)!,
         closedAt: at.toISOString(),
-        closedBy: { id: input.staffId, name: staff.value },
+        closedBy: { id: input.staffId, name: staffName },
         countedKobo: input.countedKobo,
         differenceKobo: input.countedKobo - report.cash.expectedKobo,
         // The Z report anchors the hash chain: it seals every money row written before it.
@@ -269,7 +265,7 @@ export function createShiftsRepository(deps: {
         zReportJson: JSON.stringify(zReport),
       });
       return ok({ shift: toShift(selectById.get(shift.id)!), zReport });
-    })
+    }))
     .immediate;
 
   const parsed = <S extends z.ZodType, T>(schema: S, input: unknown, then: (value: z.output<S>) => Result<T>): Result<T> => {

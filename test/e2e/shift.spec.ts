@@ -198,7 +198,8 @@ test('a cashier is told that a supervisor closes the shift, and has no way to cl
   }
 });
 
-test('cash out: the drawer figure drops, a voucher prints for the drawer, and the screen says so until the next entry', async ({ page }) => {
+/** A till of its own whose supervisor opened a shift with ₦5,000 in the drawer, on its Shift screen (1280x800). */
+async function shiftOfItsOwn(page: import('@playwright/test').Page): Promise<Stack> {
   const own = await startStack();
   try {
     expect((await own.host.rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' })).json.ok).toBe(true);
@@ -206,6 +207,16 @@ test('cash out: the drawer figure drops, a voucher prints for the drawer, and th
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(own.host.url);
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    return own;
+  } catch (error) {
+    await own.stop();
+    throw error;
+  }
+}
+
+test('cash out: the drawer figure drops, a voucher prints for the drawer, and the screen says so until the next entry', async ({ page }) => {
+  const own = await shiftOfItsOwn(page);
+  try {
     await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(500_000));
     const drawer = page.getByRole('region', { name: 'Cash in and out of the drawer' });
     await drawer.getByLabel('Amount (₦)').fill('1500');
@@ -232,13 +243,8 @@ test('cash out: the drawer figure drops, a voucher prints for the drawer, and th
 });
 
 test('no sale: the drawer opens for change on the record, with its reason, and the X report counts it', async ({ page }) => {
-  const own = await startStack();
+  const own = await shiftOfItsOwn(page);
   try {
-    expect((await own.host.rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' })).json.ok).toBe(true);
-    expect((await own.host.rpc('shift:open', { floatKobo: 500_000 })).json.ok).toBe(true);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(own.host.url);
-    await page.getByRole('button', { name: 'Staff', exact: true }).click();
     await expect(page.getByTestId('report-row-no-sale')).toContainText('0');
     const drawer = page.getByRole('region', { name: 'Cash in and out of the drawer' });
     const noSale = drawer.getByRole('button', { name: 'No sale: open drawer' });
