@@ -19,6 +19,9 @@ const papersTitled = (title: string) =>
     .map((connection) => decodeEscPos(connection.bytes, 'epson'))
     .filter((items) => textLines(items).some((line) => line.trim() === title));
 
+/** The papers titled `title` whose Reason line is `reason`: each test's own, whatever ran before it. */
+const papersFor = (title: string, reason: string) => papersTitled(title).filter((items) => textLines(items).some((line) => new RegExp(`^Reason +${reason}$`).test(line)));
+
 describe('cash in and out', () => {
   it('prints a voucher for the drawer, opening it, for money taken out and for money put in', async () => {
     await readyToSell(till().pos);
@@ -26,7 +29,7 @@ describe('cash in and out', () => {
     expect(report.cash.cashOutKobo).toBe(250_000);
 
     const [out] = await waitFor('the CASH OUT voucher', () => {
-      const found = papersTitled('CASH OUT');
+      const found = papersFor('CASH OUT', 'Generator diesel');
       return found.length === 1 && found;
     });
     const text = textLines(out!).join('\n');
@@ -41,7 +44,7 @@ describe('cash in and out', () => {
 
     value(await till().pos.api['shift:cash']({ kind: 'in', amountKobo: 500_000, reason: 'Change from the safe' }));
     const [into] = await waitFor('the CASH IN voucher', () => {
-      const found = papersTitled('CASH IN');
+      const found = papersFor('CASH IN', 'Change from the safe');
       return found.length === 1 && found;
     });
     expect(textLines(into!).join('\n')).toMatch(new RegExp(`Paid in +${formatNairaPlain(500_000)}`));
@@ -49,6 +52,7 @@ describe('cash in and out', () => {
   });
 
   it("queues the voucher in the movement's own commit: cash moved through the journal alone has its voucher waiting at once", async () => {
+    await readyToSell(till().pos);
     const journal = till().journal;
     const moved = journal.shifts.moveCash({ kind: 'in', amountKobo: 5_000, reason: 'Coins for change', staffId: 1 });
     expect(moved.ok).toBe(true);
@@ -64,6 +68,7 @@ describe('cash in and out', () => {
   });
 
   it('prints nothing for a movement the till refused', async () => {
+    await readyToSell(till().pos);
     const before = jobConnections(printer()).length;
     // More than the drawer should hold: the desk refuses it (the request itself is well formed).
     const refused = await till().pos.api['shift:cash']({ kind: 'out', amountKobo: 100_000_000, reason: 'Pay the supplier' });
@@ -84,7 +89,7 @@ describe('no sale: the drawer opened without a sale', () => {
     expect(answer.report.cash.expectedKobo).toBe(before.cash.expectedKobo);
 
     const [slip] = await waitFor('the NO SALE slip', () => {
-      const found = papersTitled('NO SALE');
+      const found = papersFor('NO SALE', 'Change for a NGN1,000 note');
       return found.length === 1 && found;
     });
     const text = textLines(slip!).join('\n');

@@ -7,6 +7,7 @@ import type { Pos } from '../../electron/app/create-pos';
 import { loadConfig } from '../../electron/core/config/load';
 import type { Logger } from '../../electron/core/logger';
 import { createFileSecretStore } from '../../electron/core/secrets';
+import { journalFile, openJournal } from '../../electron/journal';
 import { posErrorSchema } from '../../shared/errors';
 import { channelNames, channels } from '../../shared/ipc/contract';
 import { createRandom, evilKeys, fingerprint, payloadFor } from '../helpers/fuzz';
@@ -20,9 +21,11 @@ import { createRandom, evilKeys, fingerprint, payloadFor } from '../helpers/fuzz
  */
 const perChannel = 10_000;
 const seed = 20261121;
+const supervisorPin = '24681357';
 
 let pos: Pos;
 let dataDir: string;
+let terminalId: string;
 let now = Date.parse('2026-11-21T09:00:00Z');
 const logged: string[] = [];
 const logger: Logger = { info() {}, warn() {}, error: (message, fields) => logged.push(`${message} ${JSON.stringify(fields ?? {}).slice(0, 300)}`) };
@@ -31,8 +34,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-fuzz-'));
   const loaded = loadConfig({ env: {}, flags: { 'data-dir': dataDir } });
   if (!loaded.ok) throw new Error(loaded.message);
+  terminalId = loaded.config.terminal.id;
   pos = createPosRuntime({ config: loaded.config, secrets: createFileSecretStore({ dataDir, env: {} }), logger, version: 'fuzz', clock: () => new Date(now) });
-  const boss = await pos.api['staff:setup']({ name: 'Bola Adeyemi', pin: '24681357' });
+  const boss = await pos.api['staff:setup']({ name: 'Bola Adeyemi', pin: supervisorPin });
   if (!boss.ok) throw new Error(boss.error.message);
 });
 afterAll(async () => {
@@ -40,12 +44,28 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The fuzz may sign the supervisor out or lock the PIN; each channel starts signed in again. */
+
+/**
+ * The fuzz may sign the supervisor out, lock her PIN, or (staff:set-pin, which a supervisor may
+ * send) give her a new one: each channel starts signed in again, whatever ran before it. A PIN the
+ * fuzz changed is set back in the till's journal, as another supervisor would on the Staff screen.
+ */
 async function signInSupervisor() {
   now += 24 * 3_600_000;
   const status = await pos.api['staff:status']({});
   if (status.ok && status.value.signedIn?.id === 1) return;
-  const signedIn = await pos.api['staff:sign-in']({ staffId: 1, pin: '24681357' });
+  let signedIn = await pos.api['staff:sign-in']({ staffId: 1, pin: supervisorPin });
+  if (!signedIn.ok) {
+    const journal = openJournal({ file: journalFile(dataDir), terminalId });
+    if (!journal.ok) throw new Error(`could not open the till's journal: ${journal.error.message}`);
+    try {
+      const reset = await journal.value.staff.setPin({ staffId: 1, pin: supervisorPin, by: 1 });
+      if (!reset.ok) throw new Error(`could not set the PIN back: ${reset.error.message}`);
+    } finally {
+      journal.value.close();
+    }
+    signedIn = await pos.api['staff:sign-in']({ staffId: 1, pin: supervisorPin });
+  }
   if (!signedIn.ok) throw new Error(`could not sign in again: ${signedIn.error.message}`);
 }
 
