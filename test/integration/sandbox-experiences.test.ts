@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, loadSeedCatalogue, type Sandbox } from '../../electron/sandbox';
 import { transports, type Call, type Json } from '../helpers/sandbox-caller';
 
@@ -250,6 +250,8 @@ describe.each(transports)('holds, purchases and lookups ($name)', ({ open }) => 
     ({ call, close } = await open(sandbox));
   });
   afterAll(() => close());
+  // Each case starts from the seed: no holds, purchases or bookings of another case in its counts.
+  beforeEach(() => sandbox.reset());
 
   const customer = { name: 'Tunde Bakare', email: 'tunde@example.ng', phone_number: '2348021234567' };
   // Showing since before yesterday, so a past date is refused for being past, not for being off the run.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, loadSeedCatalogue, type Sandbox } from '../../electron/sandbox';
 import { transports, type Call, type Json } from '../helpers/sandbox-caller';
 
@@ -252,6 +252,8 @@ describe.each(transports)('hotel booking ($name)', ({ open }) => {
     ({ call, close } = await open(sandbox));
   });
   afterAll(() => close());
+  // Each case starts from the seed: no holds, purchases or bookings of another case in its counts.
+  beforeEach(() => sandbox.reset());
 
   const customer = { name: 'Adaeze Okafor', email: 'adaeze@example.ng', phone_number: '+2348031234567', dob: '1990-04-12' };
   const bookable = activeHotels.flatMap((hotel) => hotel.rooms.filter((r) => r.is_available && r.number_of_rooms >= 3).map((room) => ({ hotel, room })));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createSandbox, generateHotels, loadSeedCatalogue, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox, type SandboxServer,
 } from '../../electron/sandbox';
@@ -70,6 +70,8 @@ describe('authentication', () => {
     server = await startSandboxServer({ sandbox });
   });
   afterAll(() => server.close());
+  // Each case starts from the seed: one that buys (the accepted keys) leaves nothing for the next to count.
+  beforeEach(() => sandbox.reset());
 
   const routes: Array<[string, string, unknown?]> = [
     ['GET', '/v2/partner/hotels'],
@@ -237,6 +239,8 @@ describe('faults over HTTP', () => {
     server = await startSandboxServer({ sandbox });
   });
   afterAll(() => server.close());
+  // Each fault case starts from the seed with no fault set and nothing bought.
+  beforeEach(() => sandbox.reset());
   const admin = (path: string, body?: unknown) => send(fetch, `${server.url}/__sandbox/${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'Content-Type': 'application/json' }, body });
 
   it('latency: a slow partner is slow for reads and purchases alike, and an abandoned purchase never ran', async () => {
