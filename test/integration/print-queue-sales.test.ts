@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatNairaPlain } from '../../shared/money';
 import { decodeEscPos, paperAsText, textLines } from '../helpers/escpos-decoder';
 import { tearLine } from '../../electron/printing/layout/render-text';
@@ -235,6 +235,8 @@ describe('reprints', () => {
 });
 
 describe('reports, test page and status', () => {
+  // Signed in with a shift open, whatever ran before (the Z report case closes its shift).
+  beforeEach(() => readyToSell(till.pos));
   it('prints the X report of the open shift with its figures', async () => {
     const current = value(await till.pos.api['shift:current']({})).report!;
     printer.clear();
