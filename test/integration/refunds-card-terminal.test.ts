@@ -18,14 +18,20 @@ const ids = { bola: 0, ngozi: 0, tunde: 0 };
 const api = () => till.pos.api;
 const reason = { reason: 'venue-cancelled' as const, note: 'Show cancelled by the cinema' };
 
+/** A counter till paying at `at`, with a shift open, two supervisors, and the cashier Tunde signed in. */
+async function staffedTill(at: TerminalRig): Promise<CardTill> {
+  const opened = openCardTill({ partner, terminal: at, profile: 'counter' });
+  ids.bola = (await readyToSell(opened.pos)).id;
+  ids.ngozi = value(await opened.pos.api['staff:create']({ name: 'Ngozi Okafor', role: 'supervisor', pin: '8642' })).id;
+  ids.tunde = value(await opened.pos.api['staff:create']({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' })).id;
+  value(await opened.pos.api['staff:sign-in']({ staffId: ids.tunde, pin: '1357' }));
+  return opened;
+}
+
 beforeAll(async () => {
   partner = await startCardPartner();
   terminal = await startTerminal();
-  till = openCardTill({ partner, terminal, profile: 'counter' });
-  ids.bola = (await readyToSell(till.pos)).id;
-  ids.ngozi = value(await api()['staff:create']({ name: 'Ngozi Okafor', role: 'supervisor', pin: '8642' })).id;
-  ids.tunde = value(await api()['staff:create']({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' })).id;
-  value(await api()['staff:sign-in']({ staffId: ids.tunde, pin: '1357' }));
+  till = await staffedTill(terminal);
 });
 
 afterAll(async () => {
@@ -34,12 +40,12 @@ afterAll(async () => {
   await partner?.close();
 });
 
-/** Two Regular tickets paid at the terminal (amounts ending in 00 are approved). */
-async function cardSale(saleId = `CARD-${randomUUID()}`) {
-  const showing = await findShowing(till.pos, 'Harmattan Heart');
+/** Two Regular tickets paid at the terminal (amounts ending in 00 are approved), on `on` (the shared till). */
+async function cardSale(saleId = `CARD-${randomUUID()}`, on: CardTill = till) {
+  const showing = await findShowing(on.pos, 'Harmattan Heart');
   const selection = selectionOf(showing, [['Regular', 2]]);
-  const hold = value(await api()['sale:hold'](selection));
-  return value(await api()['sale:submit']({ saleId, kind: 'cinema', cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'card' } }));
+  const hold = value(await on.pos.api['sale:hold'](selection));
+  return value(await on.pos.api['sale:submit']({ saleId, kind: 'cinema', cinema: selection, holdId: hold.holdId, customer, tender: { kind: 'card' } }));
 }
 
 const refundsAtTerminal = (saleId: string) => {
@@ -68,6 +74,7 @@ describe('card refunds through the integrated terminal', () => {
   });
 
   it('the terminal refusing gives nothing back: the refund is failed and the money can be given back again', async () => {
+    const refundsBefore = value(await api()['shift:current']({})).report!.corrections!.refunds.count;
     const sale = await cardSale();
     // Someone refunded the whole payment on the terminal's own dashboard, behind the till's back.
     const request = terminal.simulator.paymentRequests().find((pr) => String(pr.metadata?.sale_id) === sale.id)!;
@@ -81,7 +88,8 @@ describe('card refunds through the integrated terminal', () => {
     const refused = value(await api()['correction:refund']({ correctionId: `R-${randomUUID()}`, saleId: sale.id, basis: 0, tender: 'card', lines: [{ line: 0, quantity: 2 }], approval: { supervisorId: ids.bola, pin: '2468' }, ...reason }));
     expect(refused.correction).toMatchObject({ state: 'failed', problem: expect.stringMatching(/refused the refund/), cancellation: null });
     expect(value(await api()['correction:options']({ saleId: sale.id })).tenders[0]).toMatchObject({ returnedKobo: 0, remainingKobo: sale.totalKobo });
-    expect(value(await api()['shift:current']({})).report!.corrections!.refunds.count).toBe(2);
+    // A failed refund gives nothing back: the shift's refunds do not move.
+    expect(value(await api()['shift:current']({})).report!.corrections!.refunds.count).toBe(refundsBefore);
   });
 
   it('a rejected sale’s card payment is reversed by the terminal by itself: a void has nothing left to give', async () => {
@@ -95,16 +103,22 @@ describe('card refunds through the integrated terminal', () => {
     });
   });
   it('no answer from the terminal: in doubt, counted as given back so it is never sent twice, and listed', async () => {
-    const sale = await cardSale();
-    // Last in this file: the terminal stays down (afterAll closes what is left).
-    await terminal.server.close();
-    const lost = value(await api()['correction:refund']({ correctionId: `R-${randomUUID()}`, saleId: sale.id, basis: 0, tender: 'card', lines: [{ line: 0, quantity: 1 }], approval: { supervisorId: ids.bola, pin: '2468' }, ...reason }));
-    expect(lost.correction).toMatchObject({ state: 'unknown', problem: expect.any(String), cancellation: null });
-    const options = value(await api()['correction:options']({ saleId: sale.id }));
-    expect(options.tenders[0]!.returnedKobo).toBe(lost.correction.amountKobo);
-    expect(options.lines[0]).toMatchObject({ returned: 1, remaining: 1 });
-    expect(value(await api()['shift:current']({})).report!.corrections!.inProgress).toEqual({ count: 1, totalKobo: lost.correction.amountKobo });
-    expect(value(await api()['correction:settle']({ correctionId: lost.correction.id })).correction.state).toBe('unknown');
+    // A till and terminal of their own: this terminal goes down, which no other case may inherit.
+    const ownTerminal = await startTerminal();
+    const own = await staffedTill(ownTerminal);
+    try {
+      const sale = await cardSale(`CARD-${randomUUID()}`, own);
+      await ownTerminal.server.close();
+      const lost = value(await own.pos.api['correction:refund']({ correctionId: `R-${randomUUID()}`, saleId: sale.id, basis: 0, tender: 'card', lines: [{ line: 0, quantity: 1 }], approval: { supervisorId: ids.bola, pin: '2468' }, ...reason }));
+      expect(lost.correction).toMatchObject({ state: 'unknown', problem: expect.any(String), cancellation: null });
+      const options = value(await own.pos.api['correction:options']({ saleId: sale.id }));
+      expect(options.tenders[0]!.returnedKobo).toBe(lost.correction.amountKobo);
+      expect(options.lines[0]).toMatchObject({ returned: 1, remaining: 1 });
+      expect(value(await own.pos.api['shift:current']({})).report!.corrections!.inProgress).toEqual({ count: 1, totalKobo: lost.correction.amountKobo });
+      expect(value(await own.pos.api['correction:settle']({ correctionId: lost.correction.id })).correction.state).toBe('unknown');
+    } finally {
+      await own.close();
+      await ownTerminal.close();
+    }
   });
-
 });
