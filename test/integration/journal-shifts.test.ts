@@ -59,7 +59,8 @@ function sell(input: Omit<CreateSaleInput, 'id' | 'request' | 'details'>, state:
   return id;
 }
 
-describe('a shift from open to Z report', () => {
+// One scripted shift, step by step, in order (vitest keeps it so under --sequence.shuffle).
+describe('a shift from open to Z report', { shuffle: false }, () => {
   let unsettledId = '';
 
   it('refuses to sell or move cash before a shift is open', () => {
