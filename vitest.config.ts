@@ -19,7 +19,8 @@ export default defineConfig({
     // Each worker keeps the modules it loaded from one file to the next instead of importing the
     // app again for every file: importing took 58 of the run's 644 CPU seconds, now 16 (the whole
     // run 355 s → 290 s here). Safe because nothing of ours keeps state in a module (services are
-    // factories), and every file passes alone and with the file order shuffled (`--sequence.shuffle.files`).
+    // factories), and every file passes alone, files and tests in any order (`--sequence.shuffle`;
+    // a suite whose tests are steps of one story says `{ shuffle: false }`, and keeps its order).
     isolate: false,
     sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 20_000,

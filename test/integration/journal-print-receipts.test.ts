@@ -18,7 +18,9 @@ const value = <T>(result: { ok: true; value: T } | { ok: false; error: { message
   return result.value;
 };
 
-describe('print jobs after migration 0004', () => {
+// The queue's rules step by step on one journal, each step taking the queue as the last left it
+// (vitest keeps them in order under --sequence.shuffle).
+describe('print jobs after migration 0004', { shuffle: false }, () => {
   let journal: Journal;
   beforeAll(async () => {
     const opened = openJournal({ file: journalFile(path.join(root, 'rules')), terminalId: 'K1', clock: () => new Date(now), printRetryPolicy: { deadlineMs: 600_000, firstDelayMs: 2_000, maxDelayMs: 60_000 } });
