@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { journalFile, openJournal, type Journal } from '../../electron/journal';
+import { tempFolder } from '../helpers/temp-folder';
 
 /**
  * What the print queue added to the journal's print_jobs API, on a real SQLite file: a job the
@@ -10,20 +8,17 @@ import { journalFile, openJournal, type Journal } from '../../electron/journal';
  * deadline, and a job that may have printed is failed for staff at once instead of retried.
  */
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-journal-'));
 let journal: Journal;
 let now = Date.parse('2025-03-14T10:00:00.000Z');
 const policy = { deadlineMs: 60_000, firstDelayMs: 2_000, maxDelayMs: 10_000 };
 
-beforeAll(() => {
-  const opened = openJournal({ file: journalFile(root), terminalId: 'K1', clock: () => new Date(now), printRetryPolicy: policy });
+// Each case has a journal of its own: its queue holds only the jobs the case put there.
+beforeEach(() => {
+  const opened = openJournal({ file: journalFile(tempFolder('lobby-print-queue-journal-')), terminalId: 'K1', clock: () => new Date(now), printRetryPolicy: policy });
   if (!opened.ok) throw new Error(opened.error.message);
   journal = opened.value;
 });
-afterAll(() => {
-  journal.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterEach(() => journal.close());
 
 const value = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
   if (!result.ok) throw new Error(result.error.message);
