@@ -14,6 +14,7 @@ import {
 } from './sale-inputs';
 import { toSale, toSaleEvent, type Sale, type SaleEvent, type SaleEventRow, type SaleRow, type TenderRow } from './sale-records';
 import { isLegalTransition, type SaleState } from './sale-states';
+import { createTransactionHooks } from './transaction-hooks';
 
 export interface SalesRepository {
   /**
@@ -203,20 +204,10 @@ export function createSalesRepository(deps: {
     insertEvent.run({ saleId: id, from: row.state, to, at, detailJson: JSON.stringify(detail) });
     return ok(load(selectSale.get(id)!));
   }
-  const confirming = new Set<(saleId: string) => void>();
-  // Each piece of work in a savepoint of its own: one that throws takes back only its own writes.
-  const inSavepoint = db.transaction((work: (saleId: string) => void, id: string) => work(id));
+  const confirming = createTransactionHooks<string>(db);
   const move = db.transaction((id: string, to: SaleState, detail: ReturnType<typeof transitionDetailSchema.parse>) => {
     const moved = moveWithin(id, to, detail);
-    if (moved.ok && to === 'confirmed') {
-      for (const work of confirming) {
-        try {
-          inSavepoint(work, id);
-        } catch {
-          // The sale's confirmation stands whatever the work did.
-        }
-      }
-    }
+    if (moved.ok && to === 'confirmed') confirming.run(id);
     return moved;
   }).immediate;
 
@@ -243,10 +234,7 @@ export function createSalesRepository(deps: {
         return move(id, state.data, parsed.data);
       }),
 
-    whileConfirming(work) {
-      confirming.add(work);
-      return () => void confirming.delete(work);
-    },
+    whileConfirming: (work) => confirming.add(work),
 
     get: (id) =>
       guard.read(() => {

@@ -8,6 +8,7 @@ import { createChainHeadReader } from './chain-head';
 import type { JournalGuard } from './guard';
 import { staffIdSchema } from './sale-inputs';
 import { createShiftReporter, zReportSchema, type ShiftReport, type ZReport } from './shift-report';
+import { createTransactionHooks } from './transaction-hooks';
 
 export interface Shift {
   id: number;
@@ -34,11 +35,14 @@ export interface CashMovement {
   at: string;
 }
 
-/** A cash movement as its paper tells it: who by name, under which shift number. */
-export interface CashMovementRecorded extends CashMovement {
+/** What a drawer's paper adds to a row: who by name, under which shift number. */
+interface AsOnPaper {
   staffName: string;
   shiftNumber: number;
 }
+
+/** A cash movement as its voucher tells it. */
+export type CashMovementRecorded = CashMovement & AsOnPaper;
 
 /** The drawer opened without a sale ("no sale"): who, why, in which shift. */
 export interface DrawerOpening {
@@ -50,10 +54,7 @@ export interface DrawerOpening {
 }
 
 /** A drawer opening as its slip tells it. */
-export interface DrawerOpeningRecorded extends DrawerOpening {
-  staffName: string;
-  shiftNumber: number;
-}
+export type DrawerOpeningRecorded = DrawerOpening & AsOnPaper;
 
 const openShiftSchema = z.object({ staffId: staffIdSchema, floatKobo: koboSchema.nonnegative() }).strict();
 const cashMovementSchema = z
@@ -76,8 +77,8 @@ export interface ShiftsRepository {
   moveCash(input: z.input<typeof cashMovementSchema>): Result<CashMovement>;
   /**
    * Work done inside each cash movement's own transaction (the drawer's voucher, queued as a print
-   * job): one commit for both, so no movement is ever on file without its voucher waiting. `work`
-   * must not throw; the returned function stops it.
+   * job): one commit for both, so no movement is ever on file without its voucher waiting. Work
+   * that throws takes back only its own writes; the returned function stops it.
    */
   whileMovingCash(work: (movement: CashMovementRecorded) => void): () => void;
   /** The drawer opened without a sale, in the open shift, with a reason: recorded, never changed. */
@@ -213,7 +214,7 @@ export function createShiftsRepository(deps: {
     })
     .immediate;
 
-  const movingCash = new Set<(movement: CashMovementRecorded) => void>();
+  const movingCash = createTransactionHooks<CashMovementRecorded>(db);
   const moveTx = db
     .transaction((input: z.output<typeof cashMovementSchema>): Result<CashMovement> => inOpenShift(input.staffId, (shift, staffName) => {
       if (input.kind === 'out') {
@@ -225,18 +226,18 @@ export function createShiftsRepository(deps: {
       const { lastInsertRowid } = insertMovement.run({ terminalId, shiftId: shift.id, ...input, at: clock().toISOString() });
       const row = selectMovement.get(Number(lastInsertRowid))!;
       const movement: CashMovement = { id: row.id, shiftId: row.shift_id, kind: row.kind, amountKobo: row.amount_kobo, reason: row.reason, staffId: row.staff_id, at: row.at };
-      for (const work of movingCash) work({ ...movement, staffName, shiftNumber: shift.number });
+      movingCash.run({ ...movement, staffName, shiftNumber: shift.number });
       return ok(movement);
     }))
     .immediate;
 
-  const openingDrawer = new Set<(opening: DrawerOpeningRecorded) => void>();
+  const openingDrawer = createTransactionHooks<DrawerOpeningRecorded>(db);
   const drawerTx = db
     .transaction((input: z.output<typeof drawerOpeningSchema>): Result<DrawerOpening> => inOpenShift(input.staffId, (shift, staffName) => {
       const opening: Omit<DrawerOpening, 'id'> = { shiftId: shift.id, reason: input.reason, staffId: input.staffId, at: clock().toISOString() };
       const { lastInsertRowid } = insertOpening.run({ terminalId, ...opening });
       const recorded = { id: Number(lastInsertRowid), ...opening };
-      for (const work of openingDrawer) work({ ...recorded, staffName, shiftNumber: shift.number });
+      openingDrawer.run({ ...recorded, staffName, shiftNumber: shift.number });
       return ok(recorded);
     }))
     .immediate;
@@ -290,17 +291,11 @@ export function createShiftsRepository(deps: {
 
     moveCash: (input) => guard.write(() => parsed(cashMovementSchema, input, moveTx)),
 
-    whileMovingCash(work) {
-      movingCash.add(work);
-      return () => void movingCash.delete(work);
-    },
+    whileMovingCash: (work) => movingCash.add(work),
 
     openDrawer: (input) => guard.write(() => parsed(drawerOpeningSchema, input, drawerTx)),
 
-    whileOpeningDrawer(work) {
-      openingDrawer.add(work);
-      return () => void openingDrawer.delete(work);
-    },
+    whileOpeningDrawer: (work) => openingDrawer.add(work),
 
     xReport: (shiftId) =>
       guard.read(() => {

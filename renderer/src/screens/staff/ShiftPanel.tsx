@@ -17,6 +17,9 @@ const toKobo = (text: string) => {
   return text.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : null;
 };
 
+/** The last entry at the drawer: cash in or out (its voucher prints), or a no sale (its slip opens the drawer, when one is set). */
+type DrawerDone = { kind: 'in' | 'out'; amountKobo: number } | { kind: 'no-sale'; drawerPulse: boolean };
+
 export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const { t, money } = useI18n();
   const say = useErrorText();
@@ -46,29 +49,31 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
     send();
   };
   const unlock = () => ((sentFor.current = null), setLockedFor(null));
-  // A cash movement may be repeated on purpose, but not by one double tap.
-  const cashInFlight = useRef(false);
+  // A cash movement or a no sale may be repeated on purpose, but not by one double tap.
+  const drawerInFlight = useRef(false);
+  const sendToDrawer = (send: () => void) => {
+    if (drawerInFlight.current) return;
+    drawerInFlight.current = true;
+    send();
+  };
 
   const open = useMutation({
     mutationFn: async (floatKobo: number) => unwrap(await pos['shift:open']({ floatKobo })),
     onSuccess: () => (setAmount(''), refresh()),
     onError: unlock,
   });
-  // What the last cash in or out was, said under the form with its voucher until the next entry.
-  const [cashDone, setCashDone] = useState<{ kind: 'in' | 'out'; amountKobo: number } | null>(null);
+  // What the last cash in or out, or no sale, was: said under the form until the next entry.
+  const [drawerDone, setDrawerDone] = useState<DrawerDone | null>(null);
+  const drawerEntry = { onMutate: () => setDrawerDone(null), onSettled: () => void (drawerInFlight.current = false) };
   const cash = useMutation({
     mutationFn: async (move: { kind: 'in' | 'out'; amountKobo: number }) => unwrap(await pos['shift:cash']({ ...move, reason })),
-    onMutate: () => (setCashDone(null), setNoSaleDone(null)),
-    onSuccess: (_report, move) => (setAmount(''), setReason(''), setCashDone(move), refresh()),
-    onSettled: () => void (cashInFlight.current = false),
+    ...drawerEntry,
+    onSuccess: (_report, move) => (setAmount(''), setReason(''), setDrawerDone(move), refresh()),
   });
-  // A no sale: said under the form (the drawer opens with its slip, or by key) until the next entry.
-  const [noSaleDone, setNoSaleDone] = useState<{ drawerPulse: boolean } | null>(null);
   const noSale = useMutation({
     mutationFn: async () => unwrap(await pos['shift:no-sale']({ reason })),
-    onMutate: () => (setCashDone(null), setNoSaleDone(null)),
-    onSuccess: ({ drawerPulse }) => (setReason(''), setNoSaleDone({ drawerPulse }), refresh()),
-    onSettled: () => void (cashInFlight.current = false),
+    ...drawerEntry,
+    onSuccess: ({ drawerPulse }) => (setReason(''), setDrawerDone({ kind: 'no-sale', drawerPulse }), refresh()),
   });
   const close = useMutation({
     mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })),
@@ -78,16 +83,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const printReport = useMutation({ mutationFn: async (request: { kind: 'x' } | { kind: 'z'; zNumber: number }) => unwrap(await pos['report:print'](request)) });
   const error = [open, cash, noSale, close, printReport].map((m) => m.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
 
-  const sendCash = (kind: 'in' | 'out') => {
-    if (cashInFlight.current) return;
-    cashInFlight.current = true;
-    cash.mutate({ kind, amountKobo: toKobo(amount) ?? 0 });
-  };
-  const sendNoSale = () => {
-    if (cashInFlight.current) return;
-    cashInFlight.current = true;
-    noSale.mutate();
-  };
+  const sendCash = (kind: 'in' | 'out') => sendToDrawer(() => cash.mutate({ kind, amountKobo: toKobo(amount) ?? 0 }));
   const countedKobo = toKobo(counted);
   const askToClose = () => {
     if (countedKobo === null) return;
@@ -160,12 +156,17 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                         {t('shift.cashOut')}
                       </button>
                       {/* No amount: the drawer opens for change or a check, on the record with its reason. */}
-                      <button type="button" className="button button-ghost-dark" disabled={reason.trim() === '' || noSale.isPending} onClick={sendNoSale}>
+                      <button type="button" className="button button-ghost-dark" disabled={reason.trim() === '' || noSale.isPending} onClick={() => sendToDrawer(() => noSale.mutate())}>
                         {t('shift.noSale')}
                       </button>
                     </div>
-                    {cashDone && <p role="status">{t(cashDone.kind === 'in' ? 'shift.cashDoneIn' : 'shift.cashDoneOut', { amount: money(cashDone.amountKobo) })}</p>}
-                    {noSaleDone && <p role="status">{t(noSaleDone.drawerPulse ? 'shift.noSaleDone' : 'shift.noSaleNoDrawer')}</p>}
+                    {drawerDone && (
+                      <p role="status">
+                        {drawerDone.kind === 'no-sale'
+                          ? t(drawerDone.drawerPulse ? 'shift.noSaleDone' : 'shift.noSaleNoDrawer')
+                          : t(drawerDone.kind === 'in' ? 'shift.cashDoneIn' : 'shift.cashDoneOut', { amount: money(drawerDone.amountKobo) })}
+                      </p>
+                    )}
                   </section>
                   <section className="shift-part" aria-labelledby="shift-close-title">
                     <h3 id="shift-close-title">{t('shift.closeTitle')}</h3>
