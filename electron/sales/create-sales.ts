@@ -126,6 +126,7 @@ export function createSales(deps: SalesDeps): Sales {
   return {
     staff: {
       status: staff.status,
+      whoIsSignedIn: staff.whoIsSignedIn,
       list: staff.list,
       setup: staff.setup,
       signIn: staff.signIn,

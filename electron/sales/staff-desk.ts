@@ -23,6 +23,8 @@ export interface StaffDesk {
   setPin(input: { staffId: number; pin: string }): Promise<Result<StaffMember>>;
   /** The member of staff signed in on this till, or UNAUTHORIZED. */
   signedIn(): Result<Staff>;
+  /** Who is signed in, from memory (no journal read): asked before every request reaches its channel. */
+  whoIsSignedIn(): StaffView | null;
   /** The signed-in supervisor, or UNAUTHORIZED / FORBIDDEN saying who may `action`. */
   supervisor(action: SupervisorAction): Result<Staff>;
 }
@@ -164,6 +166,7 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
       }),
 
     signedIn,
+    whoIsSignedIn: () => (current ? toView(current) : null),
     supervisor,
   };
 }
