@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 
 let host: PreviewHost;
@@ -19,8 +19,8 @@ async function scan(page: Page, name: string) {
     await page.waitForTimeout(150);
     await page.screenshot({ path: test.info().outputPath(`back-office-${name}-${size.label}.png`) });
   }
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), name).toEqual([]);
+  const violations = await axeViolations(page);
+  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), name).toEqual([]);
   await page.setViewportSize({ width: 1920, height: 1080 });
 }
 

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import type { Language } from '../../renderer/src/i18n/languages';
 import { say } from './i18n-support';
 
@@ -24,8 +24,8 @@ export function customer(page: Page, label: string) {
     async screen(name: string) {
       await page.waitForTimeout(200);
       await page.screenshot({ path: test.info().outputPath(`${label}-${String(++shot).padStart(2, '0')}-${name}.png`), fullPage: false });
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${label} ${name}`).toEqual([]);
+      const violations = await axeViolations(page);
+      expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${label} ${name}`).toEqual([]);
     },
   };
 }

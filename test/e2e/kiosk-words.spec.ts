@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { languages } from '../../renderer/src/i18n/languages';
 import { expectInView, openKioskShift, startStack, type Stack } from './support';
 import { say } from './i18n-support';
@@ -232,8 +232,8 @@ test.describe('names in their own letters', () => {
     await layerKey.click();
     for (const letter of otherLetters) await expect(key(letter), letter).toHaveCount(1);
     await page.screenshot({ path: test.info().outputPath('osk-accents-portrait.png') });
-    const axe = await new AxeBuilder({ page }).include('.osk').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`), 'the keyboard with its accented letters').toEqual([]);
+    const violations = await axeViolations(page, { include: '.osk' });
+    expect(violations.map((v) => `${v.id}: ${v.help}`), 'the keyboard with its accented letters').toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
     await expectInView(key('ƴ'), 'the last letter of the layer at 1280x800');
     await page.screenshot({ path: test.info().outputPath('osk-accents-landscape.png') });

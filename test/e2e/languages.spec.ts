@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { languages, type Language } from '../../renderer/src/i18n/languages';
 import { exact, say } from './i18n-support';
 import { setUpTill, startStack, type Stack } from './support';
@@ -21,8 +21,8 @@ async function scan(page: Page, language: Language, screen: string) {
     await page.waitForTimeout(100);
     await page.screenshot({ path: test.info().outputPath(`${language}-${screen}-${size.label}.png`) });
   }
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${language} ${screen}`).toEqual([]);
+  const violations = await axeViolations(page);
+  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${language} ${screen}`).toEqual([]);
   await page.setViewportSize({ width: 1920, height: 1080 });
 }
 

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { en } from '../../renderer/src/i18n/catalogues/en';
 import { languages } from '../../renderer/src/i18n/languages';
 import { say } from './i18n-support';
@@ -23,8 +23,8 @@ async function look(page: Page, name: string) {
   await page.waitForTimeout(150);
   // Kept outside Playwright's output folder, which the next run (anyone's) empties.
   await page.screenshot({ path: `test-results/payments-screens/${name}.png` });
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), name).toEqual([]);
+  const violations = await axeViolations(page);
+  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), name).toEqual([]);
 }
 
 /** A kiosk customer from the attract screen to the payment step: a film, its first showtime, one ticket, their details. */

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { formatNaira, formatNairaPlain } from '../../shared/money';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
 import { addDays, lagosDate } from '../../shared/dates';
@@ -111,8 +111,8 @@ async function chooseShowtime(page: Page) {
 
 /** axe on one part of the screen (ours): 0 findings of any impact. */
 async function accessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), selector).toEqual([]);
+  const violations = await axeViolations(page, { include: selector });
+  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), selector).toEqual([]);
 }
 
 /** Staff -> the refunds panel (in the back office's Sales section, where the back office has sections). */

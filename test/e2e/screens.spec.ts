@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { startPreviewHost } from '../helpers/preview-host';
 import { chooseShowtime, fillCustomer, setUpTill, startStack, type Stack } from './support';
 
@@ -16,9 +16,8 @@ async function check(page: Page, screen: string) {
     await page.screenshot({ path: test.info().outputPath(`${screen}-${size.name}.png`), fullPage: true });
   }
   // Every rule axe has, every impact: 0 findings (issue 15).
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations;
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`), screen).toEqual([]);
+  const violations = await axeViolations(page);
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`), screen).toEqual([]);
   await page.setViewportSize({ width: 1920, height: 1080 });
 }
 

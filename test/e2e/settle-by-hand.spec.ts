@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 
 /**
@@ -55,8 +55,8 @@ test('a sale the lookups can never settle: a supervisor records what the partner
     await page.setViewportSize(size);
     await page.screenshot({ path: test.info().outputPath(`settle-by-hand-${size.name}.png`) });
   }
-  const scan = await new AxeBuilder({ page }).include('dialog').analyze();
-  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const violations = await axeViolations(page, { include: 'dialog' });
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await record.click();
 
   await expect(sheet).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { formatNaira, formatNairaPlain } from '../../shared/money';
 import { say } from './i18n-support';
 import { chooseShowtime, expectInView, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
@@ -51,8 +51,8 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   // The paper scrolls inside the sheet: printing it or closing it needs no scrolling, either way up.
   await expectInView(paper.getByRole('button', { name: 'Print X report' }), 'Print X report on the paper sheet, landscape');
   await page.screenshot({ path: test.info().outputPath('x-paper-1280x800.png') });
-  const axe = await new AxeBuilder({ page }).include('dialog').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const violations = await axeViolations(page, { include: 'dialog' });
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.setViewportSize({ width: 1080, height: 1920 });
   await expectInView(paper.getByRole('button', { name: 'Print X report' }), 'Print X report on the paper sheet, portrait');
   await page.screenshot({ path: test.info().outputPath('x-paper-1080x1920.png') });
