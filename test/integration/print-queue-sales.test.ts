@@ -179,6 +179,8 @@ describe("receipts in the sale's language", () => {
 });
 
 describe('reprints', () => {
+  // Signed in with a shift open, whatever ran before (under --sequence.shuffle a refusal's case may run first).
+  beforeEach(() => readyToSell(till.pos));
   it('say COPY with the next reprint number, are kept in the journal with who asked, and preview as the copy', async () => {
     const { sale } = await sellTickets(till);
     await waitFor('the original to print', async () => (await jobsOf(sale.id))[0]?.state === 'printed');
