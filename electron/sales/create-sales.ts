@@ -93,7 +93,7 @@ export function createSales(deps: SalesDeps): Sales {
   // A card sale waiting for the customer's next card is not looked up: "Ask again" would reject it
   // as one the till stopped before sending, while she stands at the terminal with another card.
   inFlight = (saleId) => checkout.running(saleId) !== undefined || checkout.waitingForCard(saleId);
-  const shifts = createShiftDesk({ journal, staff, clock, logger, salesInFlight: checkout.inFlightCount });
+  const shifts = createShiftDesk({ journal, staff, clock, logger, salesInFlight: checkout.inFlightCount, noSaleBy: config.printer.noSaleBy });
 
   // Card payments left unfinished by a restart are settled with the terminal first: a sale whose
   // payment went through must not be rejected as "never sent" before that is known.

@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import type { ShiftReport, ZReport, ZReportSummary } from '../../shared/sales/reports';
 import type { Journal } from '../journal';
 import type { Logger } from '../core/logger';
+import type { NoSaleRule } from '../../shared/printing/cash-drawer';
 import type { StaffDesk } from './staff-desk';
 
 const twelveHoursMs = 12 * 3_600_000;
@@ -12,7 +13,7 @@ export interface ShiftDesk {
   current(): Result<{ report: ShiftReport | null; overTwelveHours: boolean; firstShift: boolean }>;
   open(input: { floatKobo: number }): Result<ShiftReport>;
   cash(input: { kind: 'in' | 'out'; amountKobo: number; reason: string }): Result<ShiftReport>;
-  /** The drawer opened without a sale, by whoever is signed in, with a reason: on the shift's reports. */
+  /** The drawer opened without a sale, by whoever is signed in (or only a supervisor, as the till is set), with a reason: on the shift's reports. */
   noSale(input: { reason: string }): Result<ShiftReport>;
   /** Supervisor only. */
   close(input: { countedKobo: number }): Result<ZReport>;
@@ -24,7 +25,7 @@ export interface ShiftDesk {
 }
 
 /** The drawer: every figure comes from the journal; this only says who may do what. */
-export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; clock: () => Date; logger: Logger; salesInFlight: () => number }): ShiftDesk {
+export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; clock: () => Date; logger: Logger; salesInFlight: () => number; noSaleBy: NoSaleRule }): ShiftDesk {
   const { journal, staff, logger } = deps;
 
   return {
@@ -61,7 +62,7 @@ export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; cloc
     },
 
     noSale({ reason }) {
-      const who = staff.signedIn();
+      const who = deps.noSaleBy === 'supervisor' ? staff.supervisor('noSale') : staff.signedIn();
       if (!who.ok) return who;
       const opened = journal.shifts.openDrawer({ reason, staffId: who.value.id });
       if (!opened.ok) return opened;

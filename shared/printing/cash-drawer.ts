@@ -5,3 +5,10 @@
  */
 export const cashDrawers = ['pin-2', 'pin-5', 'off'] as const;
 export type CashDrawer = (typeof cashDrawers)[number];
+
+/**
+ * Who may open the drawer without a sale (No sale): anyone signed in (every opening is on the
+ * shift's reports with who and why), or only a supervisor, as an owner who counts the money may want.
+ */
+export const noSaleRules = ['anyone', 'supervisor'] as const;
+export type NoSaleRule = (typeof noSaleRules)[number];

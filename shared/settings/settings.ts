@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { terminalProfileSchema, tillNumberSchema } from '../app';
 import { saidSchema } from '../errors';
-import { cashDrawers } from '../printing/cash-drawer';
+import { cashDrawers, noSaleRules } from '../printing/cash-drawer';
 
 /** The settings staff may change on screen. The API key is not among them: it can be set, never read. */
 export const editableSettingsSchema = z
@@ -22,6 +22,8 @@ export const editableSettingsSchema = z
         columns: z.union([z.literal(32), z.literal(42), z.literal(48)]),
         /** The drawer on the printer's port; left out of an update: unchanged. */
         cashDrawer: z.enum(cashDrawers).optional(),
+        /** Who may open the drawer without a sale; left out of an update: unchanged. */
+        noSaleBy: z.enum(noSaleRules).optional(),
       })
       .strict(),
     /**

@@ -176,8 +176,8 @@ test('double taps on Open shift and on closing send once: no refusal contradicts
   }
 });
 
-test('a cashier is told that a supervisor closes the shift, and has no way to close it', async ({ page }) => {
-  const own = await startStack();
+test('a cashier is told that a supervisor closes the shift, and has no way to close it; on a till where only supervisors may, nor to open the drawer without a sale', async ({ page }) => {
+  const own = await startStack({ args: ['--printer-no-sale-by', 'supervisor'] });
   try {
     const rpc = async (channel: string, body: unknown) => {
       const { json } = await own.host.rpc(channel, body);
@@ -196,8 +196,12 @@ test('a cashier is told that a supervisor closes the shift, and has no way to cl
     await expect(closing).toContainText('A supervisor closes the shift: they count the cash in the drawer and make the Z report.');
     await expect(page.getByLabel('Cash counted in the drawer (₦)')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Close the shift/ })).toHaveCount(0);
-    // Cash in and out stay the cashier's.
-    await expect(page.getByRole('region', { name: 'Cash in and out of the drawer' }).getByRole('button', { name: 'Cash in' })).toBeVisible();
+    // Cash in and out stay the cashier's; No sale is a supervisor's on this till, and the screen says so before she tries.
+    const drawer = page.getByRole('region', { name: 'Cash in and out of the drawer' });
+    await expect(drawer.getByRole('button', { name: 'Cash in' })).toBeVisible();
+    await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Change for a customer');
+    await expect(drawer.getByRole('button', { name: 'No sale: open drawer' })).toBeDisabled();
+    await expect(drawer.getByRole('button', { name: 'No sale: open drawer' })).toHaveAccessibleDescription('On this till only a supervisor opens the drawer without a sale.');
     await closing.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('shift-cashier-1280x800.png') });
     await page.setViewportSize({ width: 800, height: 1280 });

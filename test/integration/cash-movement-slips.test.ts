@@ -125,6 +125,35 @@ describe('no sale: the drawer opened without a sale', () => {
     }
   });
 
+  it('on a till where only a supervisor may: a cashier is refused in plain words, nothing is recorded or printed; a supervisor opens it', async () => {
+    const guarded = await startFakePrinter();
+    const other = openPrintTill({ partnerUrl: partner().url, printer: guarded, noSaleBy: 'supervisor' });
+    const slips = () => jobConnections(guarded).map((connection) => decodeEscPos(connection.bytes, 'epson')).filter((items) => textLines(items).includes('NO SALE'));
+    try {
+      const boss = await readyToSell(other.pos);
+      expect(value(await other.pos.api['app:info']({})).noSaleBy).toBe('supervisor');
+      const cashier = value(await other.pos.api['staff:create']({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }));
+      value(await other.pos.api['staff:sign-out']({}));
+      value(await other.pos.api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }));
+      expect(await other.pos.api['shift:no-sale']({ reason: 'Change for a customer' })).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN', message: 'Only a supervisor can open the drawer without a sale. Ask a supervisor to sign in.' },
+      });
+      expect(value(await other.pos.api['shift:current']({})).report!.drawerOpenings).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(slips()).toEqual([]);
+
+      value(await other.pos.api['staff:sign-out']({}));
+      value(await other.pos.api['staff:sign-in']({ staffId: boss.id, pin: '2468' }));
+      const answer = value(await other.pos.api['shift:no-sale']({ reason: 'Change for a customer' }));
+      expect(answer.report.drawerOpenings!.map((opening) => [opening.reason, opening.staffName])).toEqual([['Change for a customer', 'Bola Adeyemi']]);
+      await waitFor('the NO SALE slip', () => slips().length === 1);
+    } finally {
+      await other.close();
+      await guarded.close();
+    }
+  });
+
   it('is refused without a reason, and prints nothing then', async () => {
     await readyToSell(till().pos);
     const printed = jobConnections(printer()).length;

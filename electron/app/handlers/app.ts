@@ -17,6 +17,7 @@ export function createAppHandlers(ctx: PosContext): Pick<Handlers, 'app:info' | 
         currency: 'NGN' as const,
         lockMinutes: ctx.config.terminal.lockMinutes,
         kiosk: ctx.config.kiosk,
+        noSaleBy: ctx.config.printer.noSaleBy,
         health: await ctx.health.current(),
       }),
     'app:health': async ({ refresh }) => ok(await ctx.health.current({ refresh })),

@@ -1,5 +1,5 @@
 import { parsePrinterSetting, printerSettingHint } from '../../../shared/printing/printer-setting';
-import { cashDrawers } from '../../../shared/printing/cash-drawer';
+import { cashDrawers, noSaleRules } from '../../../shared/printing/cash-drawer';
 import { z } from 'zod';
 import { terminalProfileSchema, tillNumberSchema } from '../../../shared/app';
 import { partnerUrlProblem, printerFileProblem } from './safe-destinations';
@@ -85,6 +85,8 @@ export const configSchema = z
         columns: z.coerce.number().pipe(z.union([z.literal(32), z.literal(42), z.literal(48)], { error: 'must be 32 (58 mm paper), 42 (76 mm paper) or 48 (80 mm paper)' })),
         /** The drawer on the printer's port: opened by cash receipts, cash refunds' drawer slips, cash in or out vouchers and no sale slips. */
         cashDrawer: z.enum(cashDrawers, { error: `must be ${cashDrawers.join(', ')}` }),
+        /** Who may open the drawer without a sale: anyone signed in, or only a supervisor. */
+        noSaleBy: z.enum(noSaleRules, { error: `must be ${noSaleRules.join(' or ')}` }),
         /** Cinema receipts end with one tear-off stub per admission. */
         ticketStubs: z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean({ error: 'must be true or false' })),
       })

@@ -9,7 +9,7 @@ import { LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { saidIn } from '@renderer/i18n/error-text';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
-import { cashDrawers, type CashDrawer } from '@shared/printing/cash-drawer';
+import { cashDrawers, noSaleRules, type CashDrawer, type NoSaleRule } from '@shared/printing/cash-drawer';
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
@@ -18,6 +18,7 @@ import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
 const printerTypes = ['epson', 'star'] as const;
 /** Each drawer setting's words: the settings' own list gives the options, so a new one cannot be left out. */
 const cashDrawerLabels = { 'pin-2': 'settings.cashDrawerPin2', 'pin-5': 'settings.cashDrawerPin5', off: 'settings.cashDrawerOff' } as const satisfies Record<CashDrawer, MessageKey>;
+const noSaleRuleLabels = { anyone: 'settings.noSaleByAnyone', supervisor: 'settings.noSaleBySupervisor' } as const satisfies Record<NoSaleRule, MessageKey>;
 
 /** What each field wants, said when it is refused. */
 const fieldSentences: Partial<Record<string, MessageKey>> = {
@@ -152,6 +153,16 @@ function SettingsForm({ view }: { view: SettingsView }) {
               {cashDrawers.map((drawer) => (
                 <option key={drawer} value={drawer}>
                   {t(cashDrawerLabels[drawer])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('settings.noSaleBy')}</span>
+            <select {...form.register('printer.noSaleBy')} disabled={fixed('printer.noSaleBy')}>
+              {noSaleRules.map((rule) => (
+                <option key={rule} value={rule}>
+                  {t(noSaleRuleLabels[rule])}
                 </option>
               ))}
             </select>

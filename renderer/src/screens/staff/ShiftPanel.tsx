@@ -83,6 +83,8 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const printReport = useMutation({ mutationFn: async (request: { kind: 'x' } | { kind: 'z'; zNumber: number }) => unwrap(await pos['report:print'](request)) });
   const error = [open, cash, noSale, close, printReport].map((m) => m.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
 
+  // The till's rule, said before anyone presses: main refuses a cashier's No sale all the same.
+  const noSaleNeedsSupervisor = info.data?.noSaleBy === 'supervisor' && !isSupervisor;
   const sendCash = (kind: 'in' | 'out') => sendToDrawer(() => cash.mutate({ kind, amountKobo: toKobo(amount) ?? 0 }));
   const countedKobo = toKobo(counted);
   const askToClose = () => {
@@ -158,10 +160,15 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                         {t('shift.cashOut')}
                       </button>
                       {/* No amount: the drawer opens for change or a check, on the record with its reason. */}
-                      <button type="button" className="button button-ghost-dark" disabled={reason.trim() === '' || noSale.isPending} onClick={() => sendToDrawer(() => noSale.mutate())}>
+                      <button type="button" className="button button-ghost-dark" disabled={reason.trim() === '' || noSale.isPending || noSaleNeedsSupervisor} aria-describedby={noSaleNeedsSupervisor ? 'no-sale-rule' : undefined} onClick={() => sendToDrawer(() => noSale.mutate())}>
                         {t('shift.noSale')}
                       </button>
                     </div>
+                    {noSaleNeedsSupervisor && (
+                      <p className="muted" id="no-sale-rule">
+                        {t('shift.noSaleSupervisorOnly')}
+                      </p>
+                    )}
                     {drawerDone && (
                       <p role="status">
                         {drawerDone.kind === 'no-sale'
