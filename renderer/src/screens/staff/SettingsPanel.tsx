@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { editableSettingsSchema, type EditableSettings, type SettingsView } from '@shared/settings/settings';
@@ -147,26 +147,8 @@ function SettingsForm({ view }: { view: SettingsView }) {
               <option value={32}>{t('settings.paper58')}</option>
             </select>
           </label>
-          <label className="field">
-            <span>{t('settings.cashDrawer')}</span>
-            <select {...form.register('printer.cashDrawer')} disabled={fixed('printer.cashDrawer')}>
-              {cashDrawers.map((drawer) => (
-                <option key={drawer} value={drawer}>
-                  {t(cashDrawerLabels[drawer])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t('settings.noSaleBy')}</span>
-            <select {...form.register('printer.noSaleBy')} disabled={fixed('printer.noSaleBy')}>
-              {noSaleRules.map((rule) => (
-                <option key={rule} value={rule}>
-                  {t(noSaleRuleLabels[rule])}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceField label={t('settings.cashDrawer')} registration={form.register('printer.cashDrawer')} disabled={fixed('printer.cashDrawer')} options={cashDrawers.map((drawer) => [drawer, t(cashDrawerLabels[drawer])])} />
+          <ChoiceField label={t('settings.noSaleBy')} registration={form.register('printer.noSaleBy')} disabled={fixed('printer.noSaleBy')} options={noSaleRules.map((rule) => [rule, t(noSaleRuleLabels[rule])])} />
         </div>
         <PaymentTerminalFields form={form} fixed={fixed} error={err} cards={view.cards} />
         <div className="action-bar">
@@ -201,5 +183,21 @@ function SettingsForm({ view }: { view: SettingsView }) {
       <PartnerConnectionTest form={form} saved={view.settings.partner} apiKey={apiKey} />
       <PaystackKeyField view={view} />
     </>
+  );
+}
+
+/** A setting chosen from a fixed list: its label, and each value with its words. */
+function ChoiceField(props: { label: string; registration: UseFormRegisterReturn; disabled: boolean; options: Array<[value: string, words: string]> }) {
+  return (
+    <label className="field">
+      <span>{props.label}</span>
+      <select {...props.registration} disabled={props.disabled}>
+        {props.options.map(([value, words]) => (
+          <option key={value} value={value}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
