@@ -49,6 +49,7 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
   let current: Staff | null = null;
 
   const signedIn = (): Result<Staff> => (current ? ok(current) : fail(signInFirst()));
+  const whoIsSignedIn = (): StaffView | null => (current ? toView(current) : null);
   const supervisor = (action: SupervisorAction): Result<Staff> => {
     const staff = signedIn();
     if (!staff.ok) return staff;
@@ -79,7 +80,7 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
       if (!count.ok) return count;
       const shift = journal.shifts.current();
       if (!shift.ok) return shift;
-      return ok({ signedIn: current ? toView(current) : null, needsFirstSupervisor: count.value === 0, shiftOpen: shift.value !== null, shiftNumber: shift.value?.number ?? null });
+      return ok({ signedIn: whoIsSignedIn(), needsFirstSupervisor: count.value === 0, shiftOpen: shift.value !== null, shiftNumber: shift.value?.number ?? null });
     },
 
     list() {
@@ -166,7 +167,7 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
       }),
 
     signedIn,
-    whoIsSignedIn: () => (current ? toView(current) : null),
+    whoIsSignedIn,
     supervisor,
   };
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ZReport } from '@shared/sales/reports';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import type { ResponseOf } from '@shared/ipc/contract';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { Button } from '@ui/Button';
 import { Money } from '@ui/Money';
@@ -77,7 +78,9 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   });
   const close = useMutation({
     mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })),
-    onSuccess: (z) => (setCounted(''), setConfirming(false), setClosed(z), refresh()),
+    // The Z report is the till's answer that no shift is open now: the screen holds that at once
+    // (until the refetch confirms it), so the closed shift is never shown open beside its Z report.
+    onSuccess: (z) => (setCounted(''), setConfirming(false), setClosed(z), client.setQueryData<ResponseOf<'shift:current'>>(['shift:current', {}], (was) => was && { ...was, report: null, overTwelveHours: false }), refresh()),
     onError: () => (setConfirming(false), unlock()),
   });
   const printReport = useMutation({ mutationFn: async (request: { kind: 'x' } | { kind: 'z'; zNumber: number }) => unwrap(await pos['report:print'](request)) });
@@ -110,9 +113,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
       )}
       <QueryState query={shift} loading={<LoadingBlock label={t('shift.loading')} rows={1} />}>
         {({ report, overTwelveHours, firstShift }) =>
-          // Just closed, until the till's answer catches up: the shift it still reports is the one
-          // whose Z report is above, so its X report and drawer are not shown beside it.
-          report !== null && report.shiftId === closed?.shiftId ? null : report === null ? (
+          report === null ? (
             <>
               {/* A second till set up as T01 too mixes its records with the first's at head office:
                   the last moment its number can still change is before this shift. */}
