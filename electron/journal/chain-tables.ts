@@ -98,9 +98,16 @@ export const drawerOpeningsChain: ChainSpec = {
   at: { insert: 'R.at' },
 };
 
+/** A supervisor's approval of a cashier's no sale (migration 0016), keyed by the opening it approves. */
+export const drawerOpeningApprovalsChain: ChainSpec = {
+  table: 'drawer_opening_approvals',
+  columns: ['id', 'terminal_id', 'approved_by', 'at'],
+  at: { insert: 'R.at' },
+};
+
 /** Every chained table, for the verifier. */
 export const chainedTables: readonly ChainSpec[] = [
   shiftsChain, cashMovementsChain, salesChain, saleEventsChain, tendersChain,
   cardPaymentsChain, cardPaymentEventsChain, correctionsChain, correctionOutcomesChain, cancellationsChain, cancellationMovesChain,
-  drawerOpeningsChain,
+  drawerOpeningsChain, drawerOpeningApprovalsChain,
 ];

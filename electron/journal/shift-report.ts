@@ -70,8 +70,10 @@ export function createShiftReporter(db: Database.Database) {
      FROM cash_movements m JOIN staff st ON st.id = m.staff_id WHERE m.shift_id = ? ORDER BY m.id`,
   );
   const drawerOpenings = db.prepare<[number], NonNullable<ShiftReport['drawerOpenings']>[number]>(
-    `SELECT d.id, d.reason, st.name AS staffName, d.at
-     FROM drawer_openings d JOIN staff st ON st.id = d.staff_id WHERE d.shift_id = ? ORDER BY d.id`,
+    `SELECT d.id, d.reason, st.name AS staffName, ap.name AS approvedByName, d.at
+     FROM drawer_openings d JOIN staff st ON st.id = d.staff_id
+     LEFT JOIN drawer_opening_approvals a ON a.id = d.id LEFT JOIN staff ap ON ap.id = a.approved_by
+     WHERE d.shift_id = ? ORDER BY d.id`,
   );
   const unsettled = db.prepare<[number], ShiftReport['unsettled'][number]>(
     `SELECT s.id, s.state, s.kind, s.quote_kobo AS quoteKobo, s.created_at AS createdAt, coalesce(st.name, '${selfService}') AS staffName

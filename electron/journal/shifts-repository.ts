@@ -44,17 +44,19 @@ interface AsOnPaper {
 /** A cash movement as its voucher tells it. */
 export type CashMovementRecorded = CashMovement & AsOnPaper;
 
-/** The drawer opened without a sale ("no sale"): who, why, in which shift. */
+/** The drawer opened without a sale ("no sale"): who, why, in which shift, and the supervisor who approved it, if one did. */
 export interface DrawerOpening {
   id: number;
   shiftId: number;
   reason: string;
   staffId: number;
+  /** A supervisor who approved a cashier's no sale with their PIN (migration 0016); null when none was asked. */
+  approvedBy: number | null;
   at: string;
 }
 
 /** A drawer opening as its slip tells it. */
-export type DrawerOpeningRecorded = DrawerOpening & AsOnPaper;
+export type DrawerOpeningRecorded = DrawerOpening & AsOnPaper & { approvedByName: string | null };
 
 const openShiftSchema = z.object({ staffId: staffIdSchema, floatKobo: koboSchema.nonnegative() }).strict();
 const cashMovementSchema = z
@@ -65,7 +67,9 @@ const cashMovementSchema = z
     staffId: staffIdSchema,
   })
   .strict();
-const drawerOpeningSchema = z.object({ reason: z.string().trim().min(1, 'say why the drawer is opened').max(200), staffId: staffIdSchema }).strict();
+const drawerOpeningSchema = z
+  .object({ reason: z.string().trim().min(1, 'say why the drawer is opened').max(200), staffId: staffIdSchema, approvedBy: staffIdSchema.optional() })
+  .strict();
 const closeShiftSchema = z.object({ staffId: staffIdSchema, countedKobo: koboSchema.nonnegative() }).strict();
 
 export interface ShiftsRepository {
@@ -182,6 +186,7 @@ export function createShiftsRepository(deps: {
   const insertOpening = db.prepare(
     'INSERT INTO drawer_openings (terminal_id, shift_id, staff_id, reason, at) VALUES (@terminalId, @shiftId, @staffId, @reason, @at)',
   );
+  const insertOpeningApproval = db.prepare('INSERT INTO drawer_opening_approvals (id, terminal_id, approved_by, at) VALUES (@id, @terminalId, @approvedBy, @at)');
   const closeShift = db.prepare(
     `UPDATE shifts SET closed_by = @staffId, closed_at = @at, counted_kobo = @countedKobo, expected_kobo = @expectedKobo,
        z_number = @zNumber, z_report_json = @zReportJson
@@ -234,10 +239,18 @@ export function createShiftsRepository(deps: {
   const openingDrawer = createTransactionHooks<DrawerOpeningRecorded>(db);
   const drawerTx = db
     .transaction((input: z.output<typeof drawerOpeningSchema>): Result<DrawerOpening> => inOpenShift(input.staffId, (shift, staffName) => {
-      const opening: Omit<DrawerOpening, 'id'> = { shiftId: shift.id, reason: input.reason, staffId: input.staffId, at: clock().toISOString() };
-      const { lastInsertRowid } = insertOpening.run({ terminalId, ...opening });
-      const recorded = { id: Number(lastInsertRowid), ...opening };
-      openingDrawer.run({ ...recorded, staffName, shiftNumber: shift.number });
+      let approvedByName: string | null = null;
+      if (input.approvedBy !== undefined) {
+        const approver = activeStaff(input.approvedBy);
+        if (!approver.ok) return approver;
+        approvedByName = approver.value;
+      }
+      const at = clock().toISOString();
+      const { lastInsertRowid } = insertOpening.run({ terminalId, shiftId: shift.id, reason: input.reason, staffId: input.staffId, at });
+      const recorded: DrawerOpening = { id: Number(lastInsertRowid), shiftId: shift.id, reason: input.reason, staffId: input.staffId, approvedBy: input.approvedBy ?? null, at };
+      // In the opening's own transaction: no opening said to be approved is on file without its approval.
+      if (recorded.approvedBy !== null) insertOpeningApproval.run({ id: recorded.id, terminalId, approvedBy: recorded.approvedBy, at });
+      openingDrawer.run({ ...recorded, staffName, shiftNumber: shift.number, approvedByName });
       return ok(recorded);
     }))
     .immediate;

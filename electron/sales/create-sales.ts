@@ -16,12 +16,15 @@ import { createHandSettler } from './settle-by-hand';
 import { salesTuning, type SalesDeps } from './sales-deps';
 import { createSaleViews } from './sale-view';
 import { createShiftDesk, type ShiftDesk } from './shift-desk';
+import { createApprovals } from './corrections/approvals';
+import { createPinLockout } from './pin-lockout';
 import { createStaffDesk, type StaffDesk } from './staff-desk';
 import { createTicketHolds } from './ticket-holds';
 import { createHotelTimes, type HotelTimes } from './hotel-times';
 
 export interface Sales {
-  staff: Omit<StaffDesk, 'signedIn' | 'supervisor'>;
+  /** `approvers`: who may approve what the person signed in asks for (a supervisor's PIN on their screen). */
+  staff: Omit<StaffDesk, 'signedIn' | 'supervisor'> & { approvers(): Result<Array<{ id: number; name: string }>> };
   shifts: ShiftDesk;
   /** Voids and refunds (supervisor-approved), and the cancellations refunds leave owed by the partner. */
   corrections: Corrections;
@@ -93,7 +96,14 @@ export function createSales(deps: SalesDeps): Sales {
   // A card sale waiting for the customer's next card is not looked up: "Ask again" would reject it
   // as one the till stopped before sending, while she stands at the terminal with another card.
   inFlight = (saleId) => checkout.running(saleId) !== undefined || checkout.waitingForCard(saleId);
-  const shifts = createShiftDesk({ journal, staff, clock, logger, salesInFlight: checkout.inFlightCount, noSaleBy: config.printer.noSaleBy });
+  // A supervisor's PIN typed on the cashier's screen (a refund, a void, a cashier's no sale). The
+  // lock lives in the journal, per person: a supervisor's wrong PINs here and at sign-in add up.
+  const approvals = createApprovals({
+    journal,
+    logger,
+    lockout: createPinLockout({ journal, clock, failures: tuning.pinFailuresBeforeLock, lockMs: tuning.pinLockMs, logger }),
+  });
+  const shifts = createShiftDesk({ journal, staff, approvals, clock, logger, salesInFlight: checkout.inFlightCount, noSaleBy: config.printer.noSaleBy });
 
   // Card payments left unfinished by a restart are settled with the terminal first: a sale whose
   // payment went through must not be rejected as "never sent" before that is known.
@@ -111,8 +121,7 @@ export function createSales(deps: SalesDeps): Sales {
     saleView: view,
     cardMoneyBack: deps.cardMoneyBack ?? null,
     lookupDelaysMs: tuning.correctionLookupDelaysMs,
-    pinFailuresBeforeLock: tuning.pinFailuresBeforeLock,
-    pinLockMs: tuning.pinLockMs,
+    approvals,
   });
   corrections.desk.recoverAtStart();
 
@@ -136,6 +145,10 @@ export function createSales(deps: SalesDeps): Sales {
       deactivate: staff.deactivate,
       reactivate: staff.reactivate,
       setPin: staff.setPin,
+      approvers: () => {
+        const asker = staff.signedIn();
+        return asker.ok ? approvals.approvers(asker.value) : asker;
+      },
     },
     shifts,
     corrections,

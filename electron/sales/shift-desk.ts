@@ -4,7 +4,8 @@ import type { ShiftReport, ZReport, ZReportSummary } from '../../shared/sales/re
 import type { Journal } from '../journal';
 import type { Logger } from '../core/logger';
 import type { NoSaleRule } from '../../shared/printing/cash-drawer';
-import type { StaffDesk } from './staff-desk';
+import { onlySupervisors, type StaffDesk } from './staff-desk';
+import type { Approvals } from './corrections/approvals';
 
 const twelveHoursMs = 12 * 3_600_000;
 
@@ -13,8 +14,12 @@ export interface ShiftDesk {
   current(): Result<{ report: ShiftReport | null; overTwelveHours: boolean; firstShift: boolean }>;
   open(input: { floatKobo: number }): Result<ShiftReport>;
   cash(input: { kind: 'in' | 'out'; amountKobo: number; reason: string }): Result<ShiftReport>;
-  /** The drawer opened without a sale, by whoever is signed in (or only a supervisor, as the till is set), with a reason: on the shift's reports. */
-  noSale(input: { reason: string }): Result<ShiftReport>;
+  /**
+   * The drawer opened without a sale, with a reason: on the shift's reports. By whoever is signed
+   * in, or, where the till keeps it to supervisors, by a supervisor signed in or by a cashier with
+   * another supervisor's PIN typed on her screen (`approval`), recorded beside the opening.
+   */
+  noSale(input: { reason: string; approval?: { supervisorId: number; pin: string } }): Promise<Result<ShiftReport>>;
   /** Supervisor only. */
   close(input: { countedKobo: number }): Result<ZReport>;
   zReport(input: { zNumber: number }): Result<ZReport>;
@@ -25,7 +30,15 @@ export interface ShiftDesk {
 }
 
 /** The drawer: every figure comes from the journal; this only says who may do what. */
-export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; clock: () => Date; logger: Logger; salesInFlight: () => number; noSaleBy: NoSaleRule }): ShiftDesk {
+export function createShiftDesk(deps: {
+  journal: Journal;
+  staff: StaffDesk;
+  approvals: Approvals;
+  clock: () => Date;
+  logger: Logger;
+  salesInFlight: () => number;
+  noSaleBy: NoSaleRule;
+}): ShiftDesk {
   const { journal, staff, logger } = deps;
 
   return {
@@ -61,12 +74,19 @@ export function createShiftDesk(deps: { journal: Journal; staff: StaffDesk; cloc
       return journal.shifts.xReport(moved.value.shiftId);
     },
 
-    noSale({ reason }) {
-      const who = deps.noSaleBy === 'supervisor' ? staff.supervisor('noSale') : staff.signedIn();
+    async noSale({ reason, approval }) {
+      const who = staff.signedIn();
       if (!who.ok) return who;
-      const opened = journal.shifts.openDrawer({ reason, staffId: who.value.id });
+      let approvedBy: number | undefined;
+      if (deps.noSaleBy === 'supervisor' && who.value.role !== 'supervisor') {
+        if (!approval) return fail(onlySupervisors('noSale'));
+        const approver = await deps.approvals.approve(who.value, approval, 'noSale');
+        if (!approver.ok) return approver;
+        approvedBy = approver.value.id;
+      }
+      const opened = journal.shifts.openDrawer({ reason, staffId: who.value.id, ...(approvedBy !== undefined && { approvedBy }) });
       if (!opened.ok) return opened;
-      logger.info('drawer opened without a sale', { openingId: opened.value.id, shiftId: opened.value.shiftId, by: who.value.id });
+      logger.info('drawer opened without a sale', { openingId: opened.value.id, shiftId: opened.value.shiftId, by: who.value.id, approvedBy: approvedBy ?? null });
       return journal.shifts.xReport(opened.value.shiftId);
     },
 

@@ -172,4 +172,5 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
   };
 }
 
-const onlySupervisors = (action: SupervisorAction) => saidError('FORBIDDEN', 'said.supervisorOnlyTo', { action });
+/** The refusal of what only a supervisor may do, naming it. */
+export const onlySupervisors = (action: SupervisorAction) => saidError('FORBIDDEN', 'said.supervisorOnlyTo', { action });

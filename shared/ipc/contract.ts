@@ -29,7 +29,7 @@ import { statedReasonSchema } from '../sales/stated-reason';
 import { shiftReportSchema, zReportSchema, zReportsRequestSchema, zReportSummarySchema } from '../sales/reports';
 import { saleViewSchema } from '../sales/sale-view';
 import { staffRestartNoticeSchema } from '../sales/restart-notice';
-import { pinSchema, setStaffPinRequestSchema, staffIdRequestSchema, staffMemberSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
+import { approvalSchema, pinSchema, setStaffPinRequestSchema, staffIdRequestSchema, staffMemberSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
 import { koboSchema } from '../money';
 import {
   printJobsRequestSchema,
@@ -148,6 +148,8 @@ export const channels = {
   /** Supervisor only. */
   'staff:create': { request: z.object({ name: z.string().trim().min(2).max(60), role: z.enum(staffRoles), pin: pinSchema }).strict(), response: staffViewSchema, access: 'supervisor' },
   /** Supervisor: everyone on the staff list, active or not, with whether their PIN is locked. */
+  /** Signed-in staff: the supervisors who may approve what the person signed in asks for (a cashier's no sale), by their PIN on this screen. */
+  'staff:approvers': { request: empty, response: z.object({ approvers: z.array(staffViewSchema.pick({ id: true, name: true })) }), access: 'staff' },
   'staff:members': { request: empty, response: z.object({ staff: z.array(staffMemberSchema) }), access: 'supervisor' },
   /** Supervisor: someone who left can no longer sign in and leaves the roster (never yourself, never the last active supervisor). */
   'staff:deactivate': { request: staffIdRequestSchema, response: staffMemberSchema, access: 'supervisor' },
@@ -174,7 +176,8 @@ export const channels = {
    * no drawer is set on the printer (Settings), so it is opened with its key.
    */
   'shift:no-sale': {
-    request: z.object({ reason: statedReasonSchema }).strict(),
+    // approval: where only supervisors may (printer.noSaleBy), a supervisor's PIN typed on a cashier's screen.
+    request: z.object({ reason: statedReasonSchema, approval: approvalSchema.optional() }).strict(),
     response: z.object({ report: shiftReportSchema, drawerPulse: z.boolean() }),
     access: 'staff',
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { saidSchema } from '../errors';
 import { koboSchema } from '../money';
-import { pinSchema } from './staff';
+import { approvalSchema } from './staff';
 
 /**
  * Voids and refunds: money given back for a sale, never an edit of the sale. A void gives back
@@ -56,9 +56,6 @@ const tenderKind = z.enum(['cash', 'card', 'transfer']);
 
 /** Made by the screen when the refund sheet opens: the same id sent again returns that correction. */
 export const correctionIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$/, 'must be a correction id');
-
-/** A supervisor's PIN typed on the cashier's screen for this one action; the cashier stays signed in. */
-export const approvalSchema = z.object({ supervisorId: z.number().int().positive(), pin: pinSchema }).strict();
 
 const reasonFields = {
   reason: z.enum(correctionReasonIds, { error: 'choose a reason' }),

@@ -67,8 +67,12 @@ export const shiftReportSchema = z.object({
   /** Card payments the terminal gave back (or is giving back) because their sale did not happen. */
   cardReversals: z.object({ count, totalKobo: kobo }).optional(),
   cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.string() })),
-  /** The drawer opened without a sale ("no sale"), oldest first. Absent only on Z reports closed before the till recorded them. */
-  drawerOpenings: z.array(z.object({ id: z.number().int(), reason: z.string(), staffName: z.string(), at: z.string() })).optional(),
+  /**
+   * The drawer opened without a sale ("no sale"), oldest first. Absent only on Z reports closed
+   * before the till recorded them. `approvedByName`: the supervisor who approved a cashier's no
+   * sale with their PIN (null when none was asked; absent before approvals were recorded).
+   */
+  drawerOpenings: z.array(z.object({ id: z.number().int(), reason: z.string(), staffName: z.string(), approvedByName: z.string().nullable().optional(), at: z.string() })).optional(),
   unsettled: z.array(
     z.object({ id: z.string(), state: z.enum(saleStates), kind: z.enum(saleKinds), quoteKobo: kobo, createdAt: z.string(), staffName: z.string() }),
   ),

@@ -3,6 +3,9 @@ import { z } from 'zod';
 export const staffRoles = ['cashier', 'supervisor'] as const;
 export const pinSchema = z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
 
+/** A supervisor's PIN typed on a cashier's screen for one action (a refund, a void, a no sale); the cashier stays signed in. */
+export const approvalSchema = z.object({ supervisorId: z.number().int().positive(), pin: pinSchema }).strict();
+
 export const staffViewSchema = z.object({ id: z.number().int(), name: z.string(), role: z.enum(staffRoles) });
 export type StaffView = z.infer<typeof staffViewSchema>;
 

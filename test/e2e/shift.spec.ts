@@ -176,7 +176,7 @@ test('double taps on Open shift and on closing send once: no refusal contradicts
   }
 });
 
-test('a cashier is told that a supervisor closes the shift, and has no way to close it; on a till where only supervisors may, nor to open the drawer without a sale', async ({ page }) => {
+test("a cashier is told that a supervisor closes the shift, and has no way to close it; on a till where only supervisors may, she opens the drawer without a sale with a supervisor's PIN on her screen", async ({ page }) => {
   const own = await startStack({ args: ['--printer-no-sale-by', 'supervisor'] });
   try {
     const rpc = async (channel: string, body: unknown) => {
@@ -199,14 +199,38 @@ test('a cashier is told that a supervisor closes the shift, and has no way to cl
     // Cash in and out stay the cashier's; No sale is a supervisor's on this till, and the screen says so before she tries.
     const drawer = page.getByRole('region', { name: 'Cash in and out of the drawer' });
     await expect(drawer.getByRole('button', { name: 'Cash in' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'No sale: open drawer' })).toHaveCount(0);
+    const ask = drawer.getByRole('button', { name: 'No sale: ask a supervisor' });
+    await expect(ask).toBeDisabled();
     await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Change for a customer');
-    await expect(drawer.getByRole('button', { name: 'No sale: open drawer' })).toBeDisabled();
-    await expect(drawer.getByRole('button', { name: 'No sale: open drawer' })).toHaveAccessibleDescription('On this till only a supervisor opens the drawer without a sale.');
+    await expect(ask).toHaveAccessibleDescription('On this till only a supervisor opens the drawer without a sale: a supervisor other than you approves it with their PIN on this screen.');
     await closing.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('shift-cashier-1280x800.png') });
     await page.setViewportSize({ width: 800, height: 1280 });
     await closing.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('shift-cashier-800x1280.png') });
+
+    // The supervisor comes over and types her PIN on the cashier's screen; the cashier stays signed in.
+    await ask.click();
+    const approval = page.getByRole('dialog', { name: 'Supervisor approval: no sale' });
+    await expect(approval).toContainText('Open the drawer without a sale (Change for a customer).');
+    await expect(approval.getByRole('button', { name: 'Tunde Bakare' })).toHaveCount(0);
+    await approval.getByLabel('PIN of Ada Supervisor').fill('1111');
+    await approval.getByRole('button', { name: 'OK' }).click();
+    await expect(approval.getByRole('alert')).toHaveText("That is not Ada Supervisor's PIN. The drawer was not opened; try again.");
+    expect(own.journal('SELECT id FROM drawer_openings')).toEqual([]);
+    expect((await axeViolations(page, { include: 'dialog' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('shift-no-sale-approval-800x1280.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: test.info().outputPath('shift-no-sale-approval-1280x800.png') });
+    await approval.getByLabel('PIN of Ada Supervisor').fill('2468');
+    await approval.getByRole('button', { name: 'OK' }).click();
+    await expect(approval).toHaveCount(0);
+    await expect(drawer.getByRole('status')).toHaveText('No sale written down on the shift report. The drawer opens as its slip prints: keep the slip in the drawer.');
+    await expect(page.getByText('Signed in: Tunde Bakare')).toBeVisible();
+    expect(own.journal('SELECT o.reason, s.name AS openedBy, a.name AS approvedBy FROM drawer_openings o JOIN staff s ON s.id = o.staff_id JOIN drawer_opening_approvals d ON d.id = o.id JOIN staff a ON a.id = d.approved_by')).toEqual([
+      { reason: 'Change for a customer', openedBy: 'Tunde Bakare', approvedBy: 'Ada Supervisor' },
+    ]);
   } finally {
     await own.stop();
   }

@@ -78,6 +78,14 @@ describe('cash in and out', () => {
   });
 });
 
+/** A till of its own (its own fake printer) where only supervisors open the drawer without a sale, and the NO SALE slips it printed. */
+async function supervisorsOnlyTill() {
+  const guarded = await startFakePrinter();
+  const other = openPrintTill({ partnerUrl: partner().url, printer: guarded, noSaleBy: 'supervisor' });
+  const slips = () => jobConnections(guarded).map((connection) => decodeEscPos(connection.bytes, 'epson')).filter((items) => textLines(items).includes('NO SALE'));
+  return { guarded, other, slips };
+}
+
 describe('no sale: the drawer opened without a sale', () => {
   it('prints a NO SALE slip that opens the drawer, and the X report counts and lists each one with its reason', async () => {
     await readyToSell(till().pos);
@@ -126,9 +134,7 @@ describe('no sale: the drawer opened without a sale', () => {
   });
 
   it('on a till where only a supervisor may: a cashier is refused in plain words, nothing is recorded or printed; a supervisor opens it', async () => {
-    const guarded = await startFakePrinter();
-    const other = openPrintTill({ partnerUrl: partner().url, printer: guarded, noSaleBy: 'supervisor' });
-    const slips = () => jobConnections(guarded).map((connection) => decodeEscPos(connection.bytes, 'epson')).filter((items) => textLines(items).includes('NO SALE'));
+    const { guarded, other, slips } = await supervisorsOnlyTill();
     try {
       const boss = await readyToSell(other.pos);
       expect(value(await other.pos.api['app:info']({})).noSaleBy).toBe('supervisor');
@@ -148,6 +154,49 @@ describe('no sale: the drawer opened without a sale', () => {
       const answer = value(await other.pos.api['shift:no-sale']({ reason: 'Change for a customer' }));
       expect(answer.report.drawerOpenings!.map((opening) => [opening.reason, opening.staffName])).toEqual([['Change for a customer', 'Bola Adeyemi']]);
       await waitFor('the NO SALE slip', () => slips().length === 1);
+    } finally {
+      await other.close();
+      await guarded.close();
+    }
+  });
+
+  it("on such a till, a cashier opens it with another supervisor's PIN typed on her screen: recorded and printed with who approved", async () => {
+    const { guarded, other, slips } = await supervisorsOnlyTill();
+    try {
+      const boss = await readyToSell(other.pos);
+      const cashier = value(await other.pos.api['staff:create']({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }));
+      const colleague = value(await other.pos.api['staff:create']({ name: 'Kemi Ade', role: 'cashier', pin: '8642' }));
+      // A supervisor signed in is offered only the other supervisors (none here).
+      expect(value(await other.pos.api['staff:approvers']({})).approvers).toEqual([]);
+      value(await other.pos.api['staff:sign-out']({}));
+      expect(await other.pos.api['staff:approvers']({})).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+      value(await other.pos.api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }));
+      expect(value(await other.pos.api['staff:approvers']({})).approvers).toEqual([{ id: boss.id, name: 'Bola Adeyemi' }]);
+
+      // A wrong PIN, or a cashier's: refused in plain words, nothing recorded, nothing printed.
+      expect(await other.pos.api['shift:no-sale']({ reason: 'Change for a customer', approval: { supervisorId: boss.id, pin: '0000' } })).toMatchObject({
+        ok: false,
+        error: { code: 'UNAUTHORIZED', message: "That is not Bola Adeyemi's PIN. The drawer was not opened; try again." },
+      });
+      expect(await other.pos.api['shift:no-sale']({ reason: 'Change for a customer', approval: { supervisorId: colleague.id, pin: '8642' } })).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN', message: 'Kemi Ade is a cashier. Only a supervisor can approve opening the drawer without a sale.' },
+      });
+      expect(value(await other.pos.api['shift:current']({})).report!.drawerOpenings).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(slips()).toEqual([]);
+
+      const answer = value(await other.pos.api['shift:no-sale']({ reason: 'Change for a customer', approval: { supervisorId: boss.id, pin: '2468' } }));
+      expect(answer.report.drawerOpenings).toEqual([expect.objectContaining({ reason: 'Change for a customer', staffName: 'Tunde Bakare', approvedByName: 'Bola Adeyemi' })]);
+      // The cashier is still the one signed in.
+      expect(value(await other.pos.api['staff:status']({}))).toMatchObject({ signedIn: { id: cashier.id } });
+      const [slip] = await waitFor('the NO SALE slip', () => slips().length === 1 && slips());
+      const text = textLines(slip!).join('\n');
+      expect(text).toMatch(/Tunde Bakare/);
+      expect(text).toMatch(/Approved by +Bola Adeyemi$/m);
+      expect(slip!.filter((item) => item.kind === 'drawer')).toHaveLength(1);
+      // The X report's line wraps at the paper's width.
+      expect(value(await other.pos.api['report:preview']({ kind: 'x' })).text).toMatch(/Change for a customer\s+\(Tunde Bakare, approved by Bola Adeyemi\)/);
     } finally {
       await other.close();
       await guarded.close();

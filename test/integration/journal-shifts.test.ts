@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../helpers/temp-folder';
 import { journalFile, migrations, openJournal, registerChainFunctions, verifyJournalFile, type CreateSaleInput, type Journal, type SaleState } from '../../electron/journal';
+import { drawerOpenings } from '../../electron/journal/migrations/0015-drawer-openings';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-journal-shifts-'));
 const file = journalFile(root);
@@ -213,8 +214,8 @@ describe('the drawer opened without a sale ("no sale")', () => {
       const x = till.shifts.xReport();
       if (!x.ok) throw new Error(x.error.message);
       expect(x.value.drawerOpenings).toEqual([
-        { id: first.value.id, reason: 'Change for a ₦1,000 note', staffName: 'Ada Okafor', at: first.value.at },
-        { id: second.value.id, reason: 'Checked a note', staffName: 'Ada Okafor', at: second.value.at },
+        { id: first.value.id, reason: 'Change for a ₦1,000 note', staffName: 'Ada Okafor', approvedByName: null, at: first.value.at },
+        { id: second.value.id, reason: 'Checked a note', staffName: 'Ada Okafor', approvedByName: null, at: second.value.at },
       ]);
       // No money moved: the drawer's figure is the float alone.
       expect(x.value.cash.expectedKobo).toBe(1_000_000);
@@ -242,6 +243,63 @@ describe('the drawer opened without a sale ("no sale")', () => {
     expect(verifyJournalFile(noSaleFile)).toMatchObject({ ok: true, findings: [] });
   });
 
+  it("records a supervisor's approval of a cashier's no sale beside it, and refuses any other approver by itself", async () => {
+    const file = journalFile(tempFolder('lobby-journal-no-sale-approved-'));
+    const opened = openJournal({ file, terminalId: 'NA1' });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const till = opened.value;
+    let ids: { bola: number; tunde: number; kemi: number };
+    try {
+      const made = await Promise.all([
+        till.staff.create({ name: 'Bola Adeyemi', role: 'supervisor', pin: '2468' }),
+        till.staff.create({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }),
+        till.staff.create({ name: 'Kemi Ade', role: 'cashier', pin: '8642' }),
+        // A second supervisor, so that the first may leave below.
+        till.staff.create({ name: 'Sade Bello', role: 'supervisor', pin: '9753' }),
+      ]);
+      const [bola, tunde, kemi] = made.map((m) => (m.ok ? m.value.id : Number.NaN)) as [number, number, number];
+      ids = { bola, tunde, kemi };
+      expect(till.shifts.open({ staffId: bola, floatKobo: 0 }).ok).toBe(true);
+      const seen: Array<string | null> = [];
+      const stop = till.shifts.whileOpeningDrawer((opening) => seen.push(opening.approvedByName));
+      const approved = till.shifts.openDrawer({ reason: 'Change for a note', staffId: tunde, approvedBy: bola });
+      // A cashier's approval is refused by the database itself, and the opening with it (one transaction).
+      expect(till.shifts.openDrawer({ reason: 'Checked a note', staffId: tunde, approvedBy: kemi })).toMatchObject({ ok: false });
+      stop();
+      expect(approved).toMatchObject({ ok: true, value: { staffId: tunde, approvedBy: bola } });
+      expect(seen).toEqual(['Bola Adeyemi']);
+      const x = till.shifts.xReport();
+      if (!x.ok) throw new Error(x.error.message);
+      expect(x.value.drawerOpenings).toEqual([expect.objectContaining({ reason: 'Change for a note', staffName: 'Tunde Bakare', approvedByName: 'Bola Adeyemi' })]);
+    } finally {
+      till.close();
+    }
+
+    const raw = registerChainFunctions(new Database(file));
+    try {
+      expect(raw.prepare<[], string>("SELECT tbl FROM chain WHERE tbl LIKE 'drawer_%' ORDER BY seq").pluck().all()).toEqual(['drawer_openings', 'drawer_opening_approvals']);
+      const insert = raw.prepare<[number, string, number]>("INSERT INTO drawer_opening_approvals (id, terminal_id, approved_by, at) VALUES (?, ?, ?, '2025-03-15T08:00:00.000Z')");
+      raw.prepare("INSERT INTO drawer_openings (terminal_id, shift_id, staff_id, reason, at) VALUES ('NA1', 1, ?, 'Counted the notes', '2025-03-15T08:00:00.000Z')").run(ids.tunde);
+      const unapproved = raw.prepare<[], number>('SELECT max(id) FROM drawer_openings').pluck().get()!;
+      // Not by a cashier, not by the person who opened the drawer, not for another terminal, not twice.
+      expect(() => insert.run(unapproved, 'NA1', ids.kemi)).toThrow(/Only an active supervisor other than the person who opened the drawer/);
+      raw.prepare("INSERT INTO drawer_openings (terminal_id, shift_id, staff_id, reason, at) VALUES ('NA1', 1, ?, 'Own drawer', '2025-03-15T08:00:00.000Z')").run(ids.bola);
+      const own = raw.prepare<[], number>('SELECT max(id) FROM drawer_openings').pluck().get()!;
+      expect(() => insert.run(own, 'NA1', ids.bola)).toThrow(/other than the person who opened the drawer/);
+      expect(() => insert.run(unapproved, 'XX9', ids.bola)).toThrow(/Only an active supervisor/);
+      expect(() => insert.run(1, 'NA1', ids.bola)).toThrow(/UNIQUE|PRIMARY KEY/);
+      // Nor by a supervisor who has left.
+      raw.prepare('UPDATE staff SET active = 0 WHERE id = ?').run(ids.bola);
+      expect(() => insert.run(unapproved, 'NA1', ids.bola)).toThrow(/Only an active supervisor/);
+      raw.prepare('UPDATE staff SET active = 1 WHERE id = ?').run(ids.bola);
+      expect(() => raw.prepare('UPDATE drawer_opening_approvals SET approved_by = approved_by WHERE id = 1').run()).toThrow(/cannot be changed/);
+      expect(() => raw.prepare('DELETE FROM drawer_opening_approvals WHERE id = 1').run()).toThrow(/never deleted/);
+    } finally {
+      raw.close();
+    }
+    expect(verifyJournalFile(file)).toMatchObject({ ok: true, findings: [] });
+  });
+
   it('arrives on a journal written before it (step 14) with a shift open, and its openings chain on from the head', async () => {
     const upgraded = journalFile(tempFolder('lobby-journal-no-sale-upgrade-'));
     const before = openJournal({ file: upgraded, terminalId: 'UP1' });
@@ -251,17 +309,18 @@ describe('the drawer opened without a sale ("no sale")', () => {
     expect(before.value.shifts.open({ staffId: bola.value.id, floatKobo: 200_000 }).ok).toBe(true);
     expect(before.value.shifts.moveCash({ kind: 'in', amountKobo: 5_000, reason: 'Coins for change', staffId: bola.value.id }).ok).toBe(true);
     before.value.close();
-    // As step 14 left the file: no drawer_openings yet.
+    // As step 14 left the file: no drawer_openings yet (nor step 16's approvals of them).
+    const stepOfOpenings = migrations.indexOf(drawerOpenings) + 1;
     const rewind = new Database(upgraded);
-    rewind.exec('DROP TABLE drawer_openings');
-    rewind.pragma(`user_version = ${migrations.length - 1}`);
+    rewind.exec('DROP TABLE drawer_opening_approvals; DROP TABLE drawer_openings');
+    rewind.pragma(`user_version = ${stepOfOpenings - 1}`);
     const head = rewind.prepare<[], { seq: number; hash: string }>('SELECT seq, hash FROM chain ORDER BY seq DESC LIMIT 1').get()!;
     rewind.close();
 
     const after = openJournal({ file: upgraded, terminalId: 'UP1' });
     if (!after.ok) throw new Error(after.error.message);
     try {
-      expect(after.value.schema).toEqual({ from: migrations.length - 1, to: migrations.length });
+      expect(after.value.schema).toEqual({ from: stepOfOpenings - 1, to: migrations.length });
       expect(after.value.shifts.xReport()).toMatchObject({ ok: true, value: { shiftNumber: 1, drawerOpenings: [], cash: { expectedKobo: 205_000 } } });
       expect(after.value.shifts.openDrawer({ reason: 'Change for a note', staffId: bola.value.id }).ok).toBe(true);
     } finally {

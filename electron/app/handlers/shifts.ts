@@ -24,8 +24,8 @@ export function createShiftHandlers(ctx: PosContext): Pick<Handlers, ShiftChanne
     'shift:cash': (input) => sales((s) => s.shifts.cash(input)),
     // Its slip (which pulses the drawer) is queued by printing in the opening's own transaction.
     'shift:no-sale': (input) =>
-      sales((s) => {
-        const report = s.shifts.noSale(input);
+      sales(async (s) => {
+        const report = await s.shifts.noSale(input);
         return report.ok ? ok({ report: report.value, drawerPulse: ctx.config.printer.cashDrawer !== 'off' }) : report;
       }),
     'shift:close': (input) => sales((s) => s.shifts.close(input)),

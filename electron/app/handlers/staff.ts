@@ -3,7 +3,9 @@ import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 import { withSales } from './with-sales';
 
-type StaffChannel = 'staff:status' | 'staff:list' | 'staff:roster' | 'staff:setup' | 'staff:sign-in' | 'staff:sign-out' | 'staff:create' | 'staff:members' | 'staff:deactivate' | 'staff:reactivate' | 'staff:set-pin';
+type StaffChannel =
+  | 'staff:status' | 'staff:list' | 'staff:roster' | 'staff:setup' | 'staff:sign-in' | 'staff:sign-out' | 'staff:approvers'
+  | 'staff:create' | 'staff:members' | 'staff:deactivate' | 'staff:reactivate' | 'staff:set-pin';
 
 /** Staff channels: who is at the till is held by electron/sales for this running app. */
 export function createStaffHandlers(ctx: PosContext): Pick<Handlers, StaffChannel> {
@@ -20,6 +22,11 @@ export function createStaffHandlers(ctx: PosContext): Pick<Handlers, StaffChanne
     'staff:setup': (input) => sales((s) => s.staff.setup(input)),
     'staff:sign-in': (input) => sales((s) => s.staff.signIn(input)),
     'staff:sign-out': () => sales((s) => s.staff.signOut()),
+    'staff:approvers': () =>
+      sales((s) => {
+        const approvers = s.staff.approvers();
+        return approvers.ok ? ok({ approvers: approvers.value }) : approvers;
+      }),
     'staff:create': (input) => sales((s) => s.staff.create(input)),
     'staff:members': () => sales((s) => s.staff.members()),
     'staff:deactivate': (input) => sales((s) => s.staff.deactivate(input)),

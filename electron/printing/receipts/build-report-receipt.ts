@@ -96,7 +96,10 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
   if (report.drawerOpenings) {
     // Shown even at none: an owner reads the count of each shift, and a drawer opened often is a question to ask.
     writer.pair('No sale (drawer opened)', String(report.drawerOpenings.length), { indent: 2 });
-    for (const opening of report.drawerOpenings) writer.text(`${formatDateTime(opening.at)} ${opening.reason} (${opening.staffName})`, { indent: 4 });
+    for (const opening of report.drawerOpenings) {
+      const who = opening.approvedByName === null ? opening.staffName : `${opening.staffName}, approved by ${opening.approvedByName}`;
+      writer.text(`${formatDateTime(opening.at)} ${opening.reason} (${who})`, { indent: 4 });
+    }
   }
   writer.rule();
 

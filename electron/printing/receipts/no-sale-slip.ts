@@ -23,6 +23,8 @@ export function noSaleSlip(opening: DrawerOpeningRecorded, context: { settings: 
           { kind: 'field', label: 'Reason', value: opening.reason },
           { kind: 'pair', label: 'Shift', value: String(opening.shiftNumber) },
           { kind: 'pair', label: 'No sale no.', value: String(opening.id) },
+          // A cashier's no sale on a till that keeps it to supervisors: whose PIN let the drawer open.
+          ...(opening.approvedByName === null ? [] : [{ kind: 'field' as const, label: 'Approved by', value: opening.approvedByName }]),
         ],
       },
     ],

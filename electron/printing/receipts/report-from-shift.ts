@@ -45,7 +45,7 @@ export function reportInputFromShift(
       differenceKobo: z?.differenceKobo ?? null,
     },
     cashMovements: report.cashMovements.map((movement) => ({ ...movement })),
-    drawerOpenings: report.drawerOpenings?.map(({ reason, staffName, at }) => ({ reason, staffName, at })) ?? null,
+    drawerOpenings: report.drawerOpenings?.map(({ reason, staffName, approvedByName, at }) => ({ reason, staffName, approvedByName: approvedByName ?? null, at })) ?? null,
     cardByScheme: report.cardByScheme?.map((line) => ({ label: schemeLabel(line.scheme), count: line.count, totalKobo: line.totalKobo })) ?? null,
     cardReversals: report.cardReversals ? { ...report.cardReversals } : null,
     chain: z?.chain ? { seq: z.chain.seq, hash: z.chain.hash, grandTotalKobo: z.chain.grandTotalKobo } : null,

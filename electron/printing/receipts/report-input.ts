@@ -47,7 +47,10 @@ export const reportReceiptInputSchema = z.object({
   }),
   cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.iso.datetime({ offset: true }) })),
   /** The drawer opened without a sale ("no sale"); null on reports from before the till recorded them. */
-  drawerOpenings: z.array(z.object({ reason: z.string(), staffName: z.string(), at: z.iso.datetime({ offset: true }) })).nullable().default(null),
+  drawerOpenings: z
+    .array(z.object({ reason: z.string(), staffName: z.string(), approvedByName: z.string().nullable().default(null), at: z.iso.datetime({ offset: true }) }))
+    .nullable()
+    .default(null),
   unsettled: z.array(z.object({ saleId: z.string(), state: z.string(), product: z.string(), amountKobo: kobo, createdAt: z.iso.datetime({ offset: true }), staffName: z.string() })),
   /** Voids and refunds of the shift and the cancellations the partner still owes; null on reports from before they existed. */
   corrections: z

@@ -4,22 +4,34 @@ import type { Journal, Staff } from '../../journal';
 import type { Logger } from '../../core/logger';
 import type { PinLockout } from '../pin-lockout';
 
+/** What a supervisor's PIN approves: a void, a refund, or a cashier's no sale. */
+export type ApprovedAction = 'void' | 'refund' | 'noSale';
+
 export interface Approvals {
   /**
-   * Checks a supervisor's PIN typed on the cashier's screen for one action. The person asking
-   * stays signed in; their own PIN never approves their own request, whatever their role.
+   * Checks a supervisor's PIN typed on the cashier's screen for one action (money given back, or
+   * the drawer opened without a sale where only supervisors may). The person asking stays signed
+   * in; their own PIN never approves their own request, whatever their role.
    */
-  approve(asker: Staff, approval: { supervisorId: number; pin: string }, action: 'void' | 'refund'): Promise<Result<Staff>>;
+  approve(asker: Staff, approval: { supervisorId: number; pin: string }, action: ApprovedAction): Promise<Result<Staff>>;
+  /** Who may approve what `asker` asks for: the active supervisors other than `asker`, to offer on the screen. */
+  approvers(asker: Staff): Result<Array<{ id: number; name: string }>>;
 }
 
 /**
- * Four eyes on money going back: someone other than the person asking, who is an active
- * supervisor, proves it with their PIN. Wrong PINs count towards that person's PIN lock, the same
- * one as signing in (pin-lockout.ts).
+ * Four eyes on money going back, and on a drawer opened without a sale: someone other than the
+ * person asking, who is an active supervisor, proves it with their PIN. Wrong PINs count towards
+ * that person's PIN lock, the same one as signing in (pin-lockout.ts).
  */
 export function createApprovals(deps: { journal: Journal; lockout: Pick<PinLockout, 'attempt'>; logger: Logger }): Approvals {
   const { journal, lockout, logger } = deps;
   return {
+    approvers(asker) {
+      const staff = journal.staff.list();
+      if (!staff.ok) return staff;
+      return ok(staff.value.filter((s) => s.active && s.role === 'supervisor' && s.id !== asker.id).map((s) => ({ id: s.id, name: s.name })));
+    },
+
     async approve(asker, approval, action) {
       if (approval.supervisorId === asker.id) {
         return fail(
@@ -48,7 +60,7 @@ export function createApprovals(deps: { journal: Journal; lockout: Pick<PinLocko
       return fail(
         attempt.lockedForMs > 0
           ? saidError('UNAUTHORIZED', 'said.approve.locked', { name, seconds: Math.ceil(attempt.lockedForMs / 1000) }, fields)
-          : saidError('UNAUTHORIZED', 'said.approve.notTheirPin', { name }, fields),
+          : saidError('UNAUTHORIZED', 'said.approve.notTheirPin', { name, action }, fields),
       );
     },
   };

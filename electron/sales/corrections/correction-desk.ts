@@ -129,8 +129,8 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
       unsettledReason(sale.value) ?? (tenders.length === 0 ? { key: 'said.refund.nothingPaid' } : nothingLeft ? { key: 'said.refund.nothingLeft' } : null);
     const drawer = journal.corrections.drawerKobo();
     if (!drawer.ok) return drawer;
-    const staff = journal.staff.list();
-    if (!staff.ok) return staff;
+    const approvers = approvals.approvers(asker.value);
+    if (!approvers.ok) return approvers;
     return ok({
       saleId,
       action: why ? null : action,
@@ -141,7 +141,7 @@ export function createCorrectionDesk(deps: CorrectionDeskDeps): CorrectionDesk {
       tenders,
       lines: action === 'refund' ? linesLeft(detailsOf(sale.value), corrections.value) : [],
       drawerKobo: drawer.value,
-      approvers: staff.value.filter((s) => s.active && s.role === 'supervisor' && s.id !== asker.value.id).map((s) => ({ id: s.id, name: s.name })),
+      approvers: approvers.value,
     });
   }
 

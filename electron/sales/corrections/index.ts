@@ -5,8 +5,7 @@ import type { SaleView } from '../../../shared/sales/sale-view';
 import type { Journal, Sale, Staff } from '../../journal';
 import type { Logger } from '../../core/logger';
 import type { SaleEvents } from '../sales-deps';
-import { createPinLockout } from '../pin-lockout';
-import { createApprovals } from './approvals';
+import type { Approvals } from './approvals';
 import { createCancellationDesk, type CancellationDesk } from './cancellation-desk';
 import type { CardMoneyBack } from './card-money-back';
 import { createCorrectionDesk, type CorrectionDesk } from './correction-desk';
@@ -32,13 +31,10 @@ export function createCorrections(deps: {
   saleView(sale: Sale): SaleView;
   cardMoneyBack: CardMoneyBack | null;
   lookupDelaysMs: readonly number[];
-  pinFailuresBeforeLock: number;
-  pinLockMs: number;
+  /** A supervisor's PIN on the cashier's screen (shared with the shift desk's no sale). */
+  approvals: Approvals;
 }): Corrections {
-  const { journal, logger } = deps;
-  // The lock lives in the journal, per person: a supervisor's wrong PINs here and at sign-in add up.
-  const lockout = createPinLockout({ journal, clock: deps.clock, failures: deps.pinFailuresBeforeLock, lockMs: deps.pinLockMs, logger });
-  const approvals = createApprovals({ journal, logger, lockout });
+  const { journal, logger, approvals } = deps;
   const desk = createCorrectionDesk({
     journal,
     logger,

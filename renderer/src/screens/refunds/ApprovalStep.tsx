@@ -8,11 +8,13 @@ import { PinPad } from '@ui/PinPad';
 import styles from './Refunds.module.css';
 
 /**
- * The supervisor's PIN, typed on the cashier's screen for this one action: the cashier stays
- * signed in, and only supervisors other than the person asking are offered.
+ * The supervisor's PIN, typed on the cashier's screen for this one action (a refund or void, a
+ * no sale): the cashier stays signed in, and only supervisors other than the person asking are offered.
  */
 export function ApprovalStep(props: {
   lead: string;
+  /** What is said while the PIN is checked and the action done (default: giving the money back). */
+  working?: string;
   approvers: CorrectionOptions['approvers'];
   busy: boolean;
   error: string | null;
@@ -48,7 +50,7 @@ export function ApprovalStep(props: {
           {props.error}
         </p>
       )}
-      {props.busy && <p role="status">{t('refunds.approval.working')}</p>}
+      {props.busy && <p role="status">{props.working ?? t('refunds.approval.working')}</p>}
       <div className={styles.actions}>
         <Button onClick={props.onBack}>{t('common.back')}</Button>
       </div>

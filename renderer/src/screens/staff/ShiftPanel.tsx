@@ -12,6 +12,7 @@ import { Sheet } from '@ui/Sheet';
 import { ReportView } from './ReportView';
 import { ReportPaperButton, ReportPrintStatus } from './ReportPaper';
 import { UnsentWarning } from '@renderer/screens/fleet/UnsentWarning';
+import { ApprovalStep } from '@renderer/screens/refunds/ApprovalStep';
 
 const toKobo = (text: string) => {
   const n = Number(text.replace(/[,\s₦]/g, ''));
@@ -72,10 +73,12 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
     onSuccess: (_report, move) => (setAmount(''), setReason(''), setDrawerDone(move), refresh()),
   });
   const noSale = useMutation({
-    mutationFn: async () => unwrap(await pos['shift:no-sale']({ reason })),
+    mutationFn: async (approval?: { supervisorId: number; pin: string }) => unwrap(await pos['shift:no-sale']({ reason, ...(approval && { approval }) })),
     ...drawerEntry,
-    onSuccess: ({ drawerPulse }) => (setReason(''), setDrawerDone({ kind: 'no-sale', drawerPulse }), refresh()),
+    onSuccess: ({ drawerPulse }) => (setReason(''), setApproving(false), setDrawerDone({ kind: 'no-sale', drawerPulse }), refresh()),
   });
+  // A cashier on a till that keeps No sale to supervisors: a supervisor types their PIN on her screen.
+  const [approving, setApproving] = useState(false);
   const close = useMutation({
     mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })),
     // The Z report is the till's answer that no shift is open now: the screen holds that at once
@@ -84,10 +87,12 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
     onError: () => (setConfirming(false), unlock()),
   });
   const printReport = useMutation({ mutationFn: async (request: { kind: 'x' } | { kind: 'z'; zNumber: number }) => unwrap(await pos['report:print'](request)) });
-  const error = [open, cash, noSale, close, printReport].map((m) => m.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
+  // A refused approval is said inside its sheet, beside the PIN pad.
+  const error = [open, cash, approving ? null : noSale, close, printReport].map((m) => m?.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
 
-  // The till's rule, said before anyone presses: main refuses a cashier's No sale all the same.
+  // The till's rule, said before anyone presses: main refuses a cashier's No sale without a supervisor's PIN all the same.
   const noSaleNeedsSupervisor = info.data?.noSaleBy === 'supervisor' && !isSupervisor;
+  const approvers = usePosQuery('staff:approvers', {}, { enabled: approving, staleTime: 0 });
   const sendCash = (kind: 'in' | 'out') => sendToDrawer(() => cash.mutate({ kind, amountKobo: toKobo(amount) ?? 0 }));
   const countedKobo = toKobo(counted);
   const askToClose = () => {
@@ -161,8 +166,14 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                         {t('shift.cashOut')}
                       </button>
                       {/* No amount: the drawer opens for change or a check, on the record with its reason. */}
-                      <button type="button" className="button button-ghost-dark" disabled={reason.trim() === '' || noSale.isPending || noSaleNeedsSupervisor} aria-describedby={noSaleNeedsSupervisor ? 'no-sale-rule' : undefined} onClick={() => sendToDrawer(() => noSale.mutate())}>
-                        {t('shift.noSale')}
+                      <button
+                        type="button"
+                        className="button button-ghost-dark"
+                        disabled={reason.trim() === '' || noSale.isPending}
+                        aria-describedby={noSaleNeedsSupervisor ? 'no-sale-rule' : undefined}
+                        onClick={() => (noSaleNeedsSupervisor ? (noSale.reset(), setApproving(true)) : sendToDrawer(() => noSale.mutate(undefined)))}
+                      >
+                        {noSaleNeedsSupervisor ? t('shift.noSaleAskSupervisor') : t('shift.noSale')}
                       </button>
                     </div>
                     {noSaleNeedsSupervisor && (
@@ -199,6 +210,23 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                   </section>
                 </div>
               </div>
+              {approving && (
+                <Sheet title={t('shift.noSaleApprovalTitle')} onClose={noSale.isPending ? undefined : () => setApproving(false)}>
+                  <QueryState query={approvers} loading={<LoadingBlock label={t('shift.loading')} rows={1} />}>
+                    {({ approvers: list }) => (
+                      <ApprovalStep
+                        lead={t('shift.noSaleApprovalLead', { reason: reason.trim() })}
+                        working={t('shift.noSaleApprovalWorking')}
+                        approvers={list}
+                        busy={noSale.isPending}
+                        error={noSale.error instanceof PosCallError ? say(noSale.error.error) : null}
+                        onApprove={(approval) => sendToDrawer(() => noSale.mutate(approval))}
+                        onBack={() => setApproving(false)}
+                      />
+                    )}
+                  </QueryState>
+                </Sheet>
+              )}
               {confirming && countedKobo !== null && (
                 <Sheet role="alertdialog" title={t('shift.confirm.title', { shift: report.shiftNumber })} onClose={close.isPending ? undefined : () => setConfirming(false)}
                   actions={
