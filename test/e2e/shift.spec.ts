@@ -223,6 +223,14 @@ test("a cashier is told that a supervisor closes the shift, and has no way to cl
     await page.screenshot({ path: test.info().outputPath('shift-no-sale-approval-800x1280.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: test.info().outputPath('shift-no-sale-approval-1280x800.png') });
+    // Back: the refused PIN goes with the sheet; asking again starts afresh.
+    await approval.getByRole('button', { name: 'Back' }).click();
+    await expect(approval).toHaveCount(0);
+    const shiftPanel = page.getByRole('region', { name: 'Shift', exact: true });
+    await expect(shiftPanel).toBeVisible();
+    await expect(shiftPanel.getByRole('alert')).toHaveCount(0);
+    await ask.click();
+    await expect(approval.getByRole('alert')).toHaveCount(0);
     await approval.getByLabel('PIN of Ada Supervisor').fill('2468');
     await approval.getByRole('button', { name: 'OK' }).click();
     await expect(approval).toHaveCount(0);

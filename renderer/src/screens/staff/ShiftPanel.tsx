@@ -79,6 +79,8 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   });
   // A cashier on a till that keeps No sale to supervisors: a supervisor types their PIN on her screen.
   const [approving, setApproving] = useState(false);
+  // A refused PIN belongs to the sheet: it goes with it, not onto the panel.
+  const stopApproving = () => (noSale.reset(), setApproving(false));
   const close = useMutation({
     mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })),
     // The Z report is the till's answer that no shift is open now: the screen holds that at once
@@ -211,7 +213,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                 </div>
               </div>
               {approving && (
-                <Sheet title={t('shift.noSaleApprovalTitle')} onClose={noSale.isPending ? undefined : () => setApproving(false)}>
+                <Sheet title={t('shift.noSaleApprovalTitle')} onClose={noSale.isPending ? undefined : stopApproving}>
                   <QueryState query={approvers} loading={<LoadingBlock label={t('shift.loading')} rows={1} />}>
                     {({ approvers: list }) => (
                       <ApprovalStep
@@ -221,7 +223,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                         busy={noSale.isPending}
                         error={noSale.error instanceof PosCallError ? say(noSale.error.error) : null}
                         onApprove={(approval) => sendToDrawer(() => noSale.mutate(approval))}
-                        onBack={() => setApproving(false)}
+                        onBack={stopApproving}
                       />
                     )}
                   </QueryState>
