@@ -221,7 +221,11 @@ test("a cashier is told that a supervisor closes the shift, and has no way to cl
     expect(own.journal('SELECT id FROM drawer_openings')).toEqual([]);
     expect((await axeViolations(page, { include: 'dialog' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('shift-no-sale-approval-800x1280.png') });
+    await expectInView(approval.getByRole('button', { name: 'Back' }), 'Back on the approval sheet, portrait');
     await page.setViewportSize({ width: 1280, height: 800 });
+    // On its side the keypad stands beside who approves: the whole step in view, Back too, without scrolling the sheet.
+    await expectInView(approval.getByRole('button', { name: 'OK' }), 'OK on the approval sheet, landscape');
+    await expectInView(approval.getByRole('button', { name: 'Back' }), 'Back on the approval sheet, landscape');
     await page.screenshot({ path: test.info().outputPath('shift-no-sale-approval-1280x800.png') });
     // Back: the refused PIN goes with the sheet; asking again starts afresh.
     await approval.getByRole('button', { name: 'Back' }).click();
