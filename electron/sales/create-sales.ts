@@ -16,7 +16,7 @@ import { createHandSettler } from './settle-by-hand';
 import { salesTuning, type SalesDeps } from './sales-deps';
 import { createSaleViews } from './sale-view';
 import { createShiftDesk, type ShiftDesk } from './shift-desk';
-import { createApprovals } from './corrections/approvals';
+import { createApprovals } from './approvals';
 import { createPinLockout } from './pin-lockout';
 import { createStaffDesk, type StaffDesk } from './staff-desk';
 import { createTicketHolds } from './ticket-holds';

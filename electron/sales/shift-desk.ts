@@ -5,7 +5,7 @@ import type { Journal } from '../journal';
 import type { Logger } from '../core/logger';
 import type { NoSaleRule } from '../../shared/printing/cash-drawer';
 import { onlySupervisors, type StaffDesk } from './staff-desk';
-import type { Approvals } from './corrections/approvals';
+import type { Approvals } from './approvals';
 
 const twelveHoursMs = 12 * 3_600_000;
 

@@ -7,7 +7,7 @@ import { saleDetailsSchema, type SaleDetails } from '../../../shared/sales/sale-
 import type { SaleView } from '../../../shared/sales/sale-view';
 import type { Correction, Journal, Sale, Staff, TenderKind } from '../../journal';
 import type { Logger } from '../../core/logger';
-import type { Approvals } from './approvals';
+import type { Approvals } from '../approvals';
 import type { CardMoneyBack, MoneyBackOrder, MoneyBackOutcome } from './card-money-back';
 import { toCorrectionView } from './correction-view';
 import { lineShareKobo, linesLeft, tendersLeft } from './what-is-left';

@@ -5,7 +5,7 @@ import type { SaleView } from '../../../shared/sales/sale-view';
 import type { Journal, Sale, Staff } from '../../journal';
 import type { Logger } from '../../core/logger';
 import type { SaleEvents } from '../sales-deps';
-import type { Approvals } from './approvals';
+import type { Approvals } from '../approvals';
 import { createCancellationDesk, type CancellationDesk } from './cancellation-desk';
 import type { CardMoneyBack } from './card-money-back';
 import { createCorrectionDesk, type CorrectionDesk } from './correction-desk';

@@ -1,8 +1,8 @@
-import { saidError } from '../../../shared/errors';
-import { fail, ok, type Result } from '../../../shared/result';
-import type { Journal, Staff } from '../../journal';
-import type { Logger } from '../../core/logger';
-import type { PinLockout } from '../pin-lockout';
+import { saidError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
+import type { Journal, Staff } from '../journal';
+import type { Logger } from '../core/logger';
+import type { PinLockout } from './pin-lockout';
 
 /** What a supervisor's PIN approves: a void, a refund, or a cashier's no sale. */
 export type ApprovedAction = 'void' | 'refund' | 'noSale';
