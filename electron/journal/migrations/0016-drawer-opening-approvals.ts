@@ -1,6 +1,6 @@
 import { chainTriggers } from '../chain-spec';
 import { drawerOpeningApprovalsChain } from '../chain-tables';
-import { neverDeleted } from './never-deleted';
+import { appendOnly } from './append-only';
 
 /**
  * 16: a supervisor's approval of a cashier's "no sale". Where only supervisors may open the drawer
@@ -30,12 +30,7 @@ export const drawerOpeningApprovals = `
   )
   BEGIN SELECT RAISE(ABORT, 'Only an active supervisor other than the person who opened the drawer can approve a no sale.'); END;
 
-  DROP TRIGGER IF EXISTS drawer_opening_approvals_fixed;
-  CREATE TRIGGER drawer_opening_approvals_fixed BEFORE UPDATE ON drawer_opening_approvals
-  BEGIN SELECT RAISE(ABORT, 'A recorded approval cannot be changed.'); END;
-
-  DROP TRIGGER IF EXISTS drawer_opening_approvals_never_deleted;
-  ${neverDeleted(['drawer_opening_approvals'])}
+  ${appendOnly('drawer_opening_approvals', 'A recorded approval cannot be changed.')}
 
   DROP TRIGGER IF EXISTS drawer_opening_approvals_chain_insert;
   ${chainTriggers([drawerOpeningApprovalsChain])}
