@@ -6,7 +6,7 @@ import { addDays, lagosDate } from '../../shared/dates';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
-import { fillCustomer, naira, openKioskShift, setUpTill, startStack } from './support';
+import { expectInView, fillCustomer, naira, openKioskShift, setUpTill, startStack } from './support';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 
@@ -174,6 +174,12 @@ test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervis
   expect(stack.journal('SELECT id FROM corrections')).toHaveLength(0);
   await page.screenshot({ path: test.info().outputPath('refund-approval-1920x1080.png') });
   await accessible(page, 'dialog');
+  // A counter screen on its side: the keypad beside who approves, OK and Back in view without scrolling the sheet.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectInView(approval.getByRole('button', { name: 'OK' }), 'OK on the refund approval, 1280x800');
+  await expectInView(approval.getByRole('button', { name: 'Back' }), 'Back on the refund approval, 1280x800');
+  await page.screenshot({ path: test.info().outputPath('refund-approval-1280x800.png') });
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await approve(page, 'Bola Adeyemi', '8642');
 
   await expect(page.getByTestId('refund-done')).toContainText(`Give the customer ${formatNaira(2 * unit)} from the drawer.`);
