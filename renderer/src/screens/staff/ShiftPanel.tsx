@@ -72,13 +72,13 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
     ...drawerEntry,
     onSuccess: (_report, move) => (setAmount(''), setReason(''), setDrawerDone(move), refresh()),
   });
+  // A cashier on a till that keeps No sale to supervisors: a supervisor types their PIN on her screen.
+  const [approving, setApproving] = useState(false);
   const noSale = useMutation({
     mutationFn: async (approval?: { supervisorId: number; pin: string }) => unwrap(await pos['shift:no-sale']({ reason, ...(approval && { approval }) })),
     ...drawerEntry,
     onSuccess: ({ drawerPulse }) => (setReason(''), setApproving(false), setDrawerDone({ kind: 'no-sale', drawerPulse }), refresh()),
   });
-  // A cashier on a till that keeps No sale to supervisors: a supervisor types their PIN on her screen.
-  const [approving, setApproving] = useState(false);
   // A refused PIN belongs to the sheet: it goes with it, not onto the panel.
   const stopApproving = () => (noSale.reset(), setApproving(false));
   const close = useMutation({
@@ -214,7 +214,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
               </div>
               {approving && (
                 <Sheet title={t('shift.noSaleApprovalTitle')} onClose={noSale.isPending ? undefined : stopApproving}>
-                  <QueryState query={approvers} loading={<LoadingBlock label={t('shift.loading')} rows={1} />}>
+                  <QueryState query={approvers} loading={<LoadingBlock label={t('signin.loadingStaff')} rows={1} />}>
                     {({ approvers: list }) => (
                       <ApprovalStep
                         lead={t('shift.noSaleApprovalLead', { reason: reason.trim() })}
