@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+import { expectInView } from './support';
 
 let host: PreviewHost;
 test.beforeAll(async () => {
@@ -28,6 +29,15 @@ test('first setup says what is wrong instead of starting over silently (issue 15
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  // On a screen on its side as short as a laptop's, the keypad stands beside the name: all of the
+  // first step is in view, OK too, without scrolling; upright it stays one column.
+  for (const size of [{ width: 1280, height: 720 }, { width: 1280, height: 800 }, { width: 800, height: 1280 }]) {
+    await page.setViewportSize(size);
+    await expectInView(page.getByLabel('Your name'), `the name, ${size.width}x${size.height}`);
+    await expectInView(page.getByRole('button', { name: 'OK' }), `OK, ${size.width}x${size.height}`);
+    await page.screenshot({ path: test.info().outputPath(`first-setup-${size.width}x${size.height}.png`) });
+  }
+  await page.setViewportSize({ width: 1920, height: 1080 });
   // A one-letter name: the PIN is refused with a reason.
   await page.getByLabel('Your name').fill('A');
   await page.getByLabel('Choose a PIN (4 to 8 digits)').fill('2468');

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { PinPad } from '@ui/PinPad';
+import styles from './SignIn.module.css';
 import { Field } from '@ui/Field';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { useLanguage, useT, useErrorText } from '@renderer/i18n/I18nProvider';
@@ -27,7 +28,7 @@ export function FirstSupervisorSetup() {
   const setup = usePosMutation('staff:setup', { invalidates: 'all', onSuccess: (supervisor) => saveStaffLanguage(supervisor.id, language) });
   const nameOk = name.trim().length >= 2;
   return (
-    <section className="panel" aria-labelledby="setup-title">
+    <section className={`panel ${styles.setup}`} aria-labelledby="setup-title">
       <h2 id="setup-title">{t('signin.setupTitle')}</h2>
       <div className="chips" role="group" aria-label={t('settings.myLanguage')}>
         {languages.map((l) => (
