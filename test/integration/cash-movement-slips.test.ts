@@ -78,12 +78,16 @@ describe('cash in and out', () => {
   });
 });
 
-/** A till of its own (its own fake printer) where only supervisors open the drawer without a sale, and the NO SALE slips it printed. */
+/** A till of its own (its own fake printer) where only supervisors open the drawer without a sale, the NO SALE slips it printed, and its closing. */
 async function supervisorsOnlyTill() {
   const guarded = await startFakePrinter();
   const other = openPrintTill({ partnerUrl: partner().url, printer: guarded, noSaleBy: 'supervisor' });
   const slips = () => jobConnections(guarded).map((connection) => decodeEscPos(connection.bytes, 'epson')).filter((items) => textLines(items).includes('NO SALE'));
-  return { guarded, other, slips };
+  const close = async () => {
+    await other.close();
+    await guarded.close();
+  };
+  return { other, slips, close };
 }
 
 describe('no sale: the drawer opened without a sale', () => {
@@ -134,7 +138,7 @@ describe('no sale: the drawer opened without a sale', () => {
   });
 
   it('on a till where only a supervisor may: a cashier is refused in plain words, nothing is recorded or printed; a supervisor opens it', async () => {
-    const { guarded, other, slips } = await supervisorsOnlyTill();
+    const { other, slips, close } = await supervisorsOnlyTill();
     try {
       const boss = await readyToSell(other.pos);
       expect(value(await other.pos.api['app:info']({})).noSaleBy).toBe('supervisor');
@@ -155,13 +159,12 @@ describe('no sale: the drawer opened without a sale', () => {
       expect(answer.report.drawerOpenings!.map((opening) => [opening.reason, opening.staffName])).toEqual([['Change for a customer', 'Bola Adeyemi']]);
       await waitFor('the NO SALE slip', () => slips().length === 1);
     } finally {
-      await other.close();
-      await guarded.close();
+      await close();
     }
   });
 
   it("on such a till, a cashier opens it with another supervisor's PIN typed on her screen: recorded and printed with who approved", async () => {
-    const { guarded, other, slips } = await supervisorsOnlyTill();
+    const { other, slips, close } = await supervisorsOnlyTill();
     try {
       const boss = await readyToSell(other.pos);
       const cashier = value(await other.pos.api['staff:create']({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }));
@@ -198,8 +201,7 @@ describe('no sale: the drawer opened without a sale', () => {
       // The X report's line wraps at the paper's width.
       expect(value(await other.pos.api['report:preview']({ kind: 'x' })).text).toMatch(/Change for a customer\s+\(Tunde Bakare, approved by Bola Adeyemi\)/);
     } finally {
-      await other.close();
-      await guarded.close();
+      await close();
     }
   });
 

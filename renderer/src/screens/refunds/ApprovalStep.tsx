@@ -5,6 +5,7 @@ import { Button } from '@ui/Button';
 import { Chip, Chips } from '@ui/Chip';
 import { FieldGroup } from '@ui/Field';
 import { PinPad } from '@ui/PinPad';
+import { KeypadBeside } from '@ui/KeypadBeside';
 import styles from './Refunds.module.css';
 
 /**
@@ -25,7 +26,7 @@ export function ApprovalStep(props: {
   const [approver, setApprover] = useState<number | null>(props.approvers.length === 1 ? props.approvers[0]!.id : null);
   const name = props.approvers.find((a) => a.id === approver)?.name;
   return (
-    <div className={styles.pin} data-testid="approval">
+    <KeypadBeside testId="approval">
       <p>{props.lead}</p>
       {props.approvers.length === 0 ? (
         <p className={styles.error} role="alert">
@@ -54,6 +55,6 @@ export function ApprovalStep(props: {
       <div className={styles.actions}>
         <Button onClick={props.onBack}>{t('common.back')}</Button>
       </div>
-    </div>
+    </KeypadBeside>
   );
 }

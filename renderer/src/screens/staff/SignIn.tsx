@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
 import { PinPad } from '@ui/PinPad';
-import styles from './SignIn.module.css';
+import { KeypadBeside } from '@ui/KeypadBeside';
 import { Field } from '@ui/Field';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { useLanguage, useT, useErrorText } from '@renderer/i18n/I18nProvider';
@@ -28,45 +28,47 @@ export function FirstSupervisorSetup() {
   const setup = usePosMutation('staff:setup', { invalidates: 'all', onSuccess: (supervisor) => saveStaffLanguage(supervisor.id, language) });
   const nameOk = name.trim().length >= 2;
   return (
-    <section className={`panel ${styles.setup}`} aria-labelledby="setup-title">
+    <section className="panel" aria-labelledby="setup-title">
       <h2 id="setup-title">{t('signin.setupTitle')}</h2>
-      <div className="chips" role="group" aria-label={t('settings.myLanguage')}>
-        {languages.map((l) => (
-          <Chip key={l.code} selected={l.code === language} onClick={() => setLanguage(l.code)}>
-            <span lang={l.intl}>{l.name}</span>
-          </Chip>
-        ))}
-      </div>
-      <p>{t('signin.setupBody')}</p>
-      <Field label={t('signin.yourName')} error={problem === 'signin.nameTooShort' ? t(problem) : undefined}>
-        <input value={name} onChange={(e) => (setName(e.target.value), problem === 'signin.nameTooShort' && setProblem(null))} />
-      </Field>
-      {firstPin === null ? (
-        <PinPad
-          key="first"
-          label={t('signin.choosePin')}
-          error={problem === 'signin.pinMismatch' ? t(problem) : undefined}
-          onSubmit={(pin) => {
-            if (!nameOk) return setProblem('signin.nameTooShort');
-            setProblem(null);
-            setFirstPin(pin);
-          }}
-        />
-      ) : (
-        <PinPad
-          key="again"
-          autoFocus
-          label={t('signin.pinAgain')}
-          busy={setup.isPending}
-          error={setup.error ? say(setup.error) : undefined}
-          onSubmit={(pin) => {
-            if (pin === firstPin) return setup.run({ name: name.trim(), pin });
-            setFirstPin(null);
-            setup.reset();
-            setProblem('signin.pinMismatch');
-          }}
-        />
-      )}
+      <KeypadBeside>
+        <div className="chips" role="group" aria-label={t('settings.myLanguage')}>
+          {languages.map((l) => (
+            <Chip key={l.code} selected={l.code === language} onClick={() => setLanguage(l.code)}>
+              <span lang={l.intl}>{l.name}</span>
+            </Chip>
+          ))}
+        </div>
+        <p>{t('signin.setupBody')}</p>
+        <Field label={t('signin.yourName')} error={problem === 'signin.nameTooShort' ? t(problem) : undefined}>
+          <input value={name} onChange={(e) => (setName(e.target.value), problem === 'signin.nameTooShort' && setProblem(null))} />
+        </Field>
+        {firstPin === null ? (
+          <PinPad
+            key="first"
+            label={t('signin.choosePin')}
+            error={problem === 'signin.pinMismatch' ? t(problem) : undefined}
+            onSubmit={(pin) => {
+              if (!nameOk) return setProblem('signin.nameTooShort');
+              setProblem(null);
+              setFirstPin(pin);
+            }}
+          />
+        ) : (
+          <PinPad
+            key="again"
+            autoFocus
+            label={t('signin.pinAgain')}
+            busy={setup.isPending}
+            error={setup.error ? say(setup.error) : undefined}
+            onSubmit={(pin) => {
+              if (pin === firstPin) return setup.run({ name: name.trim(), pin });
+              setFirstPin(null);
+              setup.reset();
+              setProblem('signin.pinMismatch');
+            }}
+          />
+        )}
+      </KeypadBeside>
     </section>
   );
 }
