@@ -17,7 +17,7 @@ export const errorSentences = {
   'said.signInFirst': 'Sign in first.',
   'said.supervisorOnly': 'Only a supervisor can do this. Ask a supervisor to sign in.',
   'said.supervisorOnlyTo':
-    'Only a supervisor can {action, select, addStaff {add staff} exportJournal {export the journal} closeShift {close a shift} noSale {open the drawer without a sale} other {do this}}. Ask a supervisor to sign in.',
+    'Only a supervisor can {action, select, addStaff {add staff} exportJournal {export the journal} closeShift {close a shift} noSale {open the drawer without a sale} other {do this}}. {action, select, noSale {Ask a supervisor to approve it with their PIN on this screen, or to sign in.} other {Ask a supervisor to sign in.}}',
   'said.staffAlreadySetUp': 'Staff are already set up on this till. Sign in with your PIN; a supervisor can add more staff.',
   'said.nameTaken': 'There is already someone called {name}.',
   'said.staffNotActive': 'That member of staff is not on file or no longer active.',

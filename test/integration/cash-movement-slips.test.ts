@@ -147,7 +147,7 @@ describe('no sale: the drawer opened without a sale', () => {
       value(await other.pos.api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }));
       expect(await other.pos.api['shift:no-sale']({ reason: 'Change for a customer' })).toMatchObject({
         ok: false,
-        error: { code: 'FORBIDDEN', message: 'Only a supervisor can open the drawer without a sale. Ask a supervisor to sign in.' },
+        error: { code: 'FORBIDDEN', message: 'Only a supervisor can open the drawer without a sale. Ask a supervisor to approve it with their PIN on this screen, or to sign in.' },
       });
       expect(value(await other.pos.api['shift:current']({})).report!.drawerOpenings).toEqual([]);
       await new Promise((resolve) => setTimeout(resolve, 300));

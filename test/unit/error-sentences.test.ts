@@ -48,6 +48,13 @@ describe('what main says when something cannot be done, in the reader’s langua
     expect(errorTextIn(translator('en'))(saidError('FORBIDDEN', 'said.supervisorOnlyTo', { action: 'closeShift' }))).toBe(
       'Only a supervisor can close a shift. Ask a supervisor to sign in.',
     );
+    // A cashier refused a no sale may have a supervisor approve it on her own screen: the refusal says so.
+    expect(errorTextIn(translator('en'))(saidError('FORBIDDEN', 'said.supervisorOnlyTo', { action: 'noSale' }))).toBe(
+      'Only a supervisor can open the drawer without a sale. Ask a supervisor to approve it with their PIN on this screen, or to sign in.',
+    );
+    expect(say(saidError('FORBIDDEN', 'said.supervisorOnlyTo', { action: 'noSale' }))).toBe(
+      'Seul un superviseur peut ouvrir le tiroir sans vente. Demandez à un superviseur de l’approuver avec son code PIN sur cet écran, ou de se connecter.',
+    );
   });
 
   it('an answer the journal could not record, and why: both sentences in the reader’s language, or all in English when the why is not a shared sentence', () => {

@@ -955,7 +955,7 @@ export const fr: Catalogue = {
   'said.pinNowLocked': "Ce code PIN n’est pas le bon. Après trop de codes PIN erronés, la connexion de {name} est bloquée pendant {seconds, plural, one {# seconde} many {# secondes} other {# secondes}}.",
   'said.signInFirst': "Connectez-vous d’abord.",
   'said.supervisorOnly': "Seul un superviseur peut faire cela. Demandez à un superviseur de se connecter.",
-  'said.supervisorOnlyTo': "Seul un superviseur peut {action, select, addStaff {ajouter du personnel} exportJournal {exporter le journal} closeShift {clôturer un service} noSale {ouvrir le tiroir sans vente} other {faire cela}}. Demandez à un superviseur de se connecter.",
+  'said.supervisorOnlyTo': "Seul un superviseur peut {action, select, addStaff {ajouter du personnel} exportJournal {exporter le journal} closeShift {clôturer un service} noSale {ouvrir le tiroir sans vente} other {faire cela}}. {action, select, noSale {Demandez à un superviseur de l’approuver avec son code PIN sur cet écran, ou de se connecter.} other {Demandez à un superviseur de se connecter.}}",
   'said.staffAlreadySetUp': "Le personnel est déjà configuré sur cette caisse. Connectez-vous avec votre code PIN ; un superviseur peut ajouter d’autres membres.",
   'said.nameTaken': "Il y a déjà quelqu’un qui s’appelle {name}.",
   'said.staffNotActive': "Ce membre du personnel n’est pas enregistré ou n’est plus actif.",

@@ -955,7 +955,7 @@ export const ha: Catalogue = {
   'said.pinNowLocked': "Wannan PIN ba daidai ba ne. Saboda PIN marasa daidai da yawa, an kulle shigar {name} na {seconds, plural, one {daƙiƙa #} other {daƙiƙa #}}.",
   'said.signInFirst': "Da farko ka shiga.",
   'said.supervisorOnly': "Mai kulawa kaɗai zai iya yin wannan. Ka roƙi mai kulawa ya shiga.",
-  'said.supervisorOnlyTo': "Mai kulawa kaɗai zai iya {action, select, addStaff {ƙara ma’aikata} exportJournal {fitar da littafin rubutu} closeShift {rufe lokacin aiki} noSale {buɗe aljihun tebur babu sayarwa} other {yin wannan}}. Ka roƙi mai kulawa ya shiga.",
+  'said.supervisorOnlyTo': "Mai kulawa kaɗai zai iya {action, select, addStaff {ƙara ma’aikata} exportJournal {fitar da littafin rubutu} closeShift {rufe lokacin aiki} noSale {buɗe aljihun tebur babu sayarwa} other {yin wannan}}. {action, select, noSale {Ka roƙi mai kulawa ya amince da PIN ɗinsa a wannan allo, ko ya shiga.} other {Ka roƙi mai kulawa ya shiga.}}",
   'said.staffAlreadySetUp': "An riga an kafa ma’aikata a wannan injin kuɗi. Shiga da PIN ɗinka; mai kulawa zai iya ƙara ma’aikata.",
   'said.nameTaken': "Akwai wani mai suna {name} tuni.",
   'said.staffNotActive': "Wannan ma’aikaci ba ya cikin jerin ko ba ya aiki kuma.",

@@ -955,7 +955,7 @@ export const ig: Catalogue = {
   'said.pinNowLocked': "PIN ahụ ezighi ezi. N’ihi ọtụtụ PIN na-ezighi ezi, e kpọchiri ịbanye {name} maka {seconds, plural, other {sekọnd #}}.",
   'said.signInFirst': "Buru ụzọ banye.",
   'said.supervisorOnly': "Naanị onye nlekọta nwere ike ime nke a. Gwa onye nlekọta ka ọ banye.",
-  'said.supervisorOnlyTo': "Naanị onye nlekọta nwere ike {action, select, addStaff {itinye ndị ọrụ} exportJournal {ibupụ akwụkwọ ndekọ} closeShift {imechi oge ọrụ} noSale {imeghe igbe n’enweghị ire} other {ime nke a}}. Gwa onye nlekọta ka ọ banye.",
+  'said.supervisorOnlyTo': "Naanị onye nlekọta nwere ike {action, select, addStaff {itinye ndị ọrụ} exportJournal {ibupụ akwụkwọ ndekọ} closeShift {imechi oge ọrụ} noSale {imeghe igbe n’enweghị ire} other {ime nke a}}. {action, select, noSale {Gwa onye nlekọta ka o jiri PIN ya kwado ya na ihuenyo a, ma ọ bụ ka ọ banye.} other {Gwa onye nlekọta ka ọ banye.}}",
   'said.staffAlreadySetUp': "E guzobelarị ndị ọrụ na igwe ego a. Jiri PIN gị banye; onye nlekọta nwere ike itinye ndị ọrụ ọzọ.",
   'said.nameTaken': "Onye a na-akpọ {name} adịlarị.",
   'said.staffNotActive': "Onye ọrụ ahụ anọghị na ndepụta ma ọ bụ anaghịzi arụ ọrụ.",

@@ -955,7 +955,7 @@ export const pcm: Catalogue = {
   'said.pinNowLocked': "Dat PIN no correct. Because of too many wrong PIN, sign-in for {name} don lock for {seconds, plural, one {# second} other {# seconds}}.",
   'said.signInFirst': "Make you sign in first.",
   'said.supervisorOnly': "Na only supervisor fit do dis. Make supervisor sign in.",
-  'said.supervisorOnlyTo': "Na only supervisor fit {action, select, addStaff {add staff} exportJournal {export di journal} closeShift {close shift} noSale {open drawer without sale} other {do dis}}. Make supervisor sign in.",
+  'said.supervisorOnlyTo': "Na only supervisor fit {action, select, addStaff {add staff} exportJournal {export di journal} closeShift {close shift} noSale {open drawer without sale} other {do dis}}. {action, select, noSale {Make supervisor approve am with im PIN for dis screen, or make supervisor sign in.} other {Make supervisor sign in.}}",
   'said.staffAlreadySetUp': "Staff don already dey for dis till. Sign in with your PIN; supervisor fit add more staff.",
   'said.nameTaken': "Person wey dem dey call {name} don already dey.",
   'said.staffNotActive': "Dat staff no dey for list or e no dey work again.",

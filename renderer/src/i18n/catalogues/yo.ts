@@ -955,7 +955,7 @@ export const yo: Catalogue = {
   'said.pinNowLocked': "PIN yẹn kò tọ́. Nítorí PIN tí kò tọ́ tí ó pọ̀ jù, a ti ti ìwọlé {name} pa fún {seconds, plural, other {ìṣẹ́jú-àáyá #}}.",
   'said.signInFirst': "Kọ́kọ́ wọlé.",
   'said.supervisorOnly': "Alábòójútó nìkan ló lè ṣe èyí. Ní kí alábòójútó wọlé.",
-  'said.supervisorOnlyTo': "Alábòójútó nìkan ló lè {action, select, addStaff {fi òṣìṣẹ́ kún un} exportJournal {gbé ìwé àkọsílẹ̀ jáde} closeShift {pa àkókò iṣẹ́ dé} noSale {ṣí àpótí láìsí títà} other {ṣe èyí}}. Ní kí alábòójútó wọlé.",
+  'said.supervisorOnlyTo': "Alábòójútó nìkan ló lè {action, select, addStaff {fi òṣìṣẹ́ kún un} exportJournal {gbé ìwé àkọsílẹ̀ jáde} closeShift {pa àkókò iṣẹ́ dé} noSale {ṣí àpótí láìsí títà} other {ṣe èyí}}. {action, select, noSale {Ní kí alábòójútó fọwọ́ sí i pẹ̀lú PIN rẹ̀ lórí ojú-ìwé yìí, tàbí kí ó wọlé.} other {Ní kí alábòójútó wọlé.}}",
   'said.staffAlreadySetUp': "A ti ṣètò òṣìṣẹ́ sórí ẹ̀rọ owó yìí. Fi PIN rẹ wọlé; alábòójútó lè fi òṣìṣẹ́ mìíràn kún un.",
   'said.nameTaken': "Ẹnìkan tí orúkọ rẹ̀ ń jẹ́ {name} ti wà tẹ́lẹ̀.",
   'said.staffNotActive': "Òṣìṣẹ́ yẹn kò sí nínú àkọsílẹ̀ tàbí kò ṣiṣẹ́ mọ́.",
