@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { saidSchema } from './errors';
-import { noSaleRules } from './printing/cash-drawer';
+import { drawerRules } from './printing/cash-drawer';
 
 export const terminalProfiles = ['counter', 'front-desk', 'kiosk'] as const;
 export const terminalProfileSchema = z.enum(terminalProfiles);
@@ -71,8 +71,9 @@ export const appInfoSchema = z.object({
   lockMinutes: z.number().int().nonnegative(),
   /** Kiosk idle behaviour: after `idleSeconds` untouched, warn for `warningSeconds`, then reset. */
   kiosk: z.object({ idleSeconds: z.number().int().positive(), warningSeconds: z.number().int().positive() }),
-  /** Who may open the drawer without a sale on this till (the shift screen says so to a cashier when only a supervisor may). */
-  noSaleBy: z.enum(noSaleRules),
+  /** Who may open the drawer without a sale, and take cash out, on this till (the shift screen asks a cashier for a supervisor's PIN when only a supervisor may). */
+  noSaleBy: z.enum(drawerRules),
+  cashOutBy: z.enum(drawerRules),
   health: healthSchema,
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;

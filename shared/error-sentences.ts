@@ -17,7 +17,7 @@ export const errorSentences = {
   'said.signInFirst': 'Sign in first.',
   'said.supervisorOnly': 'Only a supervisor can do this. Ask a supervisor to sign in.',
   'said.supervisorOnlyTo':
-    'Only a supervisor can {action, select, addStaff {add staff} exportJournal {export the journal} closeShift {close a shift} noSale {open the drawer without a sale} other {do this}}. {action, select, noSale {Ask a supervisor to approve it with their PIN on this screen, or to sign in.} other {Ask a supervisor to sign in.}}',
+    'Only a supervisor can {action, select, addStaff {add staff} exportJournal {export the journal} closeShift {close a shift} noSale {open the drawer without a sale} cashOut {take cash out of the drawer} other {do this}}. {action, select, noSale {Ask a supervisor to approve it with their PIN on this screen, or to sign in.} cashOut {Ask a supervisor to approve it with their PIN on this screen, or to sign in.} other {Ask a supervisor to sign in.}}',
   'said.staffAlreadySetUp': 'Staff are already set up on this till. Sign in with your PIN; a supervisor can add more staff.',
   'said.nameTaken': 'There is already someone called {name}.',
   'said.staffNotActive': 'That member of staff is not on file or no longer active.',
@@ -114,10 +114,10 @@ export const errorSentences = {
   'said.refund.cardFirst': 'Give the card money back on the card terminal first, then enter its approval code.',
   'said.refund.transferFirst': 'Send the bank transfer first, then enter its reference.',
   'said.refund.drawerShort': 'The drawer should only hold {amount}, less than this cash refund. Give it back another way, or put cash in first.',
-  'said.approve.ownPin': 'Your own PIN cannot approve {action, select, void {a void} noSale {opening the drawer without a sale} other {a refund}} you ask for. Ask another supervisor to enter their PIN.',
-  'said.approve.cashier': '{name} is a cashier. Only a supervisor can approve {action, select, void {a void} noSale {opening the drawer without a sale} other {a refund}}.',
+  'said.approve.ownPin': 'Your own PIN cannot approve {action, select, void {a void} noSale {opening the drawer without a sale} cashOut {taking cash out of the drawer} other {a refund}} you ask for. Ask another supervisor to enter their PIN.',
+  'said.approve.cashier': '{name} is a cashier. Only a supervisor can approve {action, select, void {a void} noSale {opening the drawer without a sale} cashOut {taking cash out of the drawer} other {a refund}}.',
   'said.approve.locked': "That PIN is not right. After too many wrong PINs, {name}'s PIN is locked for {seconds, plural, one {# second} other {# seconds}}.",
-  'said.approve.notTheirPin': "That is not {name}'s PIN. {action, select, noSale {The drawer was not opened} other {Nothing was given back}}; try again.",
+  'said.approve.notTheirPin': "That is not {name}'s PIN. {action, select, noSale {The drawer was not opened} cashOut {No cash was taken out} other {Nothing was given back}}; try again.",
 
   // ---- what the receipt printer says about itself (the status strip, Staff → Printer) ----
   'said.printer.ready': 'The printer is ready.',

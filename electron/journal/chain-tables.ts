@@ -105,9 +105,16 @@ export const drawerOpeningApprovalsChain: ChainSpec = {
   at: { insert: 'R.at' },
 };
 
+/** A supervisor's approval of a cashier's cash out (migration 0017), keyed by the movement it approves. */
+export const cashMovementApprovalsChain: ChainSpec = {
+  table: 'cash_movement_approvals',
+  columns: ['id', 'terminal_id', 'approved_by', 'at'],
+  at: { insert: 'R.at' },
+};
+
 /** Every chained table, for the verifier. */
 export const chainedTables: readonly ChainSpec[] = [
   shiftsChain, cashMovementsChain, salesChain, saleEventsChain, tendersChain,
   cardPaymentsChain, cardPaymentEventsChain, correctionsChain, correctionOutcomesChain, cancellationsChain, cancellationMovesChain,
-  drawerOpeningsChain, drawerOpeningApprovalsChain,
+  drawerOpeningsChain, drawerOpeningApprovalsChain, cashMovementApprovalsChain,
 ];

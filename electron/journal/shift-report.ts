@@ -66,8 +66,10 @@ export function createShiftReporter(db: Database.Database) {
        GROUP BY sh.id)`,
   );
   const movements = db.prepare<[number], ShiftReport['cashMovements'][number]>(
-    `SELECT m.kind, m.amount_kobo AS amountKobo, m.reason, st.name AS staffName, m.at
-     FROM cash_movements m JOIN staff st ON st.id = m.staff_id WHERE m.shift_id = ? ORDER BY m.id`,
+    `SELECT m.kind, m.amount_kobo AS amountKobo, m.reason, st.name AS staffName, ap.name AS approvedByName, m.at
+     FROM cash_movements m JOIN staff st ON st.id = m.staff_id
+     LEFT JOIN cash_movement_approvals a ON a.id = m.id LEFT JOIN staff ap ON ap.id = a.approved_by
+     WHERE m.shift_id = ? ORDER BY m.id`,
   );
   const drawerOpenings = db.prepare<[number], NonNullable<ShiftReport['drawerOpenings']>[number]>(
     `SELECT d.id, d.reason, st.name AS staffName, ap.name AS approvedByName, d.at

@@ -32,6 +32,8 @@ export interface CashMovement {
   amountKobo: Kobo;
   reason: string;
   staffId: number;
+  /** A supervisor who approved a cashier's cash out with their PIN (migration 0017); null when none was asked. */
+  approvedBy: number | null;
   at: string;
 }
 
@@ -42,7 +44,7 @@ interface AsOnPaper {
 }
 
 /** A cash movement as its voucher tells it. */
-export type CashMovementRecorded = CashMovement & AsOnPaper;
+export type CashMovementRecorded = CashMovement & AsOnPaper & { approvedByName: string | null };
 
 /** The drawer opened without a sale ("no sale"): who, why, in which shift, and the supervisor who approved it, if one did. */
 export interface DrawerOpening {
@@ -65,6 +67,7 @@ const cashMovementSchema = z
     amountKobo: koboSchema.positive('must be more than zero'),
     reason: z.string().trim().min(1, 'say why the cash is moved').max(200),
     staffId: staffIdSchema,
+    approvedBy: staffIdSchema.optional(),
   })
   .strict();
 const drawerOpeningSchema = z
@@ -186,6 +189,7 @@ export function createShiftsRepository(deps: {
   const insertOpening = db.prepare(
     'INSERT INTO drawer_openings (terminal_id, shift_id, staff_id, reason, at) VALUES (@terminalId, @shiftId, @staffId, @reason, @at)',
   );
+  const insertMovementApproval = db.prepare('INSERT INTO cash_movement_approvals (id, terminal_id, approved_by, at) VALUES (@id, @terminalId, @approvedBy, @at)');
   const insertOpeningApproval = db.prepare('INSERT INTO drawer_opening_approvals (id, terminal_id, approved_by, at) VALUES (@id, @terminalId, @approvedBy, @at)');
   const closeShift = db.prepare(
     `UPDATE shifts SET closed_by = @staffId, closed_at = @at, counted_kobo = @countedKobo, expected_kobo = @expectedKobo,
@@ -199,6 +203,9 @@ export function createShiftsRepository(deps: {
     if (!staff || staff.active !== 1) return fail(saidError('NOT_FOUND', 'said.staffNotActive', undefined, { staffId: ['is not an active member of staff'] }));
     return ok(staff.name);
   };
+
+  /** The name of the supervisor approving, when one is (on file and active; the database checks the rest). */
+  const approverName = (approvedBy: number | undefined): Result<string | null> => (approvedBy === undefined ? ok(null) : activeStaff(approvedBy));
 
   /** Work by active staff in this terminal's open shift: refused for anyone else, or with no shift open. */
   const inOpenShift = <T>(staffId: number, work: (shift: ShiftRow, staffName: string) => Result<T>): Result<T> => {
@@ -228,10 +235,14 @@ export function createShiftsRepository(deps: {
           return fail(saidError('VALIDATION', 'said.drawerHoldsOnly', { amount: formatNairaPlain(inDrawer) }, { amountKobo: ['is more than the drawer should hold'] }));
         }
       }
-      const { lastInsertRowid } = insertMovement.run({ terminalId, shiftId: shift.id, ...input, at: clock().toISOString() });
+      const approvedByName = approverName(input.approvedBy);
+      if (!approvedByName.ok) return approvedByName;
+      const { lastInsertRowid } = insertMovement.run({ terminalId, shiftId: shift.id, kind: input.kind, amountKobo: input.amountKobo, reason: input.reason, staffId: input.staffId, at: clock().toISOString() });
       const row = selectMovement.get(Number(lastInsertRowid))!;
-      const movement: CashMovement = { id: row.id, shiftId: row.shift_id, kind: row.kind, amountKobo: row.amount_kobo, reason: row.reason, staffId: row.staff_id, at: row.at };
-      movingCash.run({ ...movement, staffName, shiftNumber: shift.number });
+      const movement: CashMovement = { id: row.id, shiftId: row.shift_id, kind: row.kind, amountKobo: row.amount_kobo, reason: row.reason, staffId: row.staff_id, approvedBy: input.approvedBy ?? null, at: row.at };
+      // In the movement's own transaction: no movement said to be approved is on file without its approval.
+      if (movement.approvedBy !== null) insertMovementApproval.run({ id: movement.id, terminalId, approvedBy: movement.approvedBy, at: movement.at });
+      movingCash.run({ ...movement, staffName, shiftNumber: shift.number, approvedByName: approvedByName.value });
       return ok(movement);
     }))
     .immediate;
@@ -239,18 +250,14 @@ export function createShiftsRepository(deps: {
   const openingDrawer = createTransactionHooks<DrawerOpeningRecorded>(db);
   const drawerTx = db
     .transaction((input: z.output<typeof drawerOpeningSchema>): Result<DrawerOpening> => inOpenShift(input.staffId, (shift, staffName) => {
-      let approvedByName: string | null = null;
-      if (input.approvedBy !== undefined) {
-        const approver = activeStaff(input.approvedBy);
-        if (!approver.ok) return approver;
-        approvedByName = approver.value;
-      }
+      const approvedByName = approverName(input.approvedBy);
+      if (!approvedByName.ok) return approvedByName;
       const at = clock().toISOString();
       const { lastInsertRowid } = insertOpening.run({ terminalId, shiftId: shift.id, reason: input.reason, staffId: input.staffId, at });
       const recorded: DrawerOpening = { id: Number(lastInsertRowid), shiftId: shift.id, reason: input.reason, staffId: input.staffId, approvedBy: input.approvedBy ?? null, at };
       // In the opening's own transaction: no opening said to be approved is on file without its approval.
       if (recorded.approvedBy !== null) insertOpeningApproval.run({ id: recorded.id, terminalId, approvedBy: recorded.approvedBy, at });
-      openingDrawer.run({ ...recorded, staffName, shiftNumber: shift.number, approvedByName });
+      openingDrawer.run({ ...recorded, staffName, shiftNumber: shift.number, approvedByName: approvedByName.value });
       return ok(recorded);
     }))
     .immediate;

@@ -4,13 +4,13 @@ import type { Journal, Staff } from '../journal';
 import type { Logger } from '../core/logger';
 import type { PinLockout } from './pin-lockout';
 
-/** What a supervisor's PIN approves: a void, a refund, or a cashier's no sale. */
-export type ApprovedAction = 'void' | 'refund' | 'noSale';
+/** What a supervisor's PIN approves: a void, a refund, or a cashier's no sale or cash out. */
+export type ApprovedAction = 'void' | 'refund' | 'noSale' | 'cashOut';
 
 export interface Approvals {
   /**
    * Checks a supervisor's PIN typed on the cashier's screen for one action (money given back, or
-   * the drawer opened without a sale where only supervisors may). The person asking stays signed
+   * the drawer opened without a sale or cash taken out of it, where only supervisors may). The person asking stays signed
    * in; their own PIN never approves their own request, whatever their role.
    */
   approve(asker: Staff, approval: { supervisorId: number; pin: string }, action: ApprovedAction): Promise<Result<Staff>>;
@@ -19,7 +19,7 @@ export interface Approvals {
 }
 
 /**
- * Four eyes on money going back, and on a drawer opened without a sale: someone other than the
+ * Four eyes on money going back, and on a drawer opened without a sale or for cash out: someone other than the
  * person asking, who is an active supervisor, proves it with their PIN. Wrong PINs count towards
  * that person's PIN lock, the same one as signing in (pin-lockout.ts).
  */

@@ -103,7 +103,7 @@ export function createSales(deps: SalesDeps): Sales {
     logger,
     lockout: createPinLockout({ journal, clock, failures: tuning.pinFailuresBeforeLock, lockMs: tuning.pinLockMs, logger }),
   });
-  const shifts = createShiftDesk({ journal, staff, approvals, clock, logger, salesInFlight: checkout.inFlightCount, noSaleBy: config.printer.noSaleBy });
+  const shifts = createShiftDesk({ journal, staff, approvals, clock, logger, salesInFlight: checkout.inFlightCount, noSaleBy: config.printer.noSaleBy, cashOutBy: config.printer.cashOutBy });
 
   // Card payments left unfinished by a restart are settled with the terminal first: a sale whose
   // payment went through must not be rejected as "never sent" before that is known.

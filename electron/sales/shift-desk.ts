@@ -1,25 +1,32 @@
 import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ShiftReport, ZReport, ZReportSummary } from '../../shared/sales/reports';
-import type { Journal } from '../journal';
+import type { Journal, Staff } from '../journal';
 import type { Logger } from '../core/logger';
-import type { NoSaleRule } from '../../shared/printing/cash-drawer';
+import type { DrawerRule } from '../../shared/printing/cash-drawer';
 import { onlySupervisors, type StaffDesk } from './staff-desk';
 import type { Approvals } from './approvals';
 
 const twelveHoursMs = 12 * 3_600_000;
 
+type Approval = { supervisorId: number; pin: string };
+
 export interface ShiftDesk {
   /** The open shift's X report (null when none) and whether it has run past 12 hours; no sign-in needed. */
   current(): Result<{ report: ShiftReport | null; overTwelveHours: boolean; firstShift: boolean }>;
   open(input: { floatKobo: number }): Result<ShiftReport>;
-  cash(input: { kind: 'in' | 'out'; amountKobo: number; reason: string }): Result<ShiftReport>;
+  /**
+   * Cash put into the drawer or taken out, with a reason, each with its voucher. Cash out is
+   * anyone's, or, where the till keeps it to supervisors, a supervisor's or a cashier's with another
+   * supervisor's PIN typed on her screen (`approval`), recorded beside the movement.
+   */
+  cash(input: { kind: 'in' | 'out'; amountKobo: number; reason: string; approval?: Approval }): Promise<Result<ShiftReport>>;
   /**
    * The drawer opened without a sale, with a reason: on the shift's reports. By whoever is signed
    * in, or, where the till keeps it to supervisors, by a supervisor signed in or by a cashier with
    * another supervisor's PIN typed on her screen (`approval`), recorded beside the opening.
    */
-  noSale(input: { reason: string; approval?: { supervisorId: number; pin: string } }): Promise<Result<ShiftReport>>;
+  noSale(input: { reason: string; approval?: Approval }): Promise<Result<ShiftReport>>;
   /** Supervisor only. */
   close(input: { countedKobo: number }): Result<ZReport>;
   zReport(input: { zNumber: number }): Result<ZReport>;
@@ -37,9 +44,21 @@ export function createShiftDesk(deps: {
   clock: () => Date;
   logger: Logger;
   salesInFlight: () => number;
-  noSaleBy: NoSaleRule;
+  noSaleBy: DrawerRule;
+  cashOutBy: DrawerRule;
 }): ShiftDesk {
   const { journal, staff, logger } = deps;
+
+  /**
+   * Who let `who` do what the till's rule keeps to supervisors: nobody needed (undefined) when the
+   * rule is anyone's or `who` is a supervisor; else the supervisor whose PIN approves it, or the refusal.
+   */
+  const approvedFor = async (who: Staff, rule: DrawerRule, action: 'noSale' | 'cashOut', approval: Approval | undefined): Promise<Result<number | undefined>> => {
+    if (rule === 'anyone' || who.role === 'supervisor') return ok(undefined);
+    if (!approval) return fail(onlySupervisors(action));
+    const approver = await deps.approvals.approve(who, approval, action);
+    return approver.ok ? ok(approver.value.id) : approver;
+  };
 
   return {
     // Open to the screen before sign-in: it decides what to ask for (sign in, open a shift).
@@ -66,24 +85,23 @@ export function createShiftDesk(deps: {
       return journal.shifts.xReport(opened.value.id);
     },
 
-    cash({ kind, amountKobo, reason }) {
+    async cash({ kind, amountKobo, reason, approval }) {
       const who = staff.signedIn();
       if (!who.ok) return who;
-      const moved = journal.shifts.moveCash({ kind, amountKobo, reason, staffId: who.value.id });
+      const approvedBy = kind === 'out' ? await approvedFor(who.value, deps.cashOutBy, 'cashOut', approval) : ok(undefined);
+      if (!approvedBy.ok) return approvedBy;
+      const moved = journal.shifts.moveCash({ kind, amountKobo, reason, staffId: who.value.id, ...(approvedBy.value !== undefined && { approvedBy: approvedBy.value }) });
       if (!moved.ok) return moved;
+      if (approvedBy.value !== undefined) logger.info('cash out approved', { movementId: moved.value.id, by: who.value.id, approvedBy: approvedBy.value });
       return journal.shifts.xReport(moved.value.shiftId);
     },
 
     async noSale({ reason, approval }) {
       const who = staff.signedIn();
       if (!who.ok) return who;
-      let approvedBy: number | undefined;
-      if (deps.noSaleBy === 'supervisor' && who.value.role !== 'supervisor') {
-        if (!approval) return fail(onlySupervisors('noSale'));
-        const approver = await deps.approvals.approve(who.value, approval, 'noSale');
-        if (!approver.ok) return approver;
-        approvedBy = approver.value.id;
-      }
+      const approved = await approvedFor(who.value, deps.noSaleBy, 'noSale', approval);
+      if (!approved.ok) return approved;
+      const approvedBy = approved.value;
       const opened = journal.shifts.openDrawer({ reason, staffId: who.value.id, ...(approvedBy !== undefined && { approvedBy }) });
       if (!opened.ok) return opened;
       logger.info('drawer opened without a sale', { openingId: opened.value.id, shiftId: opened.value.shiftId, by: who.value.id, approvedBy: approvedBy ?? null });

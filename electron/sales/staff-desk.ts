@@ -30,7 +30,7 @@ export interface StaffDesk {
 }
 
 /** What only a supervisor may do, named in the refusal (said.supervisorOnlyTo). */
-export type SupervisorAction = 'addStaff' | 'exportJournal' | 'closeShift' | 'manageStaff' | 'viewZReports' | 'settleByHand' | 'noSale';
+export type SupervisorAction = 'addStaff' | 'exportJournal' | 'closeShift' | 'manageStaff' | 'viewZReports' | 'settleByHand' | 'noSale' | 'cashOut';
 
 const toView = (staff: Staff): StaffView => ({ id: staff.id, name: staff.name, role: staff.role });
 

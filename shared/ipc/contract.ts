@@ -166,7 +166,8 @@ export const channels = {
   },
   'shift:open': { request: z.object({ floatKobo: koboSchema.nonnegative() }).strict(), response: shiftReportSchema, access: 'staff' },
   'shift:cash': {
-    request: z.object({ kind: z.enum(['in', 'out']), amountKobo: koboSchema.positive(), reason: statedReasonSchema }).strict(),
+    // approval: a cash out where only supervisors may (printer.cashOutBy), a supervisor's PIN typed on a cashier's screen.
+    request: z.object({ kind: z.enum(['in', 'out']), amountKobo: koboSchema.positive(), reason: statedReasonSchema, approval: approvalSchema.optional() }).strict(),
     response: shiftReportSchema,
     access: 'staff',
   },

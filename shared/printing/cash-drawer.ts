@@ -7,8 +7,10 @@ export const cashDrawers = ['pin-2', 'pin-5', 'off'] as const;
 export type CashDrawer = (typeof cashDrawers)[number];
 
 /**
- * Who may open the drawer without a sale (No sale): anyone signed in (every opening is on the
- * shift's reports with who and why), or only a supervisor, as an owner who counts the money may want.
+ * Who may open the drawer for something other than a sale: without one (No sale, `printer.noSaleBy`)
+ * or to take cash out (Cash out, `printer.cashOutBy`). Anyone signed in (each is on the shift's
+ * reports with who and why), or only a supervisor, as an owner who counts the money may want: a
+ * cashier then asks another supervisor to type their PIN on her screen.
  */
-export const noSaleRules = ['anyone', 'supervisor'] as const;
-export type NoSaleRule = (typeof noSaleRules)[number];
+export const drawerRules = ['anyone', 'supervisor'] as const;
+export type DrawerRule = (typeof drawerRules)[number];

@@ -66,7 +66,11 @@ export const shiftReportSchema = z.object({
   cardByScheme: z.array(z.object({ scheme: z.string(), count, totalKobo: kobo })).optional(),
   /** Card payments the terminal gave back (or is giving back) because their sale did not happen. */
   cardReversals: z.object({ count, totalKobo: kobo }).optional(),
-  cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.string() })),
+  /**
+   * Cash put in or taken out, oldest first. `approvedByName`: the supervisor who approved a
+   * cashier's cash out with their PIN (null when none was asked; absent before approvals were recorded).
+   */
+  cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), approvedByName: z.string().nullable().optional(), at: z.string() })),
   /**
    * The drawer opened without a sale ("no sale"), oldest first. Absent only on Z reports closed
    * before the till recorded them. `approvedByName`: the supervisor who approved a cashier's no

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { terminalProfileSchema, tillNumberSchema } from '../app';
 import { saidSchema } from '../errors';
-import { cashDrawers, noSaleRules } from '../printing/cash-drawer';
+import { cashDrawers, drawerRules } from '../printing/cash-drawer';
 
 /** The settings staff may change on screen. The API key is not among them: it can be set, never read. */
 export const editableSettingsSchema = z
@@ -22,8 +22,9 @@ export const editableSettingsSchema = z
         columns: z.union([z.literal(32), z.literal(42), z.literal(48)]),
         /** The drawer on the printer's port; left out of an update: unchanged. */
         cashDrawer: z.enum(cashDrawers).optional(),
-        /** Who may open the drawer without a sale; left out of an update: unchanged. */
-        noSaleBy: z.enum(noSaleRules).optional(),
+        /** Who may open the drawer without a sale, and who may take cash out; left out of an update: unchanged. */
+        noSaleBy: z.enum(drawerRules).optional(),
+        cashOutBy: z.enum(drawerRules).optional(),
       })
       .strict(),
     /**

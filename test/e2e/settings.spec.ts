@@ -28,10 +28,12 @@ test('a supervisor saves settings for the next start and a write-only API key', 
     // Who may open the drawer without a sale: anyone signed in until told.
     await expect(settings.getByLabel('Open the drawer without a sale')).toHaveValue('anyone');
     await settings.getByLabel('Open the drawer without a sale').selectOption({ label: 'Supervisors only' });
+    await expect(settings.getByLabel('Take cash out of the drawer')).toHaveValue('anyone');
+    await settings.getByLabel('Take cash out of the drawer').selectOption({ label: 'Supervisors only' });
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
     const saved = JSON.parse(fs.readFileSync(path.join(host.dataDir, 'config.json'), 'utf8'));
-    expect(saved).toMatchObject({ terminal: { name: 'Box Office 3' }, printer: { interface: 'tcp://192.168.1.50:9100', cashDrawer: 'off', noSaleBy: 'supervisor' } });
+    expect(saved).toMatchObject({ terminal: { name: 'Box Office 3' }, printer: { interface: 'tcp://192.168.1.50:9100', cashDrawer: 'off', noSaleBy: 'supervisor', cashOutBy: 'supervisor' } });
     // A refused save says nothing was saved, not "Saved" from the save before it.
     await settings.getByRole('textbox', { name: /^Printer/ }).fill('192.168.1.50');
     await settings.getByRole('button', { name: 'Save settings' }).click();

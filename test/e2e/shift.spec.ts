@@ -248,6 +248,69 @@ test("a cashier is told that a supervisor closes the shift, and has no way to cl
   }
 });
 
+test("on a till where only supervisors take cash out, a cashier takes it out with a supervisor's PIN on her screen; cash in stays hers", async ({ page }) => {
+  const own = await startStack({ args: ['--printer-cash-out-by', 'supervisor'] });
+  try {
+    const rpc = async (channel: string, body: unknown) => {
+      const { json } = await own.host.rpc(channel, body);
+      expect(json.ok, `${channel}: ${JSON.stringify(json.error)}`).toBe(true);
+      return json.value;
+    };
+    await rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' });
+    await rpc('shift:open', { floatKobo: 500_000 });
+    const tunde = await rpc('staff:create', { name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
+    await rpc('staff:sign-in', { staffId: tunde.id, pin: '1357' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(own.host.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await expect(page.getByText('Signed in: Tunde Bakare')).toBeVisible();
+    const drawer = page.getByRole('region', { name: 'Cash in and out of the drawer' });
+    // No sale stays anyone's on this till; Cash out asks, and says so before she tries.
+    await expect(drawer.getByRole('button', { name: 'No sale: open drawer' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Cash out', exact: true })).toHaveCount(0);
+    const ask = drawer.getByRole('button', { name: 'Cash out: ask a supervisor' });
+    await drawer.getByLabel('Amount (₦)').fill('1500');
+    // The supervisor is asked to approve a reason, so there must be one first.
+    await expect(ask).toBeDisabled();
+    await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Generator diesel');
+    await expect(ask).toBeEnabled();
+    await expect(ask).toHaveAccessibleDescription('On this till only a supervisor takes cash out: a supervisor other than you approves it with their PIN on this screen.');
+    await page.screenshot({ path: test.info().outputPath('shift-cash-out-cashier-1280x800.png') });
+
+    await ask.click();
+    const approval = page.getByRole('dialog', { name: 'Supervisor approval: cash out' });
+    await expect(approval).toContainText(`Take ${formatNaira(150_000)} out of the drawer (Generator diesel).`);
+    await approval.getByLabel('PIN of Ada Supervisor').fill('1111');
+    await approval.getByRole('button', { name: 'OK' }).click();
+    await expect(approval.getByRole('alert')).toHaveText("That is not Ada Supervisor's PIN. No cash was taken out; try again.");
+    expect(own.journal('SELECT id FROM cash_movements')).toEqual([]);
+    await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(500_000));
+    expect((await axeViolations(page, { include: 'dialog' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectInView(approval.getByRole('button', { name: 'OK' }), 'OK on the cash out approval, landscape');
+    await page.screenshot({ path: test.info().outputPath('shift-cash-out-approval-1280x800.png') });
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await expectInView(approval.getByRole('button', { name: 'OK' }), 'OK on the cash out approval, portrait');
+    await page.screenshot({ path: test.info().outputPath('shift-cash-out-approval-800x1280.png') });
+    await approval.getByLabel('PIN of Ada Supervisor').fill('2468');
+    await approval.getByRole('button', { name: 'OK' }).click();
+    await expect(approval).toHaveCount(0);
+    await expect(drawer.getByRole('status')).toHaveText(`Cash out of ${formatNaira(150_000)} written down. Its voucher is printing: keep it in the drawer, signed.`);
+    await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(350_000));
+    await expect(page.getByText('Signed in: Tunde Bakare')).toBeVisible();
+    expect(own.journal('SELECT m.kind, m.amount_kobo AS amountKobo, s.name AS takenBy, a.name AS approvedBy FROM cash_movements m JOIN staff s ON s.id = m.staff_id JOIN cash_movement_approvals c ON c.id = m.id JOIN staff a ON a.id = c.approved_by')).toEqual([
+      { kind: 'out', amountKobo: 150_000, takenBy: 'Tunde Bakare', approvedBy: 'Ada Supervisor' },
+    ]);
+
+    // Cash in needs nobody.
+    await drawer.getByLabel('Amount (₦)').fill('200');
+    await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Change from the safe');
+    await drawer.getByRole('button', { name: 'Cash in' }).click();
+    await expect(drawer.getByRole('status')).toHaveText(`Cash in of ${formatNaira(20_000)} written down. Its voucher is printing: keep it in the drawer.`);
+  } finally {
+    await own.stop();
+  }
+});
+
 /** A till of its own whose supervisor opened a shift with ₦5,000 in the drawer, on its Shift screen (1280x800). */
 async function shiftOfItsOwn(page: import('@playwright/test').Page): Promise<Stack> {
   const own = await startStack();

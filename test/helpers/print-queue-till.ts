@@ -20,7 +20,7 @@ import { startFakePrinter, type FakePrinter } from './fake-printer';
 import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, startSalesPartner, tillConfig, value, type SalesPartner } from './sales-fixture';
 import type { LanguageCode } from '../../shared/languages';
 import type { TerminalProfile } from '../../shared/app';
-import type { CashDrawer, NoSaleRule } from '../../shared/printing/cash-drawer';
+import type { CashDrawer, DrawerRule } from '../../shared/printing/cash-drawer';
 import { instantTerminal } from './terminal-fixture';
 
 /**
@@ -65,11 +65,13 @@ export function openPrintTill(options: {
   /** The drawer on the printer's port (default: the config's, pin 2). */
   cashDrawer?: CashDrawer;
   /** Who may open the drawer without a sale (default: the config's, anyone signed in). */
-  noSaleBy?: NoSaleRule;
+  noSaleBy?: DrawerRule;
+  /** Who may take cash out (default: the config's, anyone signed in). */
+  cashOutBy?: DrawerRule;
 }): PrintTill {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-'));
   const base = tillConfig(dataDir, options.profile ?? 'counter', options.partnerUrl);
-  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs, cashDrawer: options.cashDrawer ?? base.printer.cashDrawer, noSaleBy: options.noSaleBy ?? base.printer.noSaleBy } };
+  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs, cashDrawer: options.cashDrawer ?? base.printer.cashDrawer, noSaleBy: options.noSaleBy ?? base.printer.noSaleBy, cashOutBy: options.cashOutBy ?? base.printer.cashOutBy } };
   const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id, printRetryPolicy: options.retryPolicy });
   if (!opened.ok) throw new Error(`journal did not open: ${opened.error.message}`);
   const journal = opened.value;

@@ -78,17 +78,86 @@ describe('cash in and out', () => {
   });
 });
 
-/** A till of its own (its own fake printer) where only supervisors open the drawer without a sale, the NO SALE slips it printed, and its closing. */
+/**
+ * A till of its own (its own fake printer) where only supervisors open the drawer without a sale
+ * and take cash out, the NO SALE slips and CASH OUT vouchers it printed, and its closing.
+ */
 async function supervisorsOnlyTill() {
   const guarded = await startFakePrinter();
-  const other = openPrintTill({ partnerUrl: partner().url, printer: guarded, noSaleBy: 'supervisor' });
-  const slips = () => jobConnections(guarded).map((connection) => decodeEscPos(connection.bytes, 'epson')).filter((items) => textLines(items).includes('NO SALE'));
+  const other = openPrintTill({ partnerUrl: partner().url, printer: guarded, noSaleBy: 'supervisor', cashOutBy: 'supervisor' });
+  const titled = (title: string) => jobConnections(guarded).map((connection) => decodeEscPos(connection.bytes, 'epson')).filter((items) => textLines(items).includes(title));
   const close = async () => {
     await other.close();
     await guarded.close();
   };
-  return { other, slips, close };
+  return { other, slips: () => titled('NO SALE'), vouchers: () => titled('CASH OUT'), close };
 }
+
+describe('cash out on a till where only a supervisor may take cash out', () => {
+  it("a cashier is refused without a supervisor's PIN, and with a wrong one or a cashier's, nothing recorded or printed; cash in stays hers", async () => {
+    const { other, vouchers, close } = await supervisorsOnlyTill();
+    try {
+      const boss = await readyToSell(other.pos);
+      value(await other.pos.api['shift:cash']({ kind: 'in', amountKobo: 500_000, reason: 'Float top-up' }));
+      expect(value(await other.pos.api['app:info']({})).cashOutBy).toBe('supervisor');
+      const cashier = value(await other.pos.api['staff:create']({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }));
+      const colleague = value(await other.pos.api['staff:create']({ name: 'Kemi Ade', role: 'cashier', pin: '8642' }));
+      value(await other.pos.api['staff:sign-out']({}));
+      value(await other.pos.api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }));
+      const out = { kind: 'out', amountKobo: 150_000, reason: 'Diesel for the generator' } as const;
+      expect(await other.pos.api['shift:cash'](out)).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN', message: 'Only a supervisor can take cash out of the drawer. Ask a supervisor to approve it with their PIN on this screen, or to sign in.' },
+      });
+      expect(await other.pos.api['shift:cash']({ ...out, approval: { supervisorId: boss.id, pin: '0000' } })).toMatchObject({
+        ok: false,
+        error: { code: 'UNAUTHORIZED', message: "That is not Bola Adeyemi's PIN. No cash was taken out; try again." },
+      });
+      expect(await other.pos.api['shift:cash']({ ...out, approval: { supervisorId: colleague.id, pin: '8642' } })).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN', message: 'Kemi Ade is a cashier. Only a supervisor can approve taking cash out of the drawer.' },
+      });
+      expect(await other.pos.api['shift:cash']({ ...out, approval: { supervisorId: cashier.id, pin: '1357' } })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+      // Cash in needs nobody's approval.
+      const cashIn = value(await other.pos.api['shift:cash']({ kind: 'in', amountKobo: 20_000, reason: 'Coins from the safe' }));
+      expect(cashIn.cashMovements.map((m) => [m.kind, m.amountKobo, m.staffName])).toEqual([['in', 500_000, 'Bola Adeyemi'], ['in', 20_000, 'Tunde Bakare']]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(vouchers()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a cashier takes cash out with another supervisor's PIN typed on her screen: recorded, its voucher and the X report say who approved", async () => {
+    const { other, vouchers, close } = await supervisorsOnlyTill();
+    try {
+      const boss = await readyToSell(other.pos);
+      const before = value(await other.pos.api['shift:cash']({ kind: 'in', amountKobo: 500_000, reason: 'Float top-up' })).cash.expectedKobo;
+      const cashier = value(await other.pos.api['staff:create']({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }));
+      value(await other.pos.api['staff:sign-out']({}));
+      value(await other.pos.api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }));
+      const report = value(await other.pos.api['shift:cash']({ kind: 'out', amountKobo: 150_000, reason: 'Diesel for the generator', approval: { supervisorId: boss.id, pin: '2468' } }));
+      expect(report.cashMovements.at(-1)).toMatchObject({ kind: 'out', amountKobo: 150_000, staffName: 'Tunde Bakare', approvedByName: 'Bola Adeyemi' });
+      expect(report.cash.expectedKobo).toBe(before - 150_000);
+      expect(value(await other.pos.api['staff:status']({}))).toMatchObject({ signedIn: { id: cashier.id } });
+      const [voucher] = await waitFor('the CASH OUT voucher', () => vouchers().length === 1 && vouchers());
+      const text = textLines(voucher!).join('\n');
+      expect(text).toMatch(new RegExp(`Paid out +${formatNairaPlain(150_000)}$`, 'm'));
+      expect(text).toMatch(/Approved by +Bola Adeyemi$/m);
+      expect(voucher!.filter((item) => item.kind === 'drawer')).toHaveLength(1);
+      expect(value(await other.pos.api['report:preview']({ kind: 'x' })).text).toMatch(/Diesel for the generator\s+\(Tunde Bakare,\s+approved by\s+Bola Adeyemi\)/);
+
+      // A supervisor signed in takes cash out without anyone's PIN, and the voucher names no approver.
+      value(await other.pos.api['staff:sign-out']({}));
+      value(await other.pos.api['staff:sign-in']({ staffId: boss.id, pin: '2468' }));
+      value(await other.pos.api['shift:cash']({ kind: 'out', amountKobo: 10_000, reason: 'Stamps' }));
+      const [, second] = await waitFor('the second voucher', () => vouchers().length === 2 && vouchers());
+      expect(textLines(second!).join('\n')).not.toMatch(/Approved by/);
+    } finally {
+      await close();
+    }
+  });
+});
 
 describe('no sale: the drawer opened without a sale', () => {
   it('prints a NO SALE slip that opens the drawer, and the X report counts and lists each one with its reason', async () => {

@@ -300,6 +300,70 @@ describe('the drawer opened without a sale ("no sale")', () => {
     expect(verifyJournalFile(file)).toMatchObject({ ok: true, findings: [] });
   });
 
+  it("records a supervisor's approval of a cashier's cash out beside it, and refuses any other approver by itself", async () => {
+    const file = journalFile(tempFolder('lobby-journal-cash-out-approved-'));
+    const opened = openJournal({ file, terminalId: 'NA1' });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const till = opened.value;
+    let ids: { bola: number; tunde: number; kemi: number };
+    try {
+      const made = await Promise.all([
+        till.staff.create({ name: 'Bola Adeyemi', role: 'supervisor', pin: '2468' }),
+        till.staff.create({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }),
+        till.staff.create({ name: 'Kemi Ade', role: 'cashier', pin: '8642' }),
+        till.staff.create({ name: 'Sade Bello', role: 'supervisor', pin: '9753' }),
+      ]);
+      const [bola, tunde, kemi] = made.map((m) => (m.ok ? m.value.id : Number.NaN)) as [number, number, number];
+      ids = { bola, tunde, kemi };
+      expect(till.shifts.open({ staffId: bola, floatKobo: 500_000 }).ok).toBe(true);
+      const seen: Array<string | null> = [];
+      const stop = till.shifts.whileMovingCash((movement) => seen.push(movement.approvedByName));
+      const approved = till.shifts.moveCash({ kind: 'out', amountKobo: 150_000, reason: 'Diesel for the generator', staffId: tunde, approvedBy: bola });
+      // A cashier's approval is refused by the database itself, and the cash out with it (one transaction).
+      expect(till.shifts.moveCash({ kind: 'out', amountKobo: 20_000, reason: 'Water', staffId: tunde, approvedBy: kemi })).toMatchObject({ ok: false });
+      // Cash in is never an approved move: the database refuses an approval of one.
+      expect(till.shifts.moveCash({ kind: 'in', amountKobo: 20_000, reason: 'Coins', staffId: tunde, approvedBy: bola })).toMatchObject({ ok: false });
+      expect(till.shifts.moveCash({ kind: 'out', amountKobo: 10_000, reason: 'Stamps', staffId: kemi }).ok).toBe(true);
+      stop();
+      expect(approved).toMatchObject({ ok: true, value: { staffId: tunde, approvedBy: bola } });
+      expect(seen).toEqual(['Bola Adeyemi', null]);
+      const x = till.shifts.xReport();
+      if (!x.ok) throw new Error(x.error.message);
+      expect(x.value.cashMovements).toEqual([
+        expect.objectContaining({ kind: 'out', amountKobo: 150_000, staffName: 'Tunde Bakare', approvedByName: 'Bola Adeyemi' }),
+        expect.objectContaining({ kind: 'out', amountKobo: 10_000, staffName: 'Kemi Ade', approvedByName: null }),
+      ]);
+      // The refused ones took nothing out of the drawer.
+      expect(x.value.cash.expectedKobo).toBe(500_000 - 150_000 - 10_000);
+    } finally {
+      till.close();
+    }
+
+    const raw = registerChainFunctions(new Database(file));
+    try {
+      expect(raw.prepare<[], string>("SELECT tbl FROM chain WHERE tbl LIKE 'cash_%' ORDER BY seq").pluck().all()).toEqual(['cash_movements', 'cash_movement_approvals', 'cash_movements']);
+      const insert = raw.prepare<[number, string, number]>("INSERT INTO cash_movement_approvals (id, terminal_id, approved_by, at) VALUES (?, ?, ?, '2025-03-15T08:00:00.000Z')");
+      const unapproved = raw.prepare<[], number>("SELECT max(id) FROM cash_movements WHERE kind = 'out'").pluck().get()!;
+      // Not by a cashier, not by the person who took the cash, not for another terminal, not twice.
+      expect(() => insert.run(unapproved, 'NA1', ids.tunde)).toThrow(/Only an active supervisor other than the person who took the cash/);
+      raw.prepare("INSERT INTO cash_movements (terminal_id, shift_id, kind, amount_kobo, reason, staff_id, at) VALUES ('NA1', 1, 'out', 100, 'Own cash out', ?, '2025-03-15T08:00:00.000Z')").run(ids.bola);
+      const own = raw.prepare<[], number>('SELECT max(id) FROM cash_movements').pluck().get()!;
+      expect(() => insert.run(own, 'NA1', ids.bola)).toThrow(/other than the person who took the cash/);
+      expect(() => insert.run(unapproved, 'XX9', ids.bola)).toThrow(/Only an active supervisor/);
+      const first = raw.prepare<[], number>('SELECT min(id) FROM cash_movement_approvals').pluck().get()!;
+      expect(() => insert.run(first, 'NA1', ids.bola)).toThrow(/UNIQUE|PRIMARY KEY/);
+      // Nor by a supervisor who has left.
+      raw.prepare('UPDATE staff SET active = 0 WHERE id = ?').run(ids.bola);
+      expect(() => insert.run(unapproved, 'NA1', ids.bola)).toThrow(/Only an active supervisor/);
+      raw.prepare('UPDATE staff SET active = 1 WHERE id = ?').run(ids.bola);
+      expect(() => raw.prepare('UPDATE cash_movement_approvals SET approved_by = approved_by').run()).toThrow(/cannot be changed/);
+      expect(() => raw.prepare('DELETE FROM cash_movement_approvals').run()).toThrow(/never deleted/);
+    } finally {
+      raw.close();
+    }
+    expect(verifyJournalFile(file)).toMatchObject({ ok: true, findings: [] });
+  });
+
   it('arrives on a journal written before it (step 14) with a shift open, and its openings chain on from the head', async () => {
     const upgraded = journalFile(tempFolder('lobby-journal-no-sale-upgrade-'));
     const before = openJournal({ file: upgraded, terminalId: 'UP1' });

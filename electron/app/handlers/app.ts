@@ -18,6 +18,7 @@ export function createAppHandlers(ctx: PosContext): Pick<Handlers, 'app:info' | 
         lockMinutes: ctx.config.terminal.lockMinutes,
         kiosk: ctx.config.kiosk,
         noSaleBy: ctx.config.printer.noSaleBy,
+        cashOutBy: ctx.config.printer.cashOutBy,
         health: await ctx.health.current(),
       }),
     'app:health': async ({ refresh }) => ok(await ctx.health.current({ refresh })),

@@ -1,5 +1,5 @@
 import { parsePrinterSetting, printerSettingHint } from '../../../shared/printing/printer-setting';
-import { cashDrawers, noSaleRules } from '../../../shared/printing/cash-drawer';
+import { cashDrawers, drawerRules } from '../../../shared/printing/cash-drawer';
 import { z } from 'zod';
 import { terminalProfileSchema, tillNumberSchema } from '../../../shared/app';
 import { partnerUrlProblem, printerFileProblem } from './safe-destinations';
@@ -86,7 +86,9 @@ export const configSchema = z
         /** The drawer on the printer's port: opened by cash receipts, cash refunds' drawer slips, cash in or out vouchers and no sale slips. */
         cashDrawer: z.enum(cashDrawers, { error: `must be ${cashDrawers.join(', ')}` }),
         /** Who may open the drawer without a sale: anyone signed in, or only a supervisor. */
-        noSaleBy: z.enum(noSaleRules, { error: `must be ${noSaleRules.join(' or ')}` }),
+        noSaleBy: z.enum(drawerRules, { error: `must be ${drawerRules.join(' or ')}` }),
+        /** Who may take cash out of the drawer (a paid out): anyone signed in, or only a supervisor. Cash in is anyone's. */
+        cashOutBy: z.enum(drawerRules, { error: `must be ${drawerRules.join(' or ')}` }),
         /** Cinema receipts end with one tear-off stub per admission. */
         ticketStubs: z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean({ error: 'must be true or false' })),
       })

@@ -14,6 +14,7 @@ import { journalIdentity } from './0013-journal-identity';
 import { indexesForALongJournal } from './0014-indexes-for-a-long-journal';
 import { drawerOpenings } from './0015-drawer-openings';
 import { drawerOpeningApprovals } from './0016-drawer-opening-approvals';
+import { cashMovementApprovals } from './0017-cash-movement-approvals';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -26,4 +27,4 @@ import { drawerOpeningApprovals } from './0016-drawer-opening-approvals';
  */
 // 0007 (the hash chain) chains every table the steps before it create; a later step that adds a
 // money table chains it itself (chainTables, see ../README.md).
-export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts, journalIdentity, indexesForALongJournal, drawerOpenings, drawerOpeningApprovals];
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts, journalIdentity, indexesForALongJournal, drawerOpenings, drawerOpeningApprovals, cashMovementApprovals];

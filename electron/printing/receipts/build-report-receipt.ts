@@ -91,14 +91,13 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
     writer.pair(`${movement.kind === 'in' ? 'In' : 'Out'} ${formatDateTime(movement.at)}`, money(movement.kind === 'in' ? movement.amountKobo : -movement.amountKobo), {
       indent: 2,
     });
-    writer.text(`${movement.reason} (${movement.staffName})`, { indent: 4 });
+    writer.text(`${movement.reason} (${whoAndApprover(movement)})`, { indent: 4 });
   }
   if (report.drawerOpenings) {
     // Shown even at none: an owner reads the count of each shift, and a drawer opened often is a question to ask.
     writer.pair('No sale (drawer opened)', String(report.drawerOpenings.length), { indent: 2 });
     for (const opening of report.drawerOpenings) {
-      const who = opening.approvedByName === null ? opening.staffName : `${opening.staffName}, approved by ${opening.approvedByName}`;
-      writer.text(`${formatDateTime(opening.at)} ${opening.reason} (${who})`, { indent: 4 });
+      writer.text(`${formatDateTime(opening.at)} ${opening.reason} (${whoAndApprover(opening)})`, { indent: 4 });
     }
   }
   writer.rule();
@@ -136,3 +135,7 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
   writer.cut();
   return writer.lines();
 }
+
+/** Who moved the cash or opened the drawer, and the supervisor whose PIN allowed it, when one did. */
+const whoAndApprover = (line: { staffName: string; approvedByName: string | null }) =>
+  line.approvedByName === null ? line.staffName : `${line.staffName}, approved by ${line.approvedByName}`;

@@ -26,6 +26,8 @@ export function cashVoucher(movement: CashMovementRecorded, context: { settings:
           { kind: 'field', label: 'Reason', value: movement.reason },
           { kind: 'pair', label: 'Shift', value: String(movement.shiftNumber) },
           { kind: 'pair', label: 'Voucher no.', value: String(movement.id) },
+          // A cashier's cash out on a till that keeps it to supervisors: whose PIN let the cash go.
+          ...(movement.approvedByName === null ? [] : [{ kind: 'field' as const, label: 'Approved by', value: movement.approvedByName }]),
         ],
       },
     ],

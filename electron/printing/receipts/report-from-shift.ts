@@ -44,7 +44,7 @@ export function reportInputFromShift(
       countedKobo: z?.countedKobo ?? null,
       differenceKobo: z?.differenceKobo ?? null,
     },
-    cashMovements: report.cashMovements.map((movement) => ({ ...movement })),
+    cashMovements: report.cashMovements.map(({ approvedByName, ...movement }) => ({ ...movement, approvedByName: approvedByName ?? null })),
     drawerOpenings: report.drawerOpenings?.map(({ reason, staffName, approvedByName, at }) => ({ reason, staffName, approvedByName: approvedByName ?? null, at })) ?? null,
     cardByScheme: report.cardByScheme?.map((line) => ({ label: schemeLabel(line.scheme), count: line.count, totalKobo: line.totalKobo })) ?? null,
     cardReversals: report.cardReversals ? { ...report.cardReversals } : null,

@@ -45,7 +45,9 @@ export const reportReceiptInputSchema = z.object({
     countedKobo: kobo.nullable(),
     differenceKobo: kobo.nullable(),
   }),
-  cashMovements: z.array(z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), at: z.iso.datetime({ offset: true }) })),
+  cashMovements: z.array(
+    z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), approvedByName: z.string().nullable().default(null), at: z.iso.datetime({ offset: true }) }),
+  ),
   /** The drawer opened without a sale ("no sale"); null on reports from before the till recorded them. */
   drawerOpenings: z
     .array(z.object({ reason: z.string(), staffName: z.string(), approvedByName: z.string().nullable().default(null), at: z.iso.datetime({ offset: true }) }))

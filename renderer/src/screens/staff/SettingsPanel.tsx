@@ -9,7 +9,7 @@ import { LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { saidIn } from '@renderer/i18n/error-text';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
-import { cashDrawers, noSaleRules, type CashDrawer, type NoSaleRule } from '@shared/printing/cash-drawer';
+import { cashDrawers, drawerRules, type CashDrawer, type DrawerRule } from '@shared/printing/cash-drawer';
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
@@ -18,7 +18,7 @@ import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
 const printerTypes = ['epson', 'star'] as const;
 /** Each drawer setting's words: the settings' own list gives the options, so a new one cannot be left out. */
 const cashDrawerLabels = { 'pin-2': 'settings.cashDrawerPin2', 'pin-5': 'settings.cashDrawerPin5', off: 'settings.cashDrawerOff' } as const satisfies Record<CashDrawer, MessageKey>;
-const noSaleRuleLabels = { anyone: 'settings.noSaleByAnyone', supervisor: 'settings.noSaleBySupervisor' } as const satisfies Record<NoSaleRule, MessageKey>;
+const drawerRuleLabels = { anyone: 'settings.noSaleByAnyone', supervisor: 'settings.noSaleBySupervisor' } as const satisfies Record<DrawerRule, MessageKey>;
 
 /** What each field wants, said when it is refused. */
 const fieldSentences: Partial<Record<string, MessageKey>> = {
@@ -148,7 +148,8 @@ function SettingsForm({ view }: { view: SettingsView }) {
             </select>
           </label>
           <ChoiceField label={t('settings.cashDrawer')} registration={form.register('printer.cashDrawer')} disabled={fixed('printer.cashDrawer')} options={cashDrawers.map((drawer) => [drawer, t(cashDrawerLabels[drawer])])} />
-          <ChoiceField label={t('settings.noSaleBy')} registration={form.register('printer.noSaleBy')} disabled={fixed('printer.noSaleBy')} options={noSaleRules.map((rule) => [rule, t(noSaleRuleLabels[rule])])} />
+          <ChoiceField label={t('settings.noSaleBy')} registration={form.register('printer.noSaleBy')} disabled={fixed('printer.noSaleBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
+          <ChoiceField label={t('settings.cashOutBy')} registration={form.register('printer.cashOutBy')} disabled={fixed('printer.cashOutBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
         </div>
         <PaymentTerminalFields form={form} fixed={fixed} error={err} cards={view.cards} />
         <div className="action-bar">

@@ -22,6 +22,10 @@ const toKobo = (text: string) => {
 /** The last entry at the drawer: cash in or out (its voucher prints), or a no sale (its slip opens the drawer, when one is set). */
 type DrawerDone = { kind: 'in' | 'out'; amountKobo: number } | { kind: 'no-sale'; drawerPulse: boolean };
 
+/** What a supervisor's PIN is asked for at the drawer, on a till that keeps it to supervisors. */
+type ApprovedAtDrawer = 'noSale' | 'cashOut';
+type Approval = { supervisorId: number; pin: string };
+
 export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const { t, money } = useI18n();
   const say = useErrorText();
@@ -67,20 +71,21 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   // What the last cash in or out, or no sale, was: said under the form until the next entry.
   const [drawerDone, setDrawerDone] = useState<DrawerDone | null>(null);
   const drawerEntry = { onMutate: () => setDrawerDone(null), onSettled: () => void (drawerInFlight.current = false) };
+  // A cashier on a till that keeps No sale or Cash out to supervisors: a supervisor types their PIN on her screen.
+  const [approving, setApproving] = useState<ApprovedAtDrawer | null>(null);
   const cash = useMutation({
-    mutationFn: async (move: { kind: 'in' | 'out'; amountKobo: number }) => unwrap(await pos['shift:cash']({ ...move, reason })),
+    mutationFn: async ({ approval, ...move }: { kind: 'in' | 'out'; amountKobo: number; approval?: Approval }) =>
+      unwrap(await pos['shift:cash']({ ...move, reason, ...(approval && { approval }) })),
     ...drawerEntry,
-    onSuccess: (_report, move) => (setAmount(''), setReason(''), setDrawerDone(move), refresh()),
+    onSuccess: (_report, { kind, amountKobo }) => (setAmount(''), setReason(''), setApproving(null), setDrawerDone({ kind, amountKobo }), refresh()),
   });
-  // A cashier on a till that keeps No sale to supervisors: a supervisor types their PIN on her screen.
-  const [approving, setApproving] = useState(false);
   const noSale = useMutation({
-    mutationFn: async (approval?: { supervisorId: number; pin: string }) => unwrap(await pos['shift:no-sale']({ reason, ...(approval && { approval }) })),
+    mutationFn: async (approval?: Approval) => unwrap(await pos['shift:no-sale']({ reason, ...(approval && { approval }) })),
     ...drawerEntry,
-    onSuccess: ({ drawerPulse }) => (setReason(''), setApproving(false), setDrawerDone({ kind: 'no-sale', drawerPulse }), refresh()),
+    onSuccess: ({ drawerPulse }) => (setReason(''), setApproving(null), setDrawerDone({ kind: 'no-sale', drawerPulse }), refresh()),
   });
   // A refused PIN belongs to the sheet: it goes with it, not onto the panel.
-  const stopApproving = () => (noSale.reset(), setApproving(false));
+  const stopApproving = () => (noSale.reset(), cash.reset(), setApproving(null));
   const close = useMutation({
     mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })),
     // The Z report is the till's answer that no shift is open now: the screen holds that at once
@@ -90,12 +95,18 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   });
   const printReport = useMutation({ mutationFn: async (request: { kind: 'x' } | { kind: 'z'; zNumber: number }) => unwrap(await pos['report:print'](request)) });
   // A refused approval is said inside its sheet, beside the PIN pad.
-  const error = [open, cash, approving ? null : noSale, close, printReport].map((m) => m?.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
+  const error = [open, approving === 'cashOut' ? null : cash, approving === 'noSale' ? null : noSale, close, printReport].map((m) => m?.error).find((e) => e instanceof PosCallError) as PosCallError | undefined;
 
-  // The till's rule, said before anyone presses: main refuses a cashier's No sale without a supervisor's PIN all the same.
+  // The till's rules, said before anyone presses: main refuses a cashier's No sale or Cash out without a supervisor's PIN all the same.
   const noSaleNeedsSupervisor = info.data?.noSaleBy === 'supervisor' && !isSupervisor;
-  const approvers = usePosQuery('staff:approvers', {}, { enabled: approving, staleTime: 0 });
-  const sendCash = (kind: 'in' | 'out') => sendToDrawer(() => cash.mutate({ kind, amountKobo: toKobo(amount) ?? 0 }));
+  const cashOutNeedsSupervisor = info.data?.cashOutBy === 'supervisor' && !isSupervisor;
+  const approvers = usePosQuery('staff:approvers', {}, { enabled: approving !== null, staleTime: 0 });
+  const sendCash = (kind: 'in' | 'out', approval?: Approval) => sendToDrawer(() => cash.mutate({ kind, amountKobo: toKobo(amount) ?? 0, ...(approval && { approval }) }));
+  // The approval sheet's one action: the no sale or the cash out it was opened for, with the PIN.
+  const approval =
+    approving === 'cashOut'
+      ? { busy: cash.isPending, error: cash.error, send: (given: Approval) => sendCash('out', given) }
+      : { busy: noSale.isPending, error: noSale.error, send: (given: Approval) => sendToDrawer(() => noSale.mutate(given)) };
   const countedKobo = toKobo(counted);
   const askToClose = () => {
     if (countedKobo === null) return;
@@ -164,8 +175,14 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                       <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('in')}>
                         {t('shift.cashIn')}
                       </button>
-                      <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('out')}>
-                        {t('shift.cashOut')}
+                      <button
+                        type="button"
+                        className="button button-ghost-dark"
+                        disabled={toKobo(amount) === null || cash.isPending || (cashOutNeedsSupervisor && reason.trim() === '')}
+                        aria-describedby={cashOutNeedsSupervisor ? 'cash-out-rule' : undefined}
+                        onClick={() => (cashOutNeedsSupervisor ? (cash.reset(), setApproving('cashOut')) : sendCash('out'))}
+                      >
+                        {cashOutNeedsSupervisor ? t('shift.cashOutAskSupervisor') : t('shift.cashOut')}
                       </button>
                       {/* No amount: the drawer opens for change or a check, on the record with its reason. */}
                       <button
@@ -173,11 +190,16 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                         className="button button-ghost-dark"
                         disabled={reason.trim() === '' || noSale.isPending}
                         aria-describedby={noSaleNeedsSupervisor ? 'no-sale-rule' : undefined}
-                        onClick={() => (noSaleNeedsSupervisor ? (noSale.reset(), setApproving(true)) : sendToDrawer(() => noSale.mutate(undefined)))}
+                        onClick={() => (noSaleNeedsSupervisor ? (noSale.reset(), setApproving('noSale')) : sendToDrawer(() => noSale.mutate(undefined)))}
                       >
                         {noSaleNeedsSupervisor ? t('shift.noSaleAskSupervisor') : t('shift.noSale')}
                       </button>
                     </div>
+                    {cashOutNeedsSupervisor && (
+                      <p className="muted" id="cash-out-rule">
+                        {t('shift.cashOutSupervisorOnly')}
+                      </p>
+                    )}
                     {noSaleNeedsSupervisor && (
                       <p className="muted" id="no-sale-rule">
                         {t('shift.noSaleSupervisorOnly')}
@@ -213,16 +235,20 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                 </div>
               </div>
               {approving && (
-                <Sheet title={t('shift.noSaleApprovalTitle')} onClose={noSale.isPending ? undefined : stopApproving}>
+                <Sheet title={t(approving === 'noSale' ? 'shift.noSaleApprovalTitle' : 'shift.cashOutApprovalTitle')} onClose={approval.busy ? undefined : stopApproving}>
                   <QueryState query={approvers} loading={<LoadingBlock label={t('signin.loadingStaff')} rows={1} />}>
                     {({ approvers: list }) => (
                       <ApprovalStep
-                        lead={t('shift.noSaleApprovalLead', { reason: reason.trim() })}
-                        working={t('shift.noSaleApprovalWorking')}
+                        lead={
+                          approving === 'noSale'
+                            ? t('shift.noSaleApprovalLead', { reason: reason.trim() })
+                            : t('shift.cashOutApprovalLead', { amount: money(toKobo(amount) ?? 0), reason: reason.trim() })
+                        }
+                        working={t(approving === 'noSale' ? 'shift.noSaleApprovalWorking' : 'shift.cashOutApprovalWorking')}
                         approvers={list}
-                        busy={noSale.isPending}
-                        error={noSale.error instanceof PosCallError ? say(noSale.error.error) : null}
-                        onApprove={(approval) => sendToDrawer(() => noSale.mutate(approval))}
+                        busy={approval.busy}
+                        error={approval.error instanceof PosCallError ? say(approval.error.error) : null}
+                        onApprove={approval.send}
                         onBack={stopApproving}
                       />
                     )}
