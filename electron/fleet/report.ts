@@ -82,6 +82,9 @@ export async function buildFleetReport(client: pg.Client, range: { from: string;
       countedKobo: num(r.z?.countedKobo),
       differenceKobo: num(r.z?.differenceKobo),
       noSaleCount: Array.isArray(r.z?.drawerOpenings) ? r.z.drawerOpenings.length : null,
+      noSaleApprovedCount: approvedIn(r.z?.drawerOpenings),
+      cashOutKobo: num(r.z?.cash?.cashOutKobo),
+      cashOutApprovedCount: approvedIn(Array.isArray(r.z?.cashMovements) ? r.z.cashMovements.filter((m: { kind?: unknown }) => m?.kind === 'out') : null),
       chainHash: typeof r.z?.chain?.hash === 'string' ? r.z.chain.hash.slice(0, 8) : null,
       chainSeq: r.z?.chain ? num(r.z.chain.seq) : null,
       grandTotalKobo: r.z?.chain ? num(r.z.chain.grandTotalKobo) : null,
@@ -100,4 +103,16 @@ export async function buildFleetReport(client: pg.Client, range: { from: string;
     })),
     numberConflicts: conflicts.rows.map((r) => ({ terminalId: r.terminal_id, journalId: r.journal_id, name: r.terminal_name, firstSeenAt: iso(r.first_seen_at)!, lastSeenAt: iso(r.last_seen_at)!, holdsRecords: r.holds_records === true })),
   };
+}
+
+/**
+ * How many entries of a Z report's list (its no sales, its cash outs) a supervisor approved for a
+ * cashier; null when the list is missing or was written before tills recorded approvals (its
+ * entries have no `approvedByName` at all).
+ */
+function approvedIn(list: unknown): number | null {
+  if (!Array.isArray(list)) return null;
+  const entries = list as Array<{ approvedByName?: unknown } | null>;
+  if (!entries.every((entry) => entry !== null && typeof entry === 'object' && 'approvedByName' in entry)) return null;
+  return entries.filter((entry) => typeof entry!.approvedByName === 'string').length;
 }

@@ -65,6 +65,12 @@ export const fleetReportSchema = z.object({
       differenceKobo: kobo,
       /** Times the drawer opened without a sale in that shift; null on Z reports closed before tills recorded them. */
       noSaleCount: count.nullable(),
+      /** Of those, the ones a supervisor approved with their PIN for a cashier; null on Z reports closed before tills recorded approvals. */
+      noSaleApprovedCount: count.nullable(),
+      /** Cash taken out of the drawer in that shift (paid outs with their vouchers). */
+      cashOutKobo: kobo,
+      /** How many of those a supervisor approved with their PIN for a cashier; null on Z reports closed before tills recorded approvals. */
+      cashOutApprovedCount: count.nullable(),
       /** The chain anchor the Z report printed (first 8 hex digits), and the grand total then. */
       chainHash: z.string().nullable(),
       chainSeq: z.number().int().nullable(),

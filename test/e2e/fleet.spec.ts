@@ -8,6 +8,7 @@ import { connectFleet } from '../../electron/fleet/connection';
 import { createShipper } from '../../electron/fleet/shipper';
 import { journalFile, openChainOutbox } from '../../electron/journal';
 import { lagosDateTimeText } from '../../shared/dates';
+import { formatNaira } from '../../shared/money';
 import { openSellingJournal } from '../helpers/chain-fixture';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { setUpTill, startStack, type Stack } from './support';
@@ -26,6 +27,15 @@ async function otherTills(url: string) {
     for (let i = 1; i <= sales; i++) till.sell(`${terminalId}-${i}`, 15_000_000 + i * 5_000_000);
     // One ticket of BOX-2-1 (₦100,000 of its ₦200,000) goes back in cash, approved by a deputy.
     if (terminalId === 'BOX-2') await till.refundOneTicket({ id: 'BOX-2-REFUND-1', saleId: 'BOX-2-1', amountKobo: 10_000_000 });
+    // At the front desk a cashier opened the drawer without a sale and took ₦1,500 out, each with the supervisor's PIN.
+    if (terminalId === 'DESK-1') {
+      const shift = till.journal.shifts.current();
+      const cashier = await till.journal.staff.create({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
+      if (!shift.ok || !shift.value || !cashier.ok) throw new Error('no shift or cashier');
+      const boss = shift.value.openedBy;
+      expect(till.journal.shifts.openDrawer({ reason: 'Change for a guest', staffId: cashier.value.id, approvedBy: boss }).ok).toBe(true);
+      expect(till.journal.shifts.moveCash({ kind: 'out', amountKobo: 150_000, reason: 'Diesel', staffId: cashier.value.id, approvedBy: boss }).ok).toBe(true);
+    }
     till.closeShift();
     till.journal.close();
     const shipper = createShipper({ outbox: openChainOutbox({ file: journalFile(dir), terminalId }), connect: () => connectFleet({ databaseUrl: url, tls: 'off' }), logger: silentLogger, terminalName: terminalId === 'BOX-2' ? 'Box office 2' : 'Front desk', tuning: { pollMs: 10 } });
@@ -101,6 +111,11 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('row')).toHaveCount(3);
   // Each Z report says how often its drawer opened without a sale (0 here: nobody pressed No sale).
   await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('columnheader', { name: 'No sale' })).toBeVisible();
+  // The front desk's no sale and cash out were a cashier's with a supervisor's PIN: told apart.
+  const desk = page.getByRole('region', { name: 'Z reports' }).getByRole('row', { name: /DESK-1/ });
+  await expect(desk.getByRole('cell').nth(7)).toHaveText('1 (1 approved)');
+  await expect(desk.getByRole('cell').nth(8)).toHaveText(`${formatNaira(150_000)} (1 approved)`);
+  await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('row', { name: /BOX-2/ }).getByRole('cell').nth(8)).toHaveText(formatNaira(0));
   await page.getByRole('region', { name: 'Z reports' }).screenshot({ path: 'test-results/e2e/fleet-z-reports-1920.png' });
   const byDay = page.getByRole('region', { name: 'Sales by day, terminal and product' });
   await expect(byDay).toContainText('Filmhouse IMAX Lekki: The Black Book');

@@ -34,13 +34,23 @@ beforeAll(async () => {
     for (let i = 1; i <= sales; i++) till.sell(`${terminalId}-${i}`, 100_000 * i);
     // One ticket of HQ1-2 goes back in cash, approved by a second supervisor.
     if (terminalId === 'HQ1') await till.refundOneTicket({ id: 'HQ1-REFUND-1', saleId: 'HQ1-2', amountKobo: 100_000 });
-    // HQ1's drawer opened twice without a sale: its Z report counts them, and head office sees it.
+    // HQ1's drawer opened twice without a sale by its supervisor and once by a cashier with the
+    // supervisor's PIN; cash taken out once by each: its Z report lists them, and head office tells
+    // the approved ones apart.
     if (terminalId === 'HQ1') {
-      for (const reason of ['Change for a note', 'Checked a note']) {
-        const shift = till.journal.shifts.current();
-        if (!shift.ok || !shift.value) throw new Error('no open shift');
-        if (!till.journal.shifts.openDrawer({ reason, staffId: shift.value.openedBy }).ok) throw new Error('the no sale was not recorded');
-      }
+      const shift = till.journal.shifts.current();
+      if (!shift.ok || !shift.value) throw new Error('no open shift');
+      const boss = shift.value.openedBy;
+      const cashier = await till.journal.staff.create({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
+      if (!cashier.ok) throw new Error(cashier.error.message);
+      const recorded = [
+        till.journal.shifts.openDrawer({ reason: 'Change for a note', staffId: boss }),
+        till.journal.shifts.openDrawer({ reason: 'Checked a note', staffId: boss }),
+        till.journal.shifts.openDrawer({ reason: 'Change for a customer', staffId: cashier.value.id, approvedBy: boss }),
+        till.journal.shifts.moveCash({ kind: 'out', amountKobo: 150_000, reason: 'Diesel', staffId: cashier.value.id, approvedBy: boss }),
+        till.journal.shifts.moveCash({ kind: 'out', amountKobo: 10_000, reason: 'Stamps', staffId: boss }),
+      ];
+      if (!recorded.every((r) => r.ok)) throw new Error('a drawer entry was not recorded');
     }
     till.closeShift();
     till.sell(`${terminalId}-late`, 50_000);
@@ -82,9 +92,9 @@ describe('head-office report', () => {
     expect(report.tenders).toEqual([{ kind: 'cash', count: 7 + 1 + 3 + 1, totalKobo: hq1 + hq2 }]);
     expect(report.byHour.reduce((sum, r) => sum + r.totalKobo, 0)).toBe(hq1 + hq2);
     expect(report.corrections).toEqual([{ terminalId: 'HQ1', kind: 'refund', count: 1, totalKobo: 100_000 }]);
-    expect(report.zReports.map((z) => [z.terminalId, z.zNumber, z.confirmedCount, z.noSaleCount])).toEqual([
-      ['HQ1', 1, 7, 2],
-      ['HQ2', 1, 3, 0],
+    expect(report.zReports.map((z) => [z.terminalId, z.zNumber, z.confirmedCount, z.noSaleCount, z.noSaleApprovedCount, z.cashOutKobo, z.cashOutApprovedCount])).toEqual([
+      ['HQ1', 1, 7, 3, 1, 160_000, 1],
+      ['HQ2', 1, 3, 0, 0, 0, 0],
     ]);
     expect(report.zReports[0]!.chainHash).toMatch(/^[0-9a-f]{8}$/);
     expect(report.terminals.map((t) => [t.terminalId, t.name, t.brokenAtSeq, t.unsentCount, t.receivedSeq === t.verifiedSeq])).toEqual([
@@ -152,9 +162,9 @@ describe('head-office report', () => {
     expect(csv.stdout.startsWith('\uFEFF\uFEFF')).toBe(false);
     expect(csv.stdout).toContain('day,terminal,product,sales,total\r\n2025-03-14,HQ1,Filmhouse IMAX Lekki: The Black Book,8,');
     expect(csv.stdout).toContain('tender,payments,total\r\ncash,12,');
-    // HQ1's Z report: its two drawer openings without a sale, before its chain anchor.
-    expect(csv.stdout).toContain('terminal,Z,closed at,sales,sold,expected,counted,difference,no sale,chain,grand total\r\n');
-    expect(csv.stdout).toMatch(/\r\nHQ1,1,.*,2,#\d+ [0-9a-f]{8},/);
+    // HQ1's Z report: its three drawer openings without a sale (one approved), its cash out (one of two approved), before its chain anchor.
+    expect(csv.stdout).toContain('terminal,Z,closed at,sales,sold,expected,counted,difference,no sale,no sale approved,cash out,cash out approved,chain,grand total\r\n');
+    expect(csv.stdout).toMatch(/\r\nHQ1,1,.*,3,1,1600\.00,1,#\d+ [0-9a-f]{8},/);
 
     const json = cli('report', '--from', '2025-03-14', '--to', '2025-03-14', '--format', 'json');
     expect(json.status).toBe(0);

@@ -778,6 +778,8 @@ export const en = {
   'fleet.col.counted': "Counted",
   'fleet.col.difference': "Difference",
   'fleet.col.noSale': "No sale",
+  'fleet.col.cashOut': "Cash out",
+  'fleet.withApproved': "{value} ({approved} approved)",
   'fleet.col.chain': "Chain",
   'fleet.none': "None on these days.",
   'fleet.headOffice': "Head office",

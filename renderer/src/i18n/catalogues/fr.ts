@@ -855,6 +855,8 @@ export const fr: Catalogue = {
   'fleet.col.counted': "Compté",
   'fleet.col.difference': "Écart",
   'fleet.col.noSale': "Sans vente",
+  'fleet.col.cashOut': "Sorties d’espèces",
+  'fleet.withApproved': "{value} (dont {approved} approuvées)",
   'fleet.col.chain': "Chaîne",
   'fleet.none': "Aucun ces jours-là.",
   'fleet.headOffice': "Siège",

@@ -855,6 +855,8 @@ export const ha: Catalogue = {
   'fleet.col.counted': "Aka ƙidaya",
   'fleet.col.difference': "Bambanci",
   'fleet.col.noSale': "Babu sayarwa",
+  'fleet.col.cashOut': "Fitar da kuɗi",
+  'fleet.withApproved': "{value} ({approved} da aka amince)",
   'fleet.col.chain': "Sarka",
   'fleet.none': "Babu a waɗannan kwanaki.",
   'fleet.headOffice': "Babban ofis",

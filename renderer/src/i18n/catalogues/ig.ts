@@ -855,6 +855,8 @@ export const ig: Catalogue = {
   'fleet.col.counted': "A gụrụ",
   'fleet.col.difference': "Ọdịiche",
   'fleet.col.noSale': "Enweghị ire",
+  'fleet.col.cashOut': "Ego ịpụ",
+  'fleet.withApproved': "{value} ({approved} e kwadoro)",
   'fleet.col.chain': "Agbụ",
   'fleet.none': "Ọ dịghị nke ọ bụla n’ụbọchị ndị a.",
   'fleet.headOffice': "Isi ụlọ ọrụ",

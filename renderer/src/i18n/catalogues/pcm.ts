@@ -855,6 +855,8 @@ export const pcm: Catalogue = {
   'fleet.col.counted': "Wetin count",
   'fleet.col.difference': "Difference",
   'fleet.col.noSale': "No sale",
+  'fleet.col.cashOut': "Cash out",
+  'fleet.withApproved': "{value} ({approved} wey supervisor approve)",
   'fleet.col.chain': "Chain",
   'fleet.none': "Nothing for these days.",
   'fleet.headOffice': "Head office",

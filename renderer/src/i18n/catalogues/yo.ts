@@ -855,6 +855,8 @@ export const yo: Catalogue = {
   'fleet.col.counted': "Owó tí a kà",
   'fleet.col.difference': "Ìyàtọ̀",
   'fleet.col.noSale': "Láìsí títà",
+  'fleet.col.cashOut': "Owó jáde",
+  'fleet.withApproved': "{value} ({approved} tí a fọwọ́ sí)",
   'fleet.col.chain': "Ẹ̀wọ̀n",
   'fleet.none': "Kò sí nǹkan kan ní àwọn ọjọ́ wọ̀nyí.",
   'fleet.headOffice': "Olú-ìléeṣẹ́",

@@ -52,6 +52,8 @@ function Report({ report }: { report: FleetReport }) {
   const totals = fleetTotals(report);
   const unsent = report.terminals.reduce((sum, t) => sum + t.unsentCount, 0);
   const broken = report.terminals.filter((terminal) => terminal.brokenAtSeq !== null);
+  // A no sale or cash out a supervisor approved for a cashier is told apart: the owner reads how often the drawer needed one.
+  const withApproved = (value: string | number, approved: number | null) => (approved ? t('fleet.withApproved', { value: String(value), approved }) : value);
   return (
     <>
       {/* Before any figure: a till refused its number sells outside all of them. */}
@@ -125,8 +127,8 @@ function Report({ report }: { report: FleetReport }) {
       <Table
         id="fleet-z"
         title={t('fleet.zReports')}
-        columns={[t('fleet.col.terminal'), t('fleet.col.z'), t('fleet.col.closed'), t('fleet.col.sales'), t('fleet.col.sold'), t('fleet.col.counted'), t('fleet.col.difference'), t('fleet.col.noSale'), t('fleet.col.chain')]}
-        numeric={[1, 3, 4, 5, 6, 7]}
+        columns={[t('fleet.col.terminal'), t('fleet.col.z'), t('fleet.col.closed'), t('fleet.col.sales'), t('fleet.col.sold'), t('fleet.col.counted'), t('fleet.col.difference'), t('fleet.col.noSale'), t('fleet.col.cashOut'), t('fleet.col.chain')]}
+        numeric={[1, 3, 4, 5, 6, 7, 8]}
         rows={report.zReports.map((z) => [
           z.terminalId,
           z.zNumber,
@@ -136,7 +138,8 @@ function Report({ report }: { report: FleetReport }) {
           formatMoney(z.countedKobo),
           formatMoney(z.differenceKobo),
           // Blank for a Z report closed before the till recorded a drawer opened without a sale.
-          z.noSaleCount ?? '',
+          z.noSaleCount === null ? '' : withApproved(z.noSaleCount, z.noSaleApprovedCount),
+          withApproved(formatMoney(z.cashOutKobo), z.cashOutApprovedCount),
           z.chainHash ? `#${z.chainSeq} ${z.chainHash}` : '',
         ])}
       />
