@@ -177,21 +177,8 @@ test('double taps on Open shift and on closing send once: no refusal contradicts
 });
 
 test("a cashier is told that a supervisor closes the shift, and has no way to close it; on a till where only supervisors may, she opens the drawer without a sale with a supervisor's PIN on her screen", async ({ page }) => {
-  const own = await startStack({ args: ['--printer-no-sale-by', 'supervisor'] });
+  const own = await cashierOnTillOfItsOwn(page, ['--printer-no-sale-by', 'supervisor']);
   try {
-    const rpc = async (channel: string, body: unknown) => {
-      const { json } = await own.host.rpc(channel, body);
-      expect(json.ok, `${channel}: ${JSON.stringify(json.error)}`).toBe(true);
-      return json.value;
-    };
-    await rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' });
-    await rpc('shift:open', { floatKobo: 500_000 });
-    const tunde = await rpc('staff:create', { name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
-    await rpc('staff:sign-in', { staffId: tunde.id, pin: '1357' });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(own.host.url);
-    await page.getByRole('button', { name: 'Staff', exact: true }).click();
-    await expect(page.getByText('Signed in: Tunde Bakare')).toBeVisible();
     const closing = page.getByRole('region', { name: 'Close the shift' });
     await expect(closing).toContainText('A supervisor closes the shift: they count the cash in the drawer and make the Z report.');
     await expect(page.getByLabel('Cash counted in the drawer (₦)')).toHaveCount(0);
@@ -249,21 +236,8 @@ test("a cashier is told that a supervisor closes the shift, and has no way to cl
 });
 
 test("on a till where only supervisors take cash out, a cashier takes it out with a supervisor's PIN on her screen; cash in stays hers", async ({ page }) => {
-  const own = await startStack({ args: ['--printer-cash-out-by', 'supervisor'] });
+  const own = await cashierOnTillOfItsOwn(page, ['--printer-cash-out-by', 'supervisor']);
   try {
-    const rpc = async (channel: string, body: unknown) => {
-      const { json } = await own.host.rpc(channel, body);
-      expect(json.ok, `${channel}: ${JSON.stringify(json.error)}`).toBe(true);
-      return json.value;
-    };
-    await rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' });
-    await rpc('shift:open', { floatKobo: 500_000 });
-    const tunde = await rpc('staff:create', { name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
-    await rpc('staff:sign-in', { staffId: tunde.id, pin: '1357' });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(own.host.url);
-    await page.getByRole('button', { name: 'Staff', exact: true }).click();
-    await expect(page.getByText('Signed in: Tunde Bakare')).toBeVisible();
     const drawer = page.getByRole('region', { name: 'Cash in and out of the drawer' });
     // No sale stays anyone's on this till; Cash out asks, and says so before she tries.
     await expect(drawer.getByRole('button', { name: 'No sale: open drawer' })).toBeVisible();
@@ -302,14 +276,46 @@ test("on a till where only supervisors take cash out, a cashier takes it out wit
     ]);
 
     // Cash in needs nobody.
-    await drawer.getByLabel('Amount (₦)').fill('200');
-    await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Change from the safe');
-    await drawer.getByRole('button', { name: 'Cash in' }).click();
-    await expect(drawer.getByRole('status')).toHaveText(`Cash in of ${formatNaira(20_000)} written down. Its voucher is printing: keep it in the drawer.`);
+    await cashInFromTheSafe(drawer);
   } finally {
     await own.stop();
   }
 });
+
+/**
+ * A till of its own started with `args`, whose supervisor (Ada, PIN 2468) opened a shift with
+ * ₦5,000 in the drawer, and a cashier (Tunde) signed in on its Shift screen (1280x800).
+ */
+async function cashierOnTillOfItsOwn(page: import('@playwright/test').Page, args: string[]): Promise<Stack> {
+  const own = await startStack({ args });
+  try {
+    const rpc = async (channel: string, body: unknown) => {
+      const { json } = await own.host.rpc(channel, body);
+      expect(json.ok, `${channel}: ${JSON.stringify(json.error)}`).toBe(true);
+      return json.value;
+    };
+    await rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' });
+    await rpc('shift:open', { floatKobo: 500_000 });
+    const tunde = await rpc('staff:create', { name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
+    await rpc('staff:sign-in', { staffId: tunde.id, pin: '1357' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(own.host.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await expect(page.getByText('Signed in: Tunde Bakare')).toBeVisible();
+    return own;
+  } catch (error) {
+    await own.stop();
+    throw error;
+  }
+}
+
+/** ₦200 of change from the safe put into the drawer, and the screen saying so. */
+async function cashInFromTheSafe(drawer: import('@playwright/test').Locator) {
+  await drawer.getByLabel('Amount (₦)').fill('200');
+  await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Change from the safe');
+  await drawer.getByRole('button', { name: 'Cash in' }).click();
+  await expect(drawer.getByRole('status')).toHaveText(`Cash in of ${formatNaira(20_000)} written down. Its voucher is printing: keep it in the drawer.`);
+}
 
 /** A till of its own whose supervisor opened a shift with ₦5,000 in the drawer, on its Shift screen (1280x800). */
 async function shiftOfItsOwn(page: import('@playwright/test').Page): Promise<Stack> {
@@ -346,10 +352,7 @@ test('cash out: the drawer figure drops, a voucher prints for the drawer, and th
     await drawer.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('shift-cash-out-800x1280.png') });
     // Typing the next entry's amount does not clear it; the next cash in replaces it.
-    await drawer.getByLabel('Amount (₦)').fill('200');
-    await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Change from the safe');
-    await drawer.getByRole('button', { name: 'Cash in' }).click();
-    await expect(drawer.getByRole('status')).toHaveText(`Cash in of ${formatNaira(20_000)} written down. Its voucher is printing: keep it in the drawer.`);
+    await cashInFromTheSafe(drawer);
   } finally {
     await own.stop();
   }

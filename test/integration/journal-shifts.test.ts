@@ -244,22 +244,9 @@ describe('the drawer opened without a sale ("no sale")', () => {
   });
 
   it("records a supervisor's approval of a cashier's no sale beside it, and refuses any other approver by itself", async () => {
-    const file = journalFile(tempFolder('lobby-journal-no-sale-approved-'));
-    const opened = openJournal({ file, terminalId: 'NA1' });
-    if (!opened.ok) throw new Error(opened.error.message);
-    const till = opened.value;
-    let ids: { bola: number; tunde: number; kemi: number };
+    const { file, till, ids } = await tillWithFourStaff('lobby-journal-no-sale-approved-', 0);
+    const { bola, tunde, kemi } = ids;
     try {
-      const made = await Promise.all([
-        till.staff.create({ name: 'Bola Adeyemi', role: 'supervisor', pin: '2468' }),
-        till.staff.create({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }),
-        till.staff.create({ name: 'Kemi Ade', role: 'cashier', pin: '8642' }),
-        // A second supervisor, so that the first may leave below.
-        till.staff.create({ name: 'Sade Bello', role: 'supervisor', pin: '9753' }),
-      ]);
-      const [bola, tunde, kemi] = made.map((m) => (m.ok ? m.value.id : Number.NaN)) as [number, number, number];
-      ids = { bola, tunde, kemi };
-      expect(till.shifts.open({ staffId: bola, floatKobo: 0 }).ok).toBe(true);
       const seen: Array<string | null> = [];
       const stop = till.shifts.whileOpeningDrawer((opening) => seen.push(opening.approvedByName));
       const approved = till.shifts.openDrawer({ reason: 'Change for a note', staffId: tunde, approvedBy: bola });
@@ -301,21 +288,9 @@ describe('the drawer opened without a sale ("no sale")', () => {
   });
 
   it("records a supervisor's approval of a cashier's cash out beside it, and refuses any other approver by itself", async () => {
-    const file = journalFile(tempFolder('lobby-journal-cash-out-approved-'));
-    const opened = openJournal({ file, terminalId: 'NA1' });
-    if (!opened.ok) throw new Error(opened.error.message);
-    const till = opened.value;
-    let ids: { bola: number; tunde: number; kemi: number };
+    const { file, till, ids } = await tillWithFourStaff('lobby-journal-cash-out-approved-', 500_000);
+    const { bola, tunde, kemi } = ids;
     try {
-      const made = await Promise.all([
-        till.staff.create({ name: 'Bola Adeyemi', role: 'supervisor', pin: '2468' }),
-        till.staff.create({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }),
-        till.staff.create({ name: 'Kemi Ade', role: 'cashier', pin: '8642' }),
-        till.staff.create({ name: 'Sade Bello', role: 'supervisor', pin: '9753' }),
-      ]);
-      const [bola, tunde, kemi] = made.map((m) => (m.ok ? m.value.id : Number.NaN)) as [number, number, number];
-      ids = { bola, tunde, kemi };
-      expect(till.shifts.open({ staffId: bola, floatKobo: 500_000 }).ok).toBe(true);
       const seen: Array<string | null> = [];
       const stop = till.shifts.whileMovingCash((movement) => seen.push(movement.approvedByName));
       const approved = till.shifts.moveCash({ kind: 'out', amountKobo: 150_000, reason: 'Diesel for the generator', staffId: tunde, approvedBy: bola });
@@ -397,3 +372,24 @@ describe('the drawer opened without a sale ("no sale")', () => {
     expect(verifyJournalFile(upgraded)).toMatchObject({ ok: true, findings: [] });
   });
 });
+
+/**
+ * A journal of its own (terminal NA1) with supervisors Bola and Sade (a second one, so that Bola
+ * may leave) and cashiers Tunde and Kemi, Bola's shift open with `floatKobo` in the drawer.
+ */
+async function tillWithFourStaff(folderPrefix: string, floatKobo: number) {
+  const file = journalFile(tempFolder(folderPrefix));
+  const opened = openJournal({ file, terminalId: 'NA1' });
+  if (!opened.ok) throw new Error(opened.error.message);
+  const till = opened.value;
+  const made = await Promise.all([
+    till.staff.create({ name: 'Bola Adeyemi', role: 'supervisor', pin: '2468' }),
+    till.staff.create({ name: 'Tunde Bakare', role: 'cashier', pin: '1357' }),
+    till.staff.create({ name: 'Kemi Ade', role: 'cashier', pin: '8642' }),
+    till.staff.create({ name: 'Sade Bello', role: 'supervisor', pin: '9753' }),
+  ]);
+  const [bola, tunde, kemi] = made.map((m) => (m.ok ? m.value.id : Number.NaN)) as [number, number, number];
+  const shift = till.shifts.open({ staffId: bola, floatKobo });
+  if (!shift.ok) throw new Error(shift.error.message);
+  return { file, till, ids: { bola, tunde, kemi } };
+}
