@@ -49,6 +49,12 @@ export function formatNaira(kobo: Kobo, locale = 'en-NG'): string {
 // Building an Intl formatter costs far more than using one; lists format many amounts.
 const nairaFormats = new Map<string, Intl.NumberFormat>();
 
+/** For a note or a round sum on a screen: "₦1,000" (whole naira; kobo would be rounded away, so only for whole amounts). */
+export function formatNairaWhole(kobo: Kobo): string {
+  return wholeNaira.format((kobo || 0) / 100);
+}
+const wholeNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', currencyDisplay: 'symbol', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
 /** For receipts and CSV: "NGN 12,345.00", because printer code pages have no Naira sign. */
 export function formatNairaPlain(kobo: Kobo): string {
   return `${kobo < 0 ? '-' : ''}NGN ${koboDecimalText(Math.abs(kobo), { grouping: true })}`;

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { axeViolations } from './axe';
-import { formatNaira, formatNairaPlain } from '../../shared/money';
+import { formatNaira, formatNairaPlain, formatNairaWhole } from '../../shared/money';
 import { say } from './i18n-support';
 import { chooseShowtime, expectInView, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
 
@@ -353,6 +353,51 @@ test('cash out: the drawer figure drops, a voucher prints for the drawer, and th
     await page.screenshot({ path: test.info().outputPath('shift-cash-out-800x1280.png') });
     // Typing the next entry's amount does not clear it; the next cash in replaces it.
     await cashInFromTheSafe(drawer);
+  } finally {
+    await own.stop();
+  }
+});
+
+test('close by counting notes: each line and the total worked out, a bad count marked, the total used for the close', async ({ page }) => {
+  const own = await shiftOfItsOwn(page);
+  try {
+    await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(500_000));
+    const closing = page.getByRole('region', { name: 'Close the shift' });
+    await closing.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('close-with-count-1280x800.png') });
+    await closing.getByRole('button', { name: 'Count by notes' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Count the drawer by notes' });
+    await sheet.getByLabel(`${formatNairaWhole(100_000)} notes`).fill('4');
+    await sheet.getByLabel(`${formatNairaWhole(50_000)} notes`).fill('1');
+    await sheet.getByLabel('Coins and anything else (₦)').fill('450');
+    // Each line says what it adds up to, read with its field.
+    await expect(sheet.getByLabel(`${formatNairaWhole(100_000)} notes`)).toHaveAccessibleDescription(`= ${formatNaira(400_000)}`);
+    await expect(sheet.getByTestId('count-total')).toHaveText(formatNaira(495_000));
+    // Half a note is no count: marked, and the total is not offered.
+    await sheet.getByLabel(`${formatNairaWhole(20_000)} notes`).fill('2.5');
+    await expect(sheet.getByLabel(`${formatNairaWhole(20_000)} notes`)).toHaveAttribute('aria-invalid', 'true');
+    await expect(sheet.getByLabel(`${formatNairaWhole(20_000)} notes`)).toHaveAccessibleDescription('Whole notes only');
+    await expect(sheet.getByRole('button', { name: 'Fix the marked count' })).toBeDisabled();
+    await expect(sheet.getByTestId('count-total')).toHaveText('');
+    await sheet.getByLabel(`${formatNairaWhole(20_000)} notes`).fill('');
+    expect((await axeViolations(page, { include: 'dialog' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectInView(sheet.getByRole('button', { name: `Use ${formatNaira(495_000)}` }), 'Use on the count, landscape');
+    await page.screenshot({ path: test.info().outputPath('count-by-notes-1280x800.png') });
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await expectInView(sheet.getByRole('button', { name: `Use ${formatNaira(495_000)}` }), 'Use on the count, portrait');
+    await page.screenshot({ path: test.info().outputPath('count-by-notes-800x1280.png') });
+    await sheet.getByRole('button', { name: `Use ${formatNaira(495_000)}` }).click();
+    await expect(sheet).toHaveCount(0);
+    await expect(page.getByLabel('Cash counted in the drawer (₦)')).toHaveValue('4950.00');
+    // Nothing is closed until the close is confirmed, as when the count is typed.
+    expect(own.journal('SELECT id FROM shifts WHERE z_number IS NOT NULL')).toEqual([]);
+    await page.getByRole('button', { name: 'Close the shift…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Close shift 1?' });
+    await expect(confirm.getByTestId('confirm-counted')).toHaveText(formatNaira(495_000));
+    await expect(confirm.getByTestId('confirm-difference')).toHaveText(`${formatNaira(-5_000)} (short)`);
+    await confirm.getByRole('button', { name: 'Close the shift and make the Z report' }).click();
+    await expect(page.getByTestId('z-report')).toContainText('Z report #1');
+    expect(own.journal('SELECT counted_kobo FROM shifts')).toEqual([{ counted_kobo: 495_000 }]);
   } finally {
     await own.stop();
   }

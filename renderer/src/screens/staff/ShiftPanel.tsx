@@ -13,11 +13,10 @@ import { ReportView } from './ReportView';
 import { ReportPaperButton, ReportPrintStatus } from './ReportPaper';
 import { UnsentWarning } from '@renderer/screens/fleet/UnsentWarning';
 import { ApprovalStep } from '@renderer/screens/refunds/ApprovalStep';
+import { koboDecimalText } from '@shared/money';
+import { CountByNotes } from './CountByNotes';
+import { typedNairaToKobo } from './typed-naira';
 
-const toKobo = (text: string) => {
-  const n = Number(text.replace(/[,\s₦]/g, ''));
-  return text.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : null;
-};
 
 /** The last entry at the drawer: cash in or out (its voucher prints), or a no sale (its slip opens the drawer, when one is set). */
 type DrawerDone = { kind: 'in' | 'out'; amountKobo: number } | { kind: 'no-sale'; drawerPulse: boolean };
@@ -37,6 +36,8 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const [reason, setReason] = useState('');
   const [counted, setCounted] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // The close's count, note by note, in a sheet of its own; its total fills the counted cash.
+  const [countingNotes, setCountingNotes] = useState(false);
   const [closed, setClosed] = useState<ZReport | null>(null);
   const refresh = () => client.invalidateQueries();
 
@@ -101,13 +102,13 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const noSaleNeedsSupervisor = info.data?.noSaleBy === 'supervisor' && !isSupervisor;
   const cashOutNeedsSupervisor = info.data?.cashOutBy === 'supervisor' && !isSupervisor;
   const approvers = usePosQuery('staff:approvers', {}, { enabled: approving !== null, staleTime: 0 });
-  const sendCash = (kind: 'in' | 'out', approval?: Approval) => sendToDrawer(() => cash.mutate({ kind, amountKobo: toKobo(amount) ?? 0, ...(approval && { approval }) }));
+  const sendCash = (kind: 'in' | 'out', approval?: Approval) => sendToDrawer(() => cash.mutate({ kind, amountKobo: typedNairaToKobo(amount) ?? 0, ...(approval && { approval }) }));
   // The approval sheet's one action: the no sale or the cash out it was opened for, with the PIN.
   const approval =
     approving === 'cashOut'
       ? { busy: cash.isPending, error: cash.error, send: (given: Approval) => sendCash('out', given) }
       : { busy: noSale.isPending, error: noSale.error, send: (given: Approval) => sendToDrawer(() => noSale.mutate(given)) };
-  const countedKobo = toKobo(counted);
+  const countedKobo = typedNairaToKobo(counted);
   const askToClose = () => {
     if (countedKobo === null) return;
     // The expected cash shown in the confirm step is the drawer's as of now.
@@ -136,12 +137,12 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
               {/* A second till set up as T01 too mixes its records with the first's at head office:
                   the last moment its number can still change is before this shift. */}
               {firstShift && info.data && <p className="muted">{t('shift.firstShift', { id: info.data.terminalId })}</p>}
-              <form className="form-row" onSubmit={(e) => (e.preventDefault(), toKobo(amount) !== null && sendOnce(() => open.mutate(toKobo(amount)!)))}>
+              <form className="form-row" onSubmit={(e) => (e.preventDefault(), typedNairaToKobo(amount) !== null && sendOnce(() => open.mutate(typedNairaToKobo(amount)!)))}>
                 <label className="field">
                   <span>{t('shift.float')}</span>
                   <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
                 </label>
-                <button type="submit" className="button button-primary button-large" disabled={toKobo(amount) === null || open.isPending || locked} aria-busy={open.isPending || undefined}>
+                <button type="submit" className="button button-primary button-large" disabled={typedNairaToKobo(amount) === null || open.isPending || locked} aria-busy={open.isPending || undefined}>
                   {t('shift.open')}
                 </button>
               </form>
@@ -172,13 +173,13 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                         <span>{t('shift.reason')}</span>
                         <input value={reason} onChange={(e) => setReason(e.target.value)} />
                       </label>
-                      <button type="button" className="button button-ghost-dark" disabled={toKobo(amount) === null || cash.isPending} onClick={() => sendCash('in')}>
+                      <button type="button" className="button button-ghost-dark" disabled={typedNairaToKobo(amount) === null || cash.isPending} onClick={() => sendCash('in')}>
                         {t('shift.cashIn')}
                       </button>
                       <button
                         type="button"
                         className="button button-ghost-dark"
-                        disabled={toKobo(amount) === null || cash.isPending || (cashOutNeedsSupervisor && reason.trim() === '')}
+                        disabled={typedNairaToKobo(amount) === null || cash.isPending || (cashOutNeedsSupervisor && reason.trim() === '')}
                         aria-describedby={cashOutNeedsSupervisor ? 'cash-out-rule' : undefined}
                         onClick={() => (cashOutNeedsSupervisor ? (cash.reset(), setApproving('cashOut')) : sendCash('out'))}
                       >
@@ -222,6 +223,9 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                             <span>{t('shift.counted')}</span>
                             <input inputMode="decimal" value={counted} onChange={(e) => setCounted(e.target.value)} />
                           </label>
+                          <button type="button" className="button button-ghost-dark" disabled={close.isPending || locked} onClick={() => setCountingNotes(true)}>
+                            {t('shift.count.open')}
+                          </button>
                           <button type="submit" className="button button-primary" disabled={countedKobo === null || close.isPending || locked}>
                             {t('shift.close')}
                           </button>
@@ -242,7 +246,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                         lead={
                           approving === 'noSale'
                             ? t('shift.noSaleApprovalLead', { reason: reason.trim() })
-                            : t('shift.cashOutApprovalLead', { amount: money(toKobo(amount) ?? 0), reason: reason.trim() })
+                            : t('shift.cashOutApprovalLead', { amount: money(typedNairaToKobo(amount) ?? 0), reason: reason.trim() })
                         }
                         working={t(approving === 'noSale' ? 'shift.noSaleApprovalWorking' : 'shift.cashOutApprovalWorking')}
                         approvers={list}
@@ -255,6 +259,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                   </QueryState>
                 </Sheet>
               )}
+              {countingNotes && <CountByNotes onClose={() => setCountingNotes(false)} onUse={(kobo) => (setCounted(koboDecimalText(kobo)), setCountingNotes(false))} />}
               {confirming && countedKobo !== null && (
                 <Sheet role="alertdialog" title={t('shift.confirm.title', { shift: report.shiftNumber })} onClose={close.isPending ? undefined : () => setConfirming(false)}
                   actions={
