@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { countSheetSchema, countSheetTotalKobo } from '../../shared/sales/cash-count';
 import { z } from 'zod';
 import { saidError } from '../../shared/errors';
 import { formatNairaPlain, koboSchema, type Kobo } from '../../shared/money';
@@ -73,7 +74,14 @@ const cashMovementSchema = z
 const drawerOpeningSchema = z
   .object({ reason: z.string().trim().min(1, 'say why the drawer is opened').max(200), staffId: staffIdSchema, approvedBy: staffIdSchema.optional() })
   .strict();
-const closeShiftSchema = z.object({ staffId: staffIdSchema, countedKobo: koboSchema.nonnegative() }).strict();
+const closeShiftSchema = z
+  .object({ staffId: staffIdSchema, countedKobo: koboSchema.nonnegative(), countSheet: countSheetSchema.optional() })
+  .strict()
+  // A count recorded beside a different counted figure would leave the Z report saying two things.
+  .refine((input) => input.countSheet === undefined || countSheetTotalKobo(input.countSheet) === input.countedKobo, {
+    path: ['countSheet'],
+    message: 'must add up to the counted cash',
+  });
 
 export interface ShiftsRepository {
   open(input: z.input<typeof openShiftSchema>): Result<Shift>;
@@ -275,6 +283,7 @@ export function createShiftsRepository(deps: {
         differenceKobo: input.countedKobo - report.cash.expectedKobo,
         // The Z report anchors the hash chain: it seals every money row written before it.
         chain: chainHead(terminalId),
+        ...(input.countSheet && { countSheet: input.countSheet }),
       };
       closeShift.run({
         id: shift.id,

@@ -1,3 +1,4 @@
+import type { CountSheet } from '../../shared/sales/cash-count';
 import { saidError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import type { ShiftReport, ZReport, ZReportSummary } from '../../shared/sales/reports';
@@ -28,7 +29,7 @@ export interface ShiftDesk {
    */
   noSale(input: { reason: string; approval?: Approval }): Promise<Result<ShiftReport>>;
   /** Supervisor only. */
-  close(input: { countedKobo: number }): Result<ZReport>;
+  close(input: { countedKobo: number; countSheet?: CountSheet }): Result<ZReport>;
   zReport(input: { zNumber: number }): Result<ZReport>;
   /** Supervisor only: the till's Z reports, newest first. */
   zReports(input: { limit: number; before?: number }): Result<{ reports: ZReportSummary[] }>;
@@ -108,14 +109,14 @@ export function createShiftDesk(deps: {
       return journal.shifts.xReport(opened.value.shiftId);
     },
 
-    close({ countedKobo }) {
+    close({ countedKobo, countSheet }) {
       const boss = staff.supervisor('closeShift');
       if (!boss.ok) return boss;
       // A purchase in flight would land in a shift whose Z report is already frozen.
       if (deps.salesInFlight() > 0) {
         return fail(saidError('CONFLICT', 'said.saleInProgress'));
       }
-      const closed = journal.shifts.close({ staffId: boss.value.id, countedKobo });
+      const closed = journal.shifts.close({ staffId: boss.value.id, countedKobo, ...(countSheet && { countSheet }) });
       if (!closed.ok) return closed;
       logger.info('shift closed', { shiftId: closed.value.shift.id, zNumber: closed.value.zReport.zNumber, differenceKobo: closed.value.zReport.differenceKobo });
       return ok(closed.value.zReport);

@@ -26,6 +26,7 @@ import {
 import { correctionResultSchema } from '../sales/correction-result';
 import { handSettlementSchema } from '../sales/hand-settlement';
 import { statedReasonSchema } from '../sales/stated-reason';
+import { countSheetSchema } from '../sales/cash-count';
 import { shiftReportSchema, zReportSchema, zReportsRequestSchema, zReportSummarySchema } from '../sales/reports';
 import { saleViewSchema } from '../sales/sale-view';
 import { staffRestartNoticeSchema } from '../sales/restart-notice';
@@ -183,7 +184,8 @@ export const channels = {
     access: 'staff',
   },
   /** Supervisor only: count the drawer, close the shift, get the numbered Z report. */
-  'shift:close': { request: z.object({ countedKobo: koboSchema.nonnegative() }).strict(), response: zReportSchema, access: 'supervisor' },
+  // countSheet: the drawer counted note by note (Count by notes), kept in the Z report; it must add up to countedKobo.
+  'shift:close': { request: z.object({ countedKobo: koboSchema.nonnegative(), countSheet: countSheetSchema.optional() }).strict(), response: zReportSchema, access: 'supervisor' },
   'shift:z-report': { request: z.object({ zNumber: z.number().int().positive() }).strict(), response: zReportSchema, access: 'staff' },
   /** Supervisor: this till's Z reports, newest first (`before`: older than that Z number), to open and print again. */
   'shift:z-reports': { request: zReportsRequestSchema, response: z.object({ reports: z.array(zReportSummarySchema) }), access: 'supervisor' },

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { koboSchema } from '../money';
+
 /**
  * Counting the drawer at close by notes: the naira notes in circulation, largest first, in kobo
  * (₦1,000 down to ₦5; ₦1 and ₦2 coins and the rest go in one amount of their own), and the total a
@@ -23,4 +26,29 @@ export function countedTotalKobo(count: CashCount): number | null {
     total += pieces * note;
   }
   return Number.isSafeInteger(total) ? total : null;
+}
+
+/**
+ * The count as the close records it, in its Z report: the notes counted (none twice, none at
+ * zero) and the coins. Its total must be the counted cash it stands for.
+ */
+export const countSheetSchema = z
+  .object({
+    notes: z
+      .array(z.object({ noteKobo: z.literal(nairaNotesKobo), count: z.number().int().positive().max(1_000_000) }).strict())
+      .max(nairaNotesKobo.length)
+      .refine((notes) => new Set(notes.map((line) => line.noteKobo)).size === notes.length, 'each note once'),
+    otherKobo: koboSchema.nonnegative(),
+  })
+  .strict();
+export type CountSheet = z.infer<typeof countSheetSchema>;
+
+/** What a recorded count adds up to, in kobo. */
+export const countSheetTotalKobo = (sheet: CountSheet): number => sheet.notes.reduce((sum, line) => sum + line.noteKobo * line.count, sheet.otherKobo);
+
+/** A count typed on the screen, as the close records it (notes not counted left out); null when it is not a count. */
+export function toCountSheet(count: CashCount): CountSheet | null {
+  if (countedTotalKobo(count) === null) return null;
+  const notes = nairaNotesKobo.flatMap((noteKobo) => ((count.notes[noteKobo] ?? 0) > 0 ? [{ noteKobo, count: count.notes[noteKobo]! }] : []));
+  return { notes, otherKobo: count.otherKobo };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSheetSchema } from './cash-count';
 import { correctionTotalsSchema } from './corrections';
 import { saleKinds, saleStates, tenderKinds } from './sale-view';
 
@@ -97,6 +98,8 @@ export const zReportSchema = shiftReportSchema.extend({
    * Absent on Z reports closed before the chain existed.
    */
   chain: z.object({ seq: z.number().int().nonnegative(), hash: z.string().regex(/^[0-9a-f]{64}$/), grandTotalKobo: kobo }).optional(),
+  /** The drawer counted note by note at the close (Count by notes), when it was; its total is `countedKobo`. */
+  countSheet: countSheetSchema.optional(),
 });
 export type ZReport = z.infer<typeof zReportSchema>;
 

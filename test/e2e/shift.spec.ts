@@ -397,7 +397,27 @@ test('close by counting notes: each line and the total worked out, a bad count m
     await expect(confirm.getByTestId('confirm-difference')).toHaveText(`${formatNaira(-5_000)} (short)`);
     await confirm.getByRole('button', { name: 'Close the shift and make the Z report' }).click();
     await expect(page.getByTestId('z-report')).toContainText('Z report #1');
-    expect(own.journal('SELECT counted_kobo FROM shifts')).toEqual([{ counted_kobo: 495_000 }]);
+    // The count is kept in the Z report, and its paper lists it under Counted.
+    expect(own.journal("SELECT counted_kobo, json_extract(z_report_json, '$.countSheet') AS sheet FROM shifts")).toEqual([
+      { counted_kobo: 495_000, sheet: JSON.stringify({ notes: [{ noteKobo: 100_000, count: 4 }, { noteKobo: 50_000, count: 1 }], otherKobo: 45_000 }) },
+    ]);
+    await page.getByRole('button', { name: 'See the paper' }).click();
+    const paper = page.getByRole('dialog', { name: /Z report/ });
+    await expect(paper).toContainText(/NGN 1,000 x 4 +NGN 4,000\.00/);
+    await expect(paper).toContainText(/Coins and other +NGN 450\.00/);
+    await paper.getByRole('button', { name: 'Close' }).click();
+
+    // A count changed by hand after Use is the figure closed, and no count by notes is kept for it.
+    await page.getByLabel('Opening float (₦)').fill('5000');
+    await page.getByRole('button', { name: 'Open shift' }).click();
+    await page.getByRole('region', { name: 'Close the shift' }).getByRole('button', { name: 'Count by notes' }).click();
+    await sheet.getByLabel(`${formatNairaWhole(100_000)} notes`).fill('5');
+    await sheet.getByRole('button', { name: `Use ${formatNaira(500_000)}` }).click();
+    await page.getByLabel('Cash counted in the drawer (₦)').fill('4990');
+    await page.getByRole('button', { name: 'Close the shift…' }).click();
+    await page.getByRole('alertdialog', { name: 'Close shift 2?' }).getByRole('button', { name: 'Close the shift and make the Z report' }).click();
+    await expect(page.getByTestId('z-report')).toContainText('Z report #2');
+    expect(own.journal("SELECT counted_kobo, json_extract(z_report_json, '$.countSheet') AS sheet FROM shifts WHERE z_number = 2")).toEqual([{ counted_kobo: 499_000, sheet: null }]);
   } finally {
     await own.stop();
   }

@@ -83,6 +83,11 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
   writer.pair('Cash out', money(-report.cash.cashOutKobo), { indent: 2 });
   writer.pair('Expected in drawer', money(report.cash.expectedKobo), { bold: true });
   if (report.cash.countedKobo !== null) writer.pair('Counted', money(report.cash.countedKobo), { bold: true });
+  // Counted note by note: the sheet an owner checks the count against, in the drawer's own terms.
+  for (const line of report.cash.countSheet?.notes ?? []) {
+    writer.pair(`${money(line.noteKobo).replace(/\.00$/, '')} x ${line.count}`, money(line.noteKobo * line.count), { indent: 2 });
+  }
+  if (report.cash.countSheet) writer.pair('Coins and other', money(report.cash.countSheet.otherKobo), { indent: 2 });
   if (report.cash.differenceKobo !== null) {
     const difference = report.cash.differenceKobo;
     writer.pair(difference < 0 ? 'Short' : difference > 0 ? 'Over' : 'Difference', money(difference), { bold: true });

@@ -43,6 +43,7 @@ export function reportInputFromShift(
       expectedKobo: report.cash.expectedKobo,
       countedKobo: z?.countedKobo ?? null,
       differenceKobo: z?.differenceKobo ?? null,
+      countSheet: z?.countSheet ? { notes: z.countSheet.notes.map((line) => ({ ...line })), otherKobo: z.countSheet.otherKobo } : null,
     },
     cashMovements: report.cashMovements.map(({ approvedByName, ...movement }) => ({ ...movement, approvedByName: approvedByName ?? null })),
     drawerOpenings: report.drawerOpenings?.map(({ reason, staffName, approvedByName, at }) => ({ reason, staffName, approvedByName: approvedByName ?? null, at })) ?? null,

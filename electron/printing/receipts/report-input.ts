@@ -44,6 +44,11 @@ export const reportReceiptInputSchema = z.object({
     /** Z report only: what was counted, and counted - expected (negative is a shortage). */
     countedKobo: kobo.nullable(),
     differenceKobo: kobo.nullable(),
+    /** Z report only, when the drawer was counted note by note: each note's count, and the coins. */
+    countSheet: z
+      .object({ notes: z.array(z.object({ noteKobo: kobo, count })), otherKobo: kobo })
+      .nullable()
+      .default(null),
   }),
   cashMovements: z.array(
     z.object({ kind: z.enum(['in', 'out']), amountKobo: kobo, reason: z.string(), staffName: z.string(), approvedByName: z.string().nullable().default(null), at: z.iso.datetime({ offset: true }) }),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useI18n } from '@renderer/i18n/I18nProvider';
-import { countedTotalKobo, nairaNotesKobo, type CashCount } from '@shared/sales/cash-count';
+import { countedTotalKobo, nairaNotesKobo, toCountSheet, type CashCount, type CountSheet } from '@shared/sales/cash-count';
 import { formatNairaWhole } from '@shared/money';
 import { Button } from '@ui/Button';
 import { Field } from '@ui/Field';
@@ -13,10 +13,10 @@ const typedPieces = (text: string) => (text.trim() === '' ? 0 : /^\d{1,6}$/.test
 
 /**
  * The drawer counted at close note by note: how many ₦1,000, ₦500… notes and the coins, each line's
- * amount and the total worked out as they are typed. "Use" puts the total into the counted cash;
- * nothing is sent until the close is confirmed as before.
+ * amount and the total worked out as they are typed. "Use" puts the total into the counted cash
+ * and hands the count over, to be kept in the Z report; nothing is sent until the close is confirmed.
  */
-export function CountByNotes({ onUse, onClose }: { onUse: (countedKobo: number) => void; onClose: () => void }) {
+export function CountByNotes({ onUse, onClose }: { onUse: (countedKobo: number, sheet: CountSheet) => void; onClose: () => void }) {
   const { t, money } = useI18n();
   const [pieces, setPieces] = useState<Record<number, string>>({});
   const [other, setOther] = useState('');
@@ -25,6 +25,7 @@ export function CountByNotes({ onUse, onClose }: { onUse: (countedKobo: number) 
     otherKobo: other.trim() === '' ? 0 : (typedNairaToKobo(other) ?? Number.NaN),
   };
   const total = countedTotalKobo(count);
+  const sheet = toCountSheet(count);
   return (
     <Sheet
       title={t('shift.count.title')}
@@ -34,7 +35,7 @@ export function CountByNotes({ onUse, onClose }: { onUse: (countedKobo: number) 
           <Button variant="secondary" size="large" onClick={onClose}>
             {t('common.back')}
           </Button>
-          <Button variant="primary" size="large" disabled={total === null} onClick={() => total !== null && onUse(total)}>
+          <Button variant="primary" size="large" disabled={total === null || sheet === null} onClick={() => total !== null && sheet !== null && onUse(total, sheet)}>
             {total === null ? t('shift.count.fix') : t('shift.count.use', { amount: money(total) })}
           </Button>
         </>

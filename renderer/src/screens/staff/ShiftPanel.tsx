@@ -14,6 +14,7 @@ import { ReportPaperButton, ReportPrintStatus } from './ReportPaper';
 import { UnsentWarning } from '@renderer/screens/fleet/UnsentWarning';
 import { ApprovalStep } from '@renderer/screens/refunds/ApprovalStep';
 import { koboDecimalText } from '@shared/money';
+import type { CountSheet } from '@shared/sales/cash-count';
 import { CountByNotes } from './CountByNotes';
 import { typedNairaToKobo } from './typed-naira';
 
@@ -38,6 +39,8 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const [confirming, setConfirming] = useState(false);
   // The close's count, note by note, in a sheet of its own; its total fills the counted cash.
   const [countingNotes, setCountingNotes] = useState(false);
+  // The count by notes behind the counted figure, sent with the close while the figure is still its total.
+  const [noteCount, setNoteCount] = useState<{ text: string; sheet: CountSheet } | null>(null);
   const [closed, setClosed] = useState<ZReport | null>(null);
   const refresh = () => client.invalidateQueries();
 
@@ -88,10 +91,11 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   // A refused PIN belongs to the sheet: it goes with it, not onto the panel.
   const stopApproving = () => (noSale.reset(), cash.reset(), setApproving(null));
   const close = useMutation({
-    mutationFn: async (countedKobo: number) => unwrap(await pos['shift:close']({ countedKobo })),
+    mutationFn: async (countedKobo: number) =>
+      unwrap(await pos['shift:close']({ countedKobo, ...(noteCount && noteCount.text === counted && { countSheet: noteCount.sheet }) })),
     // The Z report is the till's answer that no shift is open now: the screen holds that at once
     // (until the refetch confirms it), so the closed shift is never shown open beside its Z report.
-    onSuccess: (z) => (setCounted(''), setConfirming(false), setClosed(z), client.setQueryData<ResponseOf<'shift:current'>>(['shift:current', {}], (was) => was && { ...was, report: null, overTwelveHours: false }), refresh()),
+    onSuccess: (z) => (setCounted(''), setNoteCount(null), setConfirming(false), setClosed(z), client.setQueryData<ResponseOf<'shift:current'>>(['shift:current', {}], (was) => was && { ...was, report: null, overTwelveHours: false }), refresh()),
     onError: () => (setConfirming(false), unlock()),
   });
   const printReport = useMutation({ mutationFn: async (request: { kind: 'x' } | { kind: 'z'; zNumber: number }) => unwrap(await pos['report:print'](request)) });
@@ -259,7 +263,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                   </QueryState>
                 </Sheet>
               )}
-              {countingNotes && <CountByNotes onClose={() => setCountingNotes(false)} onUse={(kobo) => (setCounted(koboDecimalText(kobo)), setCountingNotes(false))} />}
+              {countingNotes && <CountByNotes onClose={() => setCountingNotes(false)} onUse={(kobo, sheet) => (setCounted(koboDecimalText(kobo)), setNoteCount({ text: koboDecimalText(kobo), sheet }), setCountingNotes(false))} />}
               {confirming && countedKobo !== null && (
                 <Sheet role="alertdialog" title={t('shift.confirm.title', { shift: report.shiftNumber })} onClose={close.isPending ? undefined : () => setConfirming(false)}
                   actions={
