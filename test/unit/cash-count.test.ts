@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countedTotalKobo, nairaNotesKobo } from '../../shared/sales/cash-count';
+import { countSheetSchema, countSheetTotalKobo, countedTotalKobo, nairaNotesKobo, toCountSheet } from '../../shared/sales/cash-count';
 
 describe('counting the drawer by notes', () => {
   it('adds each note by its value and the coins, in kobo', () => {
@@ -16,5 +16,21 @@ describe('counting the drawer by notes', () => {
     expect(countedTotalKobo({ notes: { 50_000: -1 }, otherKobo: 0 })).toBeNull();
     expect(countedTotalKobo({ notes: {}, otherKobo: -100 })).toBeNull();
     expect(countedTotalKobo({ notes: { 100_000: Number.NaN }, otherKobo: 0 })).toBeNull();
+  });
+
+  it('records a count with only the notes counted, largest first, and adds it up the same', () => {
+    const count = { notes: { 500: 3, 100_000: 37, 20_000: 0 }, otherKobo: 1_550 };
+    const sheet = toCountSheet(count)!;
+    expect(sheet).toEqual({ notes: [{ noteKobo: 100_000, count: 37 }, { noteKobo: 500, count: 3 }], otherKobo: 1_550 });
+    expect(countSheetTotalKobo(sheet)).toBe(countedTotalKobo(count));
+    expect(countSheetSchema.safeParse(sheet).success).toBe(true);
+    expect(toCountSheet({ notes: { 100_000: 1.5 }, otherKobo: 0 })).toBeNull();
+  });
+
+  it('refuses a recorded count naming a note twice, a note that is not naira, or none of a note', () => {
+    expect(countSheetSchema.safeParse({ notes: [{ noteKobo: 100_000, count: 1 }, { noteKobo: 100_000, count: 2 }], otherKobo: 0 }).success).toBe(false);
+    expect(countSheetSchema.safeParse({ notes: [{ noteKobo: 250_000, count: 1 }], otherKobo: 0 }).success).toBe(false);
+    expect(countSheetSchema.safeParse({ notes: [{ noteKobo: 100_000, count: 0 }], otherKobo: 0 }).success).toBe(false);
+    expect(countSheetSchema.safeParse({ notes: [], otherKobo: -1 }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useI18n } from '@renderer/i18n/I18nProvider';
-import { countedTotalKobo, nairaNotesKobo, toCountSheet, type CashCount, type CountSheet } from '@shared/sales/cash-count';
+import { countSheetTotalKobo, nairaNotesKobo, toCountSheet, type CashCount, type CountSheet } from '@shared/sales/cash-count';
 import { formatNairaWhole } from '@shared/money';
 import { Button } from '@ui/Button';
 import { Field } from '@ui/Field';
@@ -24,8 +24,9 @@ export function CountByNotes({ onUse, onClose }: { onUse: (countedKobo: number, 
     notes: Object.fromEntries(nairaNotesKobo.map((note) => [note, typedPieces(pieces[note] ?? '')])),
     otherKobo: other.trim() === '' ? 0 : (typedNairaToKobo(other) ?? Number.NaN),
   };
-  const total = countedTotalKobo(count);
+  // Null while a figure is not a count: nothing to use yet.
   const sheet = toCountSheet(count);
+  const total = sheet && countSheetTotalKobo(sheet);
   return (
     <Sheet
       title={t('shift.count.title')}
@@ -35,7 +36,7 @@ export function CountByNotes({ onUse, onClose }: { onUse: (countedKobo: number, 
           <Button variant="secondary" size="large" onClick={onClose}>
             {t('common.back')}
           </Button>
-          <Button variant="primary" size="large" disabled={total === null || sheet === null} onClick={() => total !== null && sheet !== null && onUse(total, sheet)}>
+          <Button variant="primary" size="large" disabled={sheet === null} onClick={() => sheet && onUse(countSheetTotalKobo(sheet), sheet)}>
             {total === null ? t('shift.count.fix') : t('shift.count.use', { amount: money(total) })}
           </Button>
         </>
