@@ -15,6 +15,8 @@ export const errorSentences = {
   'said.pinLocked': 'Too many wrong PINs for {name}. Their PIN is locked for {seconds, plural, one {# more second} other {# more seconds}}.',
   'said.pinNowLocked': 'That PIN is not right. After too many wrong PINs, sign-in for {name} is locked for {seconds, plural, one {# second} other {# seconds}}.',
   'said.signInFirst': 'Sign in first.',
+  'said.pinNowLockedSignedOut': 'That PIN is not right. After too many wrong PINs, {name} is signed out and their PIN is locked for {seconds, plural, one {# second} other {# seconds}}.',
+  'said.pinUnchanged': 'The new PIN is the one you have now. Choose a different one.',
   'said.supervisorOnly': 'Only a supervisor can do this. Ask a supervisor to sign in.',
   'said.supervisorOnlyTo':
     'Only a supervisor can {action, select, addStaff {add staff} exportJournal {export the journal} closeShift {close a shift} noSale {open the drawer without a sale} cashOut {take cash out of the drawer} other {do this}}. {action, select, noSale {Ask a supervisor to approve it with their PIN on this screen, or to sign in.} cashOut {Ask a supervisor to approve it with their PIN on this screen, or to sign in.} other {Ask a supervisor to sign in.}}',

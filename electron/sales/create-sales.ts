@@ -145,6 +145,7 @@ export function createSales(deps: SalesDeps): Sales {
       deactivate: staff.deactivate,
       reactivate: staff.reactivate,
       setPin: staff.setPin,
+      changeOwnPin: staff.changeOwnPin,
       approvers: () => {
         const asker = staff.signedIn();
         return asker.ok ? approvals.approvers(asker.value) : asker;

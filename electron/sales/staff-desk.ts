@@ -21,6 +21,12 @@ export interface StaffDesk {
   reactivate(input: { staffId: number }): Result<StaffMember>;
   /** Supervisor only: a new PIN, which clears a PIN lock. */
   setPin(input: { staffId: number; pin: string }): Promise<Result<StaffMember>>;
+  /**
+   * Anyone signed in: their own new PIN, proven by the one they have now (a PIN a supervisor set
+   * becomes one only they know). Wrong current PINs count towards their PIN lock; when it locks,
+   * they are signed out, so an unattended screen cannot be used to guess it.
+   */
+  changeOwnPin(input: { currentPin: string; newPin: string }): Promise<Result<StaffView>>;
   /** The member of staff signed in on this till, or UNAUTHORIZED. */
   signedIn(): Result<Staff>;
   /** Who is signed in, from memory (no journal read): asked before every request reaches its channel. */
@@ -164,6 +170,25 @@ export function createStaffDesk(deps: { journal: Journal; clock: () => Date; log
         if (!changed.ok) return changed;
         logger.info('staff PIN set', { staffId: input.staffId, by: boss.value.id });
         return toMember(changed.value);
+      }),
+
+    changeOwnPin: (input) =>
+      serial(async () => {
+        const me = signedIn();
+        if (!me.ok) return me;
+        const attempt = await lockout.attempt(me.value.id, () => journal.staff.verifyPin({ staffId: me.value.id, pin: input.currentPin }));
+        if (attempt.kind === 'wrong') {
+          logger.warn('wrong PIN changing own PIN', { staffId: me.value.id, locked: attempt.lockedForMs > 0 });
+          if (attempt.lockedForMs === 0) return fail(saidError('UNAUTHORIZED', 'said.pinWrong', undefined, { currentPin: ['is not right'] }));
+          current = null;
+          return fail(saidError('UNAUTHORIZED', 'said.pinNowLockedSignedOut', { name: me.value.name, seconds: Math.ceil(attempt.lockedForMs / 1000) }, { currentPin: ['is not right'] }));
+        }
+        if (attempt.kind !== 'right') return fail(attempt.error);
+        if (input.newPin === input.currentPin) return fail(saidError('VALIDATION', 'said.pinUnchanged', undefined, { newPin: ['is the PIN you have now'] }));
+        const changed = await journal.staff.setPin({ staffId: me.value.id, pin: input.newPin, by: me.value.id });
+        if (!changed.ok) return changed;
+        logger.info('own PIN changed', { staffId: me.value.id });
+        return ok(toView(changed.value));
       }),
 
     signedIn,

@@ -30,7 +30,7 @@ import { countSheetSchema } from '../sales/cash-count';
 import { shiftReportSchema, zReportSchema, zReportsRequestSchema, zReportSummarySchema } from '../sales/reports';
 import { saleViewSchema } from '../sales/sale-view';
 import { staffRestartNoticeSchema } from '../sales/restart-notice';
-import { approvalSchema, pinSchema, setStaffPinRequestSchema, staffIdRequestSchema, staffMemberSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
+import { approvalSchema, changeOwnPinRequestSchema, pinSchema, setStaffPinRequestSchema, staffIdRequestSchema, staffMemberSchema, staffRoles, staffStatusSchema, staffViewSchema } from '../sales/staff';
 import { koboSchema } from '../money';
 import {
   printJobsRequestSchema,
@@ -157,6 +157,8 @@ export const channels = {
   'staff:reactivate': { request: staffIdRequestSchema, response: staffMemberSchema, access: 'supervisor' },
   /** Supervisor: a new PIN for a member of staff (typed twice on screen); it clears a PIN lock. */
   'staff:set-pin': { request: setStaffPinRequestSchema, response: staffMemberSchema, access: 'supervisor' },
+  /** Anyone signed in: their own new PIN, proven by the current one; wrong ones count towards their PIN lock, which signs them out. */
+  'staff:change-own-pin': { request: changeOwnPinRequestSchema, response: staffViewSchema, access: 'staff' },
 
   /** The open shift's running totals (X report) and a warning past 12 hours; null when none is open. */
   'shift:current': {

@@ -31,3 +31,5 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 export const staffIdRequestSchema = z.object({ staffId: z.number().int().positive() }).strict();
 export const setStaffPinRequestSchema = z.object({ staffId: z.number().int().positive(), pin: pinSchema }).strict();
+/** Anyone signed in changing their own PIN: the one they have now, and the new one (typed twice on the screen). */
+export const changeOwnPinRequestSchema = z.object({ currentPin: pinSchema, newPin: pinSchema }).strict();

@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { formatNaira } from '../../shared/money';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+import { axeViolations } from './axe';
 
 /**
  * Staff -> Staff for a supervisor: who can sign in (role, active, PIN locked), deactivating and
@@ -130,8 +131,66 @@ test('a supervisor sees who can sign in, sets a new PIN that clears a lock, deac
   await expect(page.getByText('Signed in: Tunde Bakare (cashier)')).toBeVisible();
   // A cashier has no staff list.
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Staff' }).click();
-  await expect(page.getByText('Only a supervisor can use this section.')).toBeVisible();
+  await expect(page.getByText('Only a supervisor sees the staff list, adds staff and sets their PINs.')).toBeVisible();
   await expect(page.getByTestId('staff-list')).toHaveCount(0);
+
+  // The PIN Ada chose for him becomes one only he knows: his PIN now first, then the new one twice.
+  const myPin = page.getByRole('region', { name: 'My PIN' });
+  await myPin.getByRole('button', { name: 'Change my PIN' }).click();
+  const pinSheet = page.getByRole('dialog', { name: 'My PIN' });
+  await pinSheet.getByLabel('Your PIN now').fill('11111');
+  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  await pinSheet.getByLabel('Your new PIN (4 to 8 digits)').fill('24680');
+  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  await pinSheet.getByLabel('Type your new PIN again').fill('24680');
+  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  // A wrong PIN now: asked for again, with why; nothing changed.
+  await expect(pinSheet.getByLabel('Your PIN now')).toBeVisible();
+  await expect(pinSheet.getByRole('alert')).toHaveText('That PIN is not right. Try again.');
+  expect((await host.rpc('staff:status', {})).json.value.signedIn.id).toBe(tunde.id);
+  await pinSheet.getByLabel('Your PIN now').fill('97531');
+  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  await pinSheet.getByLabel('Your new PIN (4 to 8 digits)').fill('24680');
+  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  // Typed differently the second time: the new PIN is chosen again.
+  await pinSheet.getByLabel('Type your new PIN again').fill('24681');
+  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(pinSheet.getByRole('alert')).toHaveText('The two PINs were different. Choose a PIN again.');
+  expect((await axeViolations(page, { include: 'dialog' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await shoot(page, 'staff-my-pin');
+  await pinSheet.getByLabel('Your new PIN (4 to 8 digits)').fill('24680');
+  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  await pinSheet.getByLabel('Type your new PIN again').fill('24680');
+  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  await expect(pinSheet).toHaveCount(0);
+  await expect(myPin.getByRole('status')).toHaveText('Your new PIN is saved. Use it the next time you sign in.');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect((await host.rpc('staff:sign-in', { staffId: tunde.id, pin: '97531' })).json.ok).toBe(false);
+  expect((await host.rpc('staff:sign-in', { staffId: tunde.id, pin: '24680' })).json.ok).toBe(true);
+});
+
+test('changing your own PIN on a screen left signed in: too many wrong PINs sign that person out, and the screen asks who is there', async ({ page }) => {
+  await rpc('staff:setup', { name: 'Ada Supervisor', pin: '2468' });
+  const tunde = await rpc('staff:create', { name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
+  await rpc('staff:sign-in', { staffId: tunde.id, pin: '1357' });
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await openStaffSection(page);
+  await page.getByRole('region', { name: 'My PIN' }).getByRole('button', { name: 'Change my PIN' }).click();
+  const pinSheet = page.getByRole('dialog', { name: 'My PIN' });
+  for (let i = 0; i < 5; i++) {
+    await pinSheet.getByLabel('Your PIN now').fill('0000');
+    await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+    await pinSheet.getByLabel('Your new PIN (4 to 8 digits)').fill('24680');
+    await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+    await pinSheet.getByLabel('Type your new PIN again').fill('24680');
+    await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+    if (i < 4) await expect(pinSheet.getByRole('alert')).toHaveText('That PIN is not right. Try again.');
+  }
+  await expect(pinSheet.getByRole('alert')).toHaveText(/^That PIN is not right\. After too many wrong PINs, Tunde Bakare is signed out and their PIN is locked for \d+ seconds\.$/);
+  await shoot(page, 'staff-my-pin-locked');
+  await pinSheet.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect((await host.rpc('staff:status', {})).json.value.signedIn).toBeNull();
 });
 
 test('past Z reports: listed newest first in Lagos time with who closed and the difference, opened as closed, printed again', async ({ page }) => {

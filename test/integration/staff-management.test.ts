@@ -151,6 +151,49 @@ describe('the staff list a supervisor manages', () => {
   });
 });
 
+describe('changing your own PIN', () => {
+  it('anyone signed in changes their own PIN with the one they have now; the old one stops working', async () => {
+    const { till, api, cashier } = await staffed();
+    value(await api['staff:sign-out']({}));
+    value(await api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }));
+    // Not the PIN she has now: refused, nothing changed.
+    expect(failure(await api['staff:change-own-pin']({ currentPin: '0000', newPin: '86420' }))).toMatchObject({ code: 'UNAUTHORIZED', said: { key: 'said.pinWrong' }, fields: { currentPin: ['is not right'] } });
+    expect(failure(await api['staff:change-own-pin']({ currentPin: '1357', newPin: '1357' }))).toMatchObject({ code: 'VALIDATION', message: 'The new PIN is the one you have now. Choose a different one.' });
+    expect(failure(await api['staff:change-own-pin']({ currentPin: '1357', newPin: '12a4' }))).toMatchObject({ code: 'VALIDATION', fields: { newPin: expect.any(Array) } });
+    expect(value(await api['staff:change-own-pin']({ currentPin: '1357', newPin: '86420' }))).toEqual({ id: cashier.id, name: 'Tunde Bakare', role: 'cashier' });
+    // Still signed in; next time only the new PIN works.
+    expect(value(await api['staff:status']({})).signedIn).toMatchObject({ id: cashier.id });
+    value(await api['staff:sign-out']({}));
+    expect(failure(await api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(value(await api['staff:sign-in']({ staffId: cashier.id, pin: '86420' })).id).toBe(cashier.id);
+    // The audit trail says she set it herself.
+    const audit = new Database(journalFile(till.dataDir), { readonly: true });
+    try {
+      expect(audit.prepare("SELECT kind, json_extract(detail_json, '$.by') AS by FROM staff_audit WHERE staff_id = ?").all(cashier.id)).toEqual([{ kind: 'pin-set', by: cashier.id }]);
+    } finally {
+      audit.close();
+    }
+  });
+
+  it('is refused signed out, and too many wrong current PINs sign the person out and lock their PIN', async () => {
+    let now = Date.parse('2026-03-02T09:00:00.000Z');
+    const { api, cashier } = await staffed(() => new Date(now));
+    value(await api['staff:sign-out']({}));
+    expect(failure(await api['staff:change-own-pin']({ currentPin: '1357', newPin: '86420' }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    value(await api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }));
+    for (let i = 0; i < 4; i++) expect(failure(await api['staff:change-own-pin']({ currentPin: '0000', newPin: '86420' })).said).toMatchObject({ key: 'said.pinWrong' });
+    expect(failure(await api['staff:change-own-pin']({ currentPin: '0000', newPin: '86420' }))).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'That PIN is not right. After too many wrong PINs, Tunde Bakare is signed out and their PIN is locked for 30 seconds.',
+    });
+    expect(value(await api['staff:status']({})).signedIn).toBeNull();
+    // Locked: even her right PIN does not sign her in until the lock has passed.
+    expect(failure(await api['staff:sign-in']({ staffId: cashier.id, pin: '1357' }))).toMatchObject({ said: { key: 'said.pinLocked' } });
+    now += 31_000;
+    expect(value(await api['staff:sign-in']({ staffId: cashier.id, pin: '1357' })).id).toBe(cashier.id);
+  });
+});
+
 describe('past Z reports', () => {
   it('lists this till’s Z reports newest first, each opening as it was closed', async () => {
     const { api, boss } = await staffed();

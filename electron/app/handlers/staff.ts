@@ -5,7 +5,7 @@ import { withSales } from './with-sales';
 
 type StaffChannel =
   | 'staff:status' | 'staff:list' | 'staff:roster' | 'staff:setup' | 'staff:sign-in' | 'staff:sign-out' | 'staff:approvers'
-  | 'staff:create' | 'staff:members' | 'staff:deactivate' | 'staff:reactivate' | 'staff:set-pin';
+  | 'staff:create' | 'staff:members' | 'staff:deactivate' | 'staff:reactivate' | 'staff:set-pin' | 'staff:change-own-pin';
 
 /** Staff channels: who is at the till is held by electron/sales for this running app. */
 export function createStaffHandlers(ctx: PosContext): Pick<Handlers, StaffChannel> {
@@ -32,5 +32,6 @@ export function createStaffHandlers(ctx: PosContext): Pick<Handlers, StaffChanne
     'staff:deactivate': (input) => sales((s) => s.staff.deactivate(input)),
     'staff:reactivate': (input) => sales((s) => s.staff.reactivate(input)),
     'staff:set-pin': (input) => sales((s) => s.staff.setPin(input)),
+    'staff:change-own-pin': (input) => sales((s) => s.staff.changeOwnPin(input)),
   };
 }

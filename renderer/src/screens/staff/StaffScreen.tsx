@@ -18,6 +18,7 @@ import { saveStaffLanguage } from '@renderer/i18n/staff-language';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { FirstSupervisorSetup, SignIn } from './SignIn';
 import { AddStaff, StaffList } from './StaffPanel';
+import { MyPin } from './MyPin';
 import { PastZReports } from './PastZReports';
 import { RestartNotice } from './RestartNotice';
 
@@ -90,15 +91,19 @@ function SignedIn({ staffId, name, isSupervisor, opening = 'shift' }: { staffId:
           </>
         )}
         {section === 'printer' && <PrinterPanel />}
-        {section === 'staff' &&
-          (isSupervisor ? (
-            <>
-              <StaffList myId={staffId} />
-              <AddStaff />
-            </>
-          ) : (
-            <p>{t('staff.supervisorOnly')}</p>
-          ))}
+        {section === 'staff' && (
+          <>
+            <MyPin />
+            {isSupervisor ? (
+              <>
+                <StaffList myId={staffId} />
+                <AddStaff />
+              </>
+            ) : (
+              <p>{t('staff.supervisorOnly')}</p>
+            )}
+          </>
+        )}
         {section === 'settings' && (
           <>
             <MyLanguage staffId={staffId} />
