@@ -18,7 +18,6 @@ import type { CountSheet } from '@shared/sales/cash-count';
 import { CountByNotes } from './CountByNotes';
 import { typedNairaToKobo } from './typed-naira';
 
-
 /** The last entry at the drawer: cash in or out (its voucher prints), or a no sale (its slip opens the drawer, when one is set). */
 type DrawerDone = { kind: 'in' | 'out'; amountKobo: number } | { kind: 'no-sale'; drawerPulse: boolean };
 
