@@ -100,7 +100,7 @@ function SignedIn({ staffId, name, isSupervisor, opening = 'shift' }: { staffId:
                 <AddStaff />
               </>
             ) : (
-              <p>{t('staff.supervisorOnly')}</p>
+              <p className="muted">{t('staff.supervisorOnly')}</p>
             )}
           </>
         )}
