@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createSandbox, generateHotels, loadSeedCatalogue, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox, type SandboxServer,
 } from '../../electron/sandbox';
+import { tempFolder } from '../helpers/temp-folder';
 
 /** Auth, hostile input, fault injection, admin routes, persistence and the CLI. */
 
@@ -181,6 +181,15 @@ describe('hostile input', () => {
     expect(sandbox.transactions()).toEqual(before);
   });
 
+  // Node's own 5 s would close a kept-alive socket under a client that was busy a little longer
+  // (a test worker on a loaded machine): its next POST went out on the closing socket and was lost
+  // with ECONNRESET (seen under --sequence.shuffle). The server keeps it a minute and says so.
+  it('keeps an idle connection for a minute, and tells the client', async () => {
+    const response = await fetch(`${server.url}/v2/partner/hotels`, { headers: KEY_HEADERS });
+    await response.text();
+    expect(response.headers.get('keep-alive')).toBe('timeout=60');
+  });
+
   it('answers odd but harmless queries normally', async () => {
     for (const query of ['amenities=' + 'wifi,'.repeat(2000), 'search=%F0%9F%8E%AC%20%E1%BA%B8k%E1%BB%8D', 'city=&state=&page=', 'unknown=1&cinema=true']) {
       const path = query.startsWith('unknown') ? `/api/v1/partner/experience?${query}` : `/v2/partner/hotels?${query}`;
@@ -328,8 +337,8 @@ describe('faults in-process', () => {
 });
 
 describe('persistence', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lobby-sandbox-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // Removed when the file ends, even when every test here is filtered out (-t).
+  const dir = tempFolder('lobby-sandbox-');
 
   it('keeps purchases, remaining stock and holds across a new sandbox on the same file', async () => {
     const dataFile = join(dir, 'sandbox.json');

@@ -33,6 +33,11 @@ export async function startHandlerServer(options: HandlerServerOptions): Promise
   const host = options.host ?? '127.0.0.1';
   let origin = 'http://127.0.0.1';
   const server = createServer((req, res) => void serve(options, origin, req, res));
+  // Node closes an idle kept-alive socket after 5 s. A client whose process was busy for longer
+  // (a test worker on a loaded machine) sends its next request on that socket as it closes, and a
+  // POST is lost with ECONNRESET rather than answered. A minute keeps the socket for such a client;
+  // close() still ends every connection at once.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
