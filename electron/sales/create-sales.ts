@@ -130,7 +130,7 @@ export function createSales(deps: SalesDeps): Sales {
     if (!found.ok) return found;
     return found.value ? ok(found.value) : fail(saidError('NOT_FOUND', 'said.noSuchSale', { sale: saleId }));
   };
-  const settleByHand = createHandSettler({ journal, partner, logger, staff, find, lookUp: reconciler.settle, running: checkout.running, moved });
+  const settleByHand = createHandSettler({ journal, partner, logger, staff, find, lookUp: reconciler.settleAfterNow, running: checkout.running, moved });
 
   return {
     staff: {

@@ -16,6 +16,12 @@ export interface Reconciler {
   watch(saleId: string): void;
   /** Ask the partner now (one lookup); concurrent calls for one sale share it. */
   settle(saleId: string): Promise<Result<Sale>>;
+  /**
+   * Ask the partner with a lookup sent after this call: one already under way for the sale (sent,
+   * perhaps, before the partner's lookup route came back) is waited for, then the partner is asked
+   * again unless that settled it. Still never two at once for one sale.
+   */
+  settleAfterNow(saleId: string): Promise<Result<Sale>>;
   /** One pass over every unsettled sale; says how many are still unsettled. */
   reconcileAll(): Promise<Result<{ remaining: number }>>;
   /**
@@ -46,6 +52,9 @@ export interface ReconcilerDeps {
   /** While lookups fail, one sale is looked up this often, to see the partner come back. */
   recoveryProbeMs: number;
 }
+
+/** A lookup only waited for: its answer is the sale's, read again after it. */
+const noop = () => undefined;
 
 /** While the partner is down, no sale waits longer than this between two lookups. */
 export const MAX_LOOKUP_DELAY_MS = 15_000;
@@ -314,6 +323,13 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     return work;
   }
 
+  async function settleAfterNow(saleId: string): Promise<Result<Sale>> {
+    const already = running.get(saleId);
+    if (already) await already.then(noop, noop);
+    // Whatever runs now started after this call, so its answer is fresh enough to share.
+    return settle(saleId);
+  }
+
   function schedule(saleId: string, attempt: number, delayMs: number) {
     if (closed) return;
     const entry = { attempt, timer: null as NodeJS.Timeout | null };
@@ -374,6 +390,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
 
     watch,
     settle,
+    settleAfterNow,
     reconcileAll,
 
     partnerAnswered() {

@@ -15,7 +15,10 @@ export interface HandSettlerDeps {
   staff: Pick<StaffDesk, 'supervisor'>;
   /** The sale as it stands, NOT_FOUND when this till has none by that id. */
   find(saleId: string): Result<Sale>;
-  /** One lookup now, through the reconciler (so never two at once for a sale). */
+  /**
+   * One lookup sent after this call, through the reconciler (so never two at once for a sale): a
+   * background lookup already under way may have been sent while the route was still broken.
+   */
   lookUp(saleId: string): Promise<Result<Sale>>;
   /** The purchase itself, while it is still under way. */
   running(saleId: string): Promise<unknown> | undefined;

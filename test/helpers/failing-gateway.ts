@@ -10,7 +10,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
  * request with a gateway error without passing it on (the partner unreachable), until lifted.
  */
 export type GatewayFailure =
-  | { kind: 'status'; status: number; body?: string; contentType?: string }
+  /** `afterMs`: the answer comes that long after the request (a slow gateway). */
+  | { kind: 'status'; status: number; body?: string; contentType?: string; afterMs?: number }
   /** The partner's answer, cut short but sent as a complete response (a proxy buffer limit). */
   | { kind: 'truncated-json' }
   /** Headers and part of the body, then the connection dies (a reset mid-answer). */
@@ -63,7 +64,7 @@ export interface FailingGateway {
 const purchasePath = /\/(experience\/buy\/tickets|hotels\/(buy|book))$/;
 
 /** A gateway's own error page: HTML, not the partner's JSON envelope. */
-export const gatewayPage = (status: number, title: string): GatewayFailure => ({
+export const gatewayPage = (status: number, title: string): Extract<GatewayFailure, { kind: 'status' }> => ({
   kind: 'status',
   status,
   contentType: 'text/html',
@@ -137,9 +138,12 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
 
   function fail(res: ServerResponse, failure: GatewayFailure, partnerBody: string | null) {
     switch (failure.kind) {
-      case 'status':
-        res.writeHead(failure.status, { 'content-type': failure.contentType ?? 'application/json' }).end(failure.body ?? '');
+      case 'status': {
+        const answer = () => void res.writeHead(failure.status, { 'content-type': failure.contentType ?? 'application/json' }).end(failure.body ?? '');
+        if (failure.afterMs) setTimeout(answer, failure.afterMs);
+        else answer();
         return;
+      }
       case 'truncated-json': {
         const body = (partnerBody ?? '{"success":true,"status":201,"data":{"reference":"EX').slice(0, Math.max(10, Math.floor((partnerBody?.length ?? 40) / 2)));
         res.writeHead(201, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body);

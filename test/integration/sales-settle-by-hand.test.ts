@@ -101,6 +101,23 @@ describe('a supervisor settles by hand what the lookups cannot', () => {
     expect(value(await till.pos.api['sale:get']({ saleId: sale.id }))).toMatchObject({ state: 'confirmed', partnerReference: purchasesOf(sandbox, sale.id)[0]!.reference });
   });
 
+  it('"no record" waits for a lookup already under way, sent while the route was broken, and asks again: a sale the partner holds is confirmed', async () => {
+    const sale = await strandedSale(true);
+    // A lookup of this sale goes out while the route still fails (a slow 502, asked twice, as a read is)...
+    gateway.blocked.length = 0;
+    gateway.blocked.push({ path: /merchant_reference=/, failure: { ...gatewayPage(502, 'Bad Gateway'), afterMs: 300 } });
+    const asked = gateway.requests.length;
+    const lookups = () => gateway.requests.slice(asked).filter((r) => r.path.includes(`merchant_reference=${sale.id}`)).length;
+    const underWay = till.pos.api['sale:settle']({ saleId: sale.id });
+    while (lookups() < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    // ...and is still out when the route comes back and she says the partner has no record. Its
+    // answer was asked for before; the till asks again, finds the sale, and her word is not kept.
+    gateway.blocked.length = 0;
+    expect(failure(await till.pos.api['sale:settle-by-hand']({ saleId: sale.id, outcome: 'rejected', reason: 'portal said none' }))).toMatchObject({ code: 'CONFLICT', said: { key: 'said.handPartnerHoldsIt' } });
+    await underWay;
+    expect(value(await till.pos.api['sale:get']({ saleId: sale.id }))).toMatchObject({ state: 'confirmed', partnerReference: purchasesOf(sandbox, sale.id)[0]!.reference });
+  });
+
   it('a "no record" said just before the lookup route is mended gives nothing up: asked again once proven, the sale is confirmed', async () => {
     const sale = await strandedSale(true);
     // The route comes back, but the next lookup of this sale still meets the broken one (a
