@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import { formatNaira } from '../../shared/money';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { axeViolations } from './axe';
@@ -36,6 +36,15 @@ async function shoot(page: Page, name: string, target?: ReturnType<Page['locator
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}x${height}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** My PIN's pads in turn (the PIN now, the new one, again), from pad `from`: each typed, then OK. */
+async function typeOnMyPinPads(pinSheet: Locator, pins: string[], from = 0) {
+  const pads = ['Your PIN now', 'Your new PIN (4 to 8 digits)', 'Type your new PIN again'];
+  for (const [i, pin] of pins.entries()) {
+    await pinSheet.getByLabel(pads[from + i]!).fill(pin);
+    await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  }
 }
 
 async function openStaffSection(page: Page) {
@@ -138,30 +147,17 @@ test('a supervisor sees who can sign in, sets a new PIN that clears a lock, deac
   const myPin = page.getByRole('region', { name: 'My PIN' });
   await myPin.getByRole('button', { name: 'Change my PIN' }).click();
   const pinSheet = page.getByRole('dialog', { name: 'My PIN' });
-  await pinSheet.getByLabel('Your PIN now').fill('11111');
-  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
-  await pinSheet.getByLabel('Your new PIN (4 to 8 digits)').fill('24680');
-  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
-  await pinSheet.getByLabel('Type your new PIN again').fill('24680');
-  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  await typeOnMyPinPads(pinSheet, ['11111', '24680', '24680']);
   // A wrong PIN now: asked for again, with why; nothing changed.
   await expect(pinSheet.getByLabel('Your PIN now')).toBeVisible();
   await expect(pinSheet.getByRole('alert')).toHaveText('That PIN is not right. Try again.');
   expect((await host.rpc('staff:status', {})).json.value.signedIn.id).toBe(tunde.id);
-  await pinSheet.getByLabel('Your PIN now').fill('97531');
-  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
-  await pinSheet.getByLabel('Your new PIN (4 to 8 digits)').fill('24680');
-  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
   // Typed differently the second time: the new PIN is chosen again.
-  await pinSheet.getByLabel('Type your new PIN again').fill('24681');
-  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  await typeOnMyPinPads(pinSheet, ['97531', '24680', '24681']);
   await expect(pinSheet.getByRole('alert')).toHaveText('The two PINs were different. Choose a PIN again.');
   expect((await axeViolations(page, { include: 'dialog' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await shoot(page, 'staff-my-pin');
-  await pinSheet.getByLabel('Your new PIN (4 to 8 digits)').fill('24680');
-  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
-  await pinSheet.getByLabel('Type your new PIN again').fill('24680');
-  await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+  await typeOnMyPinPads(pinSheet, ['24680', '24680'], 1);
   await expect(pinSheet).toHaveCount(0);
   await expect(myPin.getByRole('status')).toHaveText('Your new PIN is saved. Use it the next time you sign in.');
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -178,12 +174,7 @@ test('changing your own PIN on a screen left signed in: too many wrong PINs sign
   await page.getByRole('region', { name: 'My PIN' }).getByRole('button', { name: 'Change my PIN' }).click();
   const pinSheet = page.getByRole('dialog', { name: 'My PIN' });
   for (let i = 0; i < 5; i++) {
-    await pinSheet.getByLabel('Your PIN now').fill('0000');
-    await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
-    await pinSheet.getByLabel('Your new PIN (4 to 8 digits)').fill('24680');
-    await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
-    await pinSheet.getByLabel('Type your new PIN again').fill('24680');
-    await pinSheet.getByRole('button', { name: 'OK', exact: true }).click();
+    await typeOnMyPinPads(pinSheet, ['0000', '24680', '24680']);
     if (i < 4) await expect(pinSheet.getByRole('alert')).toHaveText('That PIN is not right. Try again.');
   }
   await expect(pinSheet.getByRole('alert')).toHaveText(/^That PIN is not right\. After too many wrong PINs, Tunde Bakare is signed out and their PIN is locked for \d+ seconds\.$/);
