@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import type { Journal, Staff } from '../journal';
 import type { Logger } from '../core/logger';
 import type { PinLockout } from './pin-lockout';
+import type { Approval, Approver } from '../../shared/sales/staff';
 
 /** What a supervisor's PIN approves: a void, a refund, or a cashier's no sale or cash out. */
 export type ApprovedAction = 'void' | 'refund' | 'noSale' | 'cashOut';
@@ -10,18 +11,18 @@ export type ApprovedAction = 'void' | 'refund' | 'noSale' | 'cashOut';
 export interface Approvals {
   /**
    * Checks a supervisor's PIN typed on the cashier's screen for one action (money given back, or
-   * the drawer opened without a sale or cash taken out of it, where only supervisors may). The person asking stays signed
-   * in; their own PIN never approves their own request, whatever their role.
+   * the drawer opened without a sale or cash taken out of it, where only supervisors may). The
+   * person asking stays signed in; their own PIN never approves their own request, whatever their role.
    */
-  approve(asker: Staff, approval: { supervisorId: number; pin: string }, action: ApprovedAction): Promise<Result<Staff>>;
+  approve(asker: Staff, approval: Approval, action: ApprovedAction): Promise<Result<Staff>>;
   /** Who may approve what `asker` asks for: the active supervisors other than `asker`, to offer on the screen. */
-  approvers(asker: Staff): Result<Array<{ id: number; name: string }>>;
+  approvers(asker: Staff): Result<Approver[]>;
 }
 
 /**
- * Four eyes on money going back, and on a drawer opened without a sale or for cash out: someone other than the
- * person asking, who is an active supervisor, proves it with their PIN. Wrong PINs count towards
- * that person's PIN lock, the same one as signing in (pin-lockout.ts).
+ * Four eyes on money going back, and on a drawer opened without a sale or for cash out: someone
+ * other than the person asking, who is an active supervisor, proves it with their PIN. Wrong PINs
+ * count towards that person's PIN lock, the same one as signing in (pin-lockout.ts).
  */
 export function createApprovals(deps: { journal: Journal; lockout: Pick<PinLockout, 'attempt'>; logger: Logger }): Approvals {
   const { journal, lockout, logger } = deps;

@@ -1,3 +1,4 @@
+import type { Approver } from '../../shared/sales/staff';
 import { unsettledStates } from '../../shared/sales/sale-states';
 import type { Said } from '../../shared/errors';
 import { lagosDate } from '../../shared/dates';
@@ -24,7 +25,7 @@ import { createHotelTimes, type HotelTimes } from './hotel-times';
 
 export interface Sales {
   /** `approvers`: who may approve what the person signed in asks for (a supervisor's PIN on their screen). */
-  staff: Omit<StaffDesk, 'signedIn' | 'supervisor'> & { approvers(): Result<Array<{ id: number; name: string }>> };
+  staff: Omit<StaffDesk, 'signedIn' | 'supervisor'> & { approvers(): Result<Approver[]> };
   shifts: ShiftDesk;
   /** Voids and refunds (supervisor-approved), and the cancellations refunds leave owed by the partner. */
   corrections: Corrections;

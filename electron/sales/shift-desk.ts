@@ -7,10 +7,9 @@ import type { Logger } from '../core/logger';
 import type { DrawerRule } from '../../shared/printing/cash-drawer';
 import { onlySupervisors, type StaffDesk } from './staff-desk';
 import type { Approvals } from './approvals';
+import type { Approval } from '../../shared/sales/staff';
 
 const twelveHoursMs = 12 * 3_600_000;
-
-type Approval = { supervisorId: number; pin: string };
 
 export interface ShiftDesk {
   /** The open shift's X report (null when none) and whether it has run past 12 hours; no sign-in needed. */
@@ -100,12 +99,11 @@ export function createShiftDesk(deps: {
     async noSale({ reason, approval }) {
       const who = staff.signedIn();
       if (!who.ok) return who;
-      const approved = await approvedFor(who.value, deps.noSaleBy, 'noSale', approval);
-      if (!approved.ok) return approved;
-      const approvedBy = approved.value;
-      const opened = journal.shifts.openDrawer({ reason, staffId: who.value.id, ...(approvedBy !== undefined && { approvedBy }) });
+      const approvedBy = await approvedFor(who.value, deps.noSaleBy, 'noSale', approval);
+      if (!approvedBy.ok) return approvedBy;
+      const opened = journal.shifts.openDrawer({ reason, staffId: who.value.id, ...(approvedBy.value !== undefined && { approvedBy: approvedBy.value }) });
       if (!opened.ok) return opened;
-      logger.info('drawer opened without a sale', { openingId: opened.value.id, shiftId: opened.value.shiftId, by: who.value.id, approvedBy: approvedBy ?? null });
+      logger.info('drawer opened without a sale', { openingId: opened.value.id, shiftId: opened.value.shiftId, by: who.value.id, approvedBy: approvedBy.value ?? null });
       return journal.shifts.xReport(opened.value.shiftId);
     },
 

@@ -3,8 +3,11 @@ import { z } from 'zod';
 export const staffRoles = ['cashier', 'supervisor'] as const;
 export const pinSchema = z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
 
-/** A supervisor's PIN typed on a cashier's screen for one action (a refund, a void, a no sale); the cashier stays signed in. */
+/** A supervisor's PIN typed on a cashier's screen for one action (a refund, a void, a no sale, a cash out); the cashier stays signed in. */
 export const approvalSchema = z.object({ supervisorId: z.number().int().positive(), pin: pinSchema }).strict();
+export type Approval = z.infer<typeof approvalSchema>;
+/** Someone who may approve: offered by name on the cashier's screen. */
+export type Approver = { id: number; name: string };
 
 export const staffViewSchema = z.object({ id: z.number().int(), name: z.string(), role: z.enum(staffRoles) });
 export type StaffView = z.infer<typeof staffViewSchema>;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CorrectionOptions } from '@shared/sales/corrections';
+import type { Approval } from '@shared/sales/staff';
 import { useI18n } from '@renderer/i18n/I18nProvider';
 import { Button } from '@ui/Button';
 import { Chip, Chips } from '@ui/Chip';
@@ -19,7 +20,7 @@ export function ApprovalStep(props: {
   approvers: CorrectionOptions['approvers'];
   busy: boolean;
   error: string | null;
-  onApprove(approval: { supervisorId: number; pin: string }): void;
+  onApprove(approval: Approval): void;
   onBack(): void;
 }) {
   const { t } = useI18n();

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { correctionReasonIds, type CorrectionOptions, type CorrectionReason, type CorrectionView } from '@shared/sales/corrections';
 import type { SaleView } from '@shared/sales/sale-view';
+import type { Approval } from '@shared/sales/staff';
 import { useI18n, useErrorText } from '@renderer/i18n/I18nProvider';
 import { usePosMutation } from '@renderer/pos/mutations';
 import { usePosQuery } from '@renderer/pos/queries';
@@ -80,7 +81,7 @@ function RefundForm({ sale, options, onClose, refetch }: { sale: SaleView; optio
   const mutation = kind === 'void' ? voidSale : refund;
   const result: CorrectionView | null = (mutation.data?.correction as CorrectionView | undefined) ?? null;
 
-  const submit = (approval: { supervisorId: number; pin: string }) => {
+  const submit = (approval: Approval) => {
     if (!tender || !reason) return;
     const common = {
       correctionId,

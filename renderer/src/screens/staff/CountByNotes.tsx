@@ -16,7 +16,7 @@ const typedPieces = (text: string) => (text.trim() === '' ? 0 : /^\d{1,6}$/.test
  * amount and the total worked out as they are typed. "Use" puts the total into the counted cash
  * and hands the count over, to be kept in the Z report; nothing is sent until the close is confirmed.
  */
-export function CountByNotes({ onUse, onClose }: { onUse: (countedKobo: number, sheet: CountSheet) => void; onClose: () => void }) {
+export function CountByNotes({ onUse, onClose }: { onUse: (sheet: CountSheet) => void; onClose: () => void }) {
   const { t, money } = useI18n();
   const [pieces, setPieces] = useState<Record<number, string>>({});
   const [other, setOther] = useState('');
@@ -36,7 +36,7 @@ export function CountByNotes({ onUse, onClose }: { onUse: (countedKobo: number, 
           <Button variant="secondary" size="large" onClick={onClose}>
             {t('common.back')}
           </Button>
-          <Button variant="primary" size="large" disabled={sheet === null} onClick={() => sheet && onUse(countSheetTotalKobo(sheet), sheet)}>
+          <Button variant="primary" size="large" disabled={sheet === null} onClick={() => sheet && onUse(sheet)}>
             {total === null ? t('shift.count.fix') : t('shift.count.use', { amount: money(total) })}
           </Button>
         </>

@@ -14,7 +14,8 @@ import { ReportPaperButton, ReportPrintStatus } from './ReportPaper';
 import { UnsentWarning } from '@renderer/screens/fleet/UnsentWarning';
 import { ApprovalStep } from '@renderer/screens/refunds/ApprovalStep';
 import { koboDecimalText } from '@shared/money';
-import type { CountSheet } from '@shared/sales/cash-count';
+import { countSheetTotalKobo, type CountSheet } from '@shared/sales/cash-count';
+import type { Approval } from '@shared/sales/staff';
 import { CountByNotes } from './CountByNotes';
 import { typedNairaToKobo } from './typed-naira';
 
@@ -23,7 +24,6 @@ type DrawerDone = { kind: 'in' | 'out'; amountKobo: number } | { kind: 'no-sale'
 
 /** What a supervisor's PIN is asked for at the drawer, on a till that keeps it to supervisors. */
 type ApprovedAtDrawer = 'noSale' | 'cashOut';
-type Approval = { supervisorId: number; pin: string };
 
 export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const { t, money } = useI18n();
@@ -39,7 +39,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   // The close's count, note by note, in a sheet of its own; its total fills the counted cash.
   const [countingNotes, setCountingNotes] = useState(false);
   // The count by notes behind the counted figure, sent with the close while the figure is still its total.
-  const [noteCount, setNoteCount] = useState<{ text: string; sheet: CountSheet } | null>(null);
+  const [noteCount, setNoteCount] = useState<CountSheet | null>(null);
   const [closed, setClosed] = useState<ZReport | null>(null);
   const refresh = () => client.invalidateQueries();
 
@@ -91,7 +91,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
   const stopApproving = () => (noSale.reset(), cash.reset(), setApproving(null));
   const close = useMutation({
     mutationFn: async (countedKobo: number) =>
-      unwrap(await pos['shift:close']({ countedKobo, ...(noteCount && noteCount.text === counted && { countSheet: noteCount.sheet }) })),
+      unwrap(await pos['shift:close']({ countedKobo, ...(noteCount && countSheetTotalKobo(noteCount) === countedKobo && { countSheet: noteCount }) })),
     // The Z report is the till's answer that no shift is open now: the screen holds that at once
     // (until the refetch confirms it), so the closed shift is never shown open beside its Z report.
     onSuccess: (z) => (setCounted(''), setNoteCount(null), setConfirming(false), setClosed(z), client.setQueryData<ResponseOf<'shift:current'>>(['shift:current', {}], (was) => was && { ...was, report: null, overTwelveHours: false }), refresh()),
@@ -262,7 +262,7 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                   </QueryState>
                 </Sheet>
               )}
-              {countingNotes && <CountByNotes onClose={() => setCountingNotes(false)} onUse={(kobo, sheet) => (setCounted(koboDecimalText(kobo)), setNoteCount({ text: koboDecimalText(kobo), sheet }), setCountingNotes(false))} />}
+              {countingNotes && <CountByNotes onClose={() => setCountingNotes(false)} onUse={(sheet) => (setCounted(koboDecimalText(countSheetTotalKobo(sheet))), setNoteCount(sheet), setCountingNotes(false))} />}
               {confirming && countedKobo !== null && (
                 <Sheet role="alertdialog" title={t('shift.confirm.title', { shift: report.shiftNumber })} onClose={close.isPending ? undefined : () => setConfirming(false)}
                   actions={
