@@ -397,6 +397,16 @@ test('close by counting notes: each line and the total worked out, a bad count m
     await expect(confirm.getByTestId('confirm-difference')).toHaveText(`${formatNaira(-5_000)} (short)`);
     await confirm.getByRole('button', { name: 'Close the shift and make the Z report' }).click();
     await expect(page.getByTestId('z-report')).toContainText('Z report #1');
+    // The screen's Z report shows how the drawer was counted, under Cash counted.
+    const shown = page.getByTestId('z-report');
+    await expect(shown.getByTestId('count-line-100000')).toHaveText(`${formatNairaWhole(100_000)} notes × 4`);
+    await expect(shown.getByTestId('count-line-100000').locator('xpath=following-sibling::dd[1]')).toHaveText(formatNaira(400_000));
+    await expect(shown.getByTestId('count-line-50000')).toHaveText(`${formatNairaWhole(50_000)} notes × 1`);
+    await expect(shown.getByText('Coins and anything else').locator('xpath=following-sibling::dd[1]')).toHaveText(formatNaira(45_000));
+    await expect(shown.getByTestId(/^count-line-/)).toHaveCount(2);
+    expect((await axeViolations(page, { include: '[data-testid="z-report"]' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await shown.getByTestId('count-line-100000').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('z-report-count-800x1280.png') });
     // The count is kept in the Z report, and its paper lists it under Counted.
     expect(own.journal("SELECT counted_kobo, json_extract(z_report_json, '$.countSheet') AS sheet FROM shifts")).toEqual([
       { counted_kobo: 495_000, sheet: JSON.stringify({ notes: [{ noteKobo: 100_000, count: 4 }, { noteKobo: 50_000, count: 1 }], otherKobo: 45_000 }) },
@@ -417,6 +427,8 @@ test('close by counting notes: each line and the total worked out, a bad count m
     await page.getByRole('button', { name: 'Close the shift…' }).click();
     await page.getByRole('alertdialog', { name: 'Close shift 2?' }).getByRole('button', { name: 'Close the shift and make the Z report' }).click();
     await expect(page.getByTestId('z-report')).toContainText('Z report #2');
+    await expect(page.getByTestId('z-report').getByTestId(/^count-line-/)).toHaveCount(0);
+    await expect(page.getByTestId('z-report').getByText('Coins and anything else')).toHaveCount(0);
     expect(own.journal("SELECT counted_kobo, json_extract(z_report_json, '$.countSheet') AS sheet FROM shifts WHERE z_number = 2")).toEqual([{ counted_kobo: 499_000, sheet: null }]);
   } finally {
     await own.stop();

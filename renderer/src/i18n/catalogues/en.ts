@@ -477,6 +477,8 @@ export const en = {
   'report.expected': 'Cash expected in drawer',
   'report.counted': 'Cash counted',
   'report.difference': 'Difference',
+  'report.countLine': "{note} notes × {count}",
+  'report.countOther': "Coins and anything else",
   'report.short': '(short)',
   'report.over': '(over)',
   'report.unsettled': '{count, plural, one {# sale is} other {# sales are}} still waiting for the partner’s answer.',

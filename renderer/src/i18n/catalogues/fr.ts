@@ -453,6 +453,8 @@ export const fr: Catalogue = {
   'report.expected': "Espèces attendues en caisse",
   'report.counted': "Espèces comptées",
   'report.difference': "Écart",
+  'report.countLine': "Billets de {note} × {count}",
+  'report.countOther': "Pièces et autres",
   'report.short': "(manque)",
   'report.over': "(excédent)",
   'report.unsettled': "{count, plural, one {# vente attend} many {# ventes attendent} other {# ventes attendent}} encore la réponse du partenaire.",

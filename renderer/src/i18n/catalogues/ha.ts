@@ -453,6 +453,8 @@ export const ha: Catalogue = {
   'report.expected': "Kuɗin da ake sa ran a cikin aljihun tebur",
   'report.counted': "Kuɗin da aka ƙidaya",
   'report.difference': "Bambanci",
+  'report.countLine': "Takardun {note} × {count}",
+  'report.countOther': "Tsabar kuɗi da sauran su",
   'report.short': "(ya rage)",
   'report.over': "(ya wuce)",
   'report.unsettled': "{count, plural, one {Sayarwa # tana} other {Sayarwa # suna}} jiran amsar abokin hulɗa.",

@@ -453,6 +453,8 @@ export const ig: Catalogue = {
   'report.expected': "Ego a tụrụ anya n'igbe",
   'report.counted': "Ego a gụrụ",
   'report.difference': "Ọdịiche",
+  'report.countLine': "Akwụkwọ ego {note} × {count}",
+  'report.countOther': "Mkpụrụ ego na ihe ndị ọzọ",
   'report.short': "(ọ fọdụrụ)",
   'report.over': "(ọ karịrị)",
   'report.unsettled': "{count, plural, other {Ire #}} ka na-echere azịza onye mmekọ.",

@@ -453,6 +453,8 @@ export const pcm: Catalogue = {
   'report.expected': "Cash wey suppose dey drawer",
   'report.counted': "Cash wey you count",
   'report.difference': "Difference",
+  'report.countLine': "{note} notes × {count}",
+  'report.countOther': "Coins and anything else",
   'report.short': "(e short)",
   'report.over': "(e pass)",
   'report.unsettled': "{count, plural, one {# sale still dey} other {# sale still dey}} wait for di partner answer.",

@@ -453,6 +453,8 @@ export const yo: Catalogue = {
   'report.expected': "Owó tó yẹ kó wà nínú àpótí",
   'report.counted': "Owó tí a kà",
   'report.difference': "Ìyàtọ̀",
+  'report.countLine': "Ìwé-owó {note} × {count}",
+  'report.countOther': "Ẹyọ owó àti ohun mìíràn",
   'report.short': "(ó kù)",
   'report.over': "(ó pọ̀ ju)",
   'report.unsettled': "{count, plural, other {Títà #}} ṣì ń dúró de ìdáhùn alábàáṣiṣẹ́pọ̀.",

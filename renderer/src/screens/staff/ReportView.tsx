@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import type { ShiftReport, ZReport } from '@shared/sales/reports';
+import { formatNairaWhole } from '@shared/money';
 import { approvalCodeScheme, cardBrandName } from '@shared/payments/card-schemes';
 import { Money } from '@ui/Money';
 import { useT } from '@renderer/i18n/I18nProvider';
@@ -64,6 +66,19 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
           <>
             <dt>{t('report.counted')}</dt>
             <dd><Money kobo={z.countedKobo} /></dd>
+            {/* Counted by notes at the close: the notes as the paper lists them, so a supervisor checking a shortage sees how it was counted. */}
+            {z.countSheet && (
+              <>
+                {z.countSheet.notes.map((line) => (
+                  <Fragment key={line.noteKobo}>
+                    <dt className="report-sub" data-testid={`count-line-${line.noteKobo}`}>{t('report.countLine', { note: formatNairaWhole(line.noteKobo), count: line.count })}</dt>
+                    <dd><Money kobo={line.noteKobo * line.count} /></dd>
+                  </Fragment>
+                ))}
+                <dt className="report-sub">{t('report.countOther')}</dt>
+                <dd><Money kobo={z.countSheet.otherKobo} /></dd>
+              </>
+            )}
             <dt>{t('report.difference')}</dt>
             <dd data-testid="difference" className={z.differenceKobo === 0 ? '' : 'field-error'}>
               <Money kobo={z.differenceKobo} /> {z.differenceKobo < 0 ? t('report.short') : z.differenceKobo > 0 ? t('report.over') : ''}
