@@ -24,5 +24,11 @@ export const printerStatusViewSchema = z.object({
   checkedAt: z.iso.datetime().nullable(),
   /** The label (and a fixed detail) as catalogue codes for the screen's language. */
   words: healthWordsSchema.optional(),
+  /** The level of the drawer port's pin 3 as the printer last said it, sensor or not: Settings shows it so the wiring can be matched. */
+  drawerPin: z.enum(['high', 'low']).optional(),
+  /** The cash drawer, on a till with its sensor set (`printer.drawerSensor`) and a reading; absent otherwise. */
+  drawer: z.enum(['open', 'closed']).optional(),
+  /** While the drawer is open: since when (a missed reading in between does not restart it). */
+  drawerOpenSince: z.iso.datetime().optional(),
 });
 export type PrinterStatusView = z.infer<typeof printerStatusViewSchema>;

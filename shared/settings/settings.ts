@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { terminalProfileSchema, tillNumberSchema } from '../app';
 import { saidSchema } from '../errors';
-import { cashDrawers, drawerRules } from '../printing/cash-drawer';
+import { cashDrawers, drawerRules, drawerSensors } from '../printing/cash-drawer';
 
 /** The settings staff may change on screen. The API key is not among them: it can be set, never read. */
 export const editableSettingsSchema = z
@@ -25,6 +25,8 @@ export const editableSettingsSchema = z
         /** Who may open the drawer without a sale, and who may take cash out; left out of an update: unchanged. */
         noSaleBy: z.enum(drawerRules).optional(),
         cashOutBy: z.enum(drawerRules).optional(),
+        /** The drawer's open/shut switch; left out of an update: unchanged. */
+        drawerSensor: z.enum(drawerSensors).optional(),
       })
       .strict(),
     /**

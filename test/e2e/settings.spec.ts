@@ -30,10 +30,12 @@ test('a supervisor saves settings for the next start and a write-only API key', 
     await settings.getByLabel('Open the drawer without a sale').selectOption({ label: 'Supervisors only' });
     await expect(settings.getByLabel('Take cash out of the drawer')).toHaveValue('anyone');
     await settings.getByLabel('Take cash out of the drawer').selectOption({ label: 'Supervisors only' });
+    await expect(settings.getByLabel('Drawer sensor')).toHaveValue('off');
+    await settings.getByLabel('Drawer sensor').selectOption({ label: 'Open when it reads low' });
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
     const saved = JSON.parse(fs.readFileSync(path.join(host.dataDir, 'config.json'), 'utf8'));
-    expect(saved).toMatchObject({ terminal: { name: 'Box Office 3' }, printer: { interface: 'tcp://192.168.1.50:9100', cashDrawer: 'off', noSaleBy: 'supervisor', cashOutBy: 'supervisor' } });
+    expect(saved).toMatchObject({ terminal: { name: 'Box Office 3' }, printer: { interface: 'tcp://192.168.1.50:9100', cashDrawer: 'off', noSaleBy: 'supervisor', cashOutBy: 'supervisor', drawerSensor: 'open-when-low' } });
     // A refused save says nothing was saved, not "Saved" from the save before it.
     await settings.getByRole('textbox', { name: /^Printer/ }).fill('192.168.1.50');
     await settings.getByRole('button', { name: 'Save settings' }).click();

@@ -16,6 +16,8 @@ import { afterAll, beforeAll } from 'vitest';
  *   (the mode becomes `paper-out`): the receipt it was sent is cut short.
  * - `off`: not listening: connections are refused.
  *
+ * `setDrawerPin` sets the level its drawer port's pin 3 reports (low at first): EPSON DLE EOT 1 bit 2,
+ * STAR ASB byte 3 bit 2, as a drawer's switch does when it opens or shuts.
  * `asb` makes it an EPSON with Automatic Status Back on: 4 unasked status bytes as each connection opens.
  * `bytesPerSecond` makes it print at a real printer's pace: once its buffer (`bufferBytes`, 1 KB) is
  * full it takes (and answers) further bytes only as fast as it prints them.
@@ -35,6 +37,8 @@ export interface FakePrinter {
   /** `tcp://127.0.0.1:<port>`, as the printer setting is written. */
   readonly url: string;
   mode(): FakePrinterMode;
+  /** The drawer switch's level on pin 3, in every status answer from now on. */
+  setDrawerPin(level: 'high' | 'low'): void;
   /** Switching to or from `off` closes or reopens the listening socket on the same port. */
   setMode(mode: FakePrinterMode): Promise<void>;
   connections(): CapturedConnection[];
@@ -77,6 +81,7 @@ const asbFrame = Buffer.from([0x10, 0x00, 0x00, 0x00]);
 
 export async function startFakePrinter(options: { mode?: FakePrinterMode; asb?: boolean; bytesPerSecond?: number; bufferBytes?: number } = {}): Promise<FakePrinter> {
   let mode: FakePrinterMode = options.mode ?? 'ready';
+  let drawerBit = 0;
   let captured: CapturedConnection[] = [];
   const sockets = new Set<net.Socket>();
   const closedWaiters = new Set<() => void>();
@@ -93,12 +98,16 @@ export async function startFakePrinter(options: { mode?: FakePrinterMode; asb?: 
         const b1 = bytes[i + 1];
         const b2 = bytes[i + 2]!;
         if (b0 === 0x10 && b1 === 0x04) {
-          reply(socket, state, mode, (m) => Buffer.from([epsonAnswers[m][b2] ?? 0x12]));
+          reply(socket, state, mode, (m) => Buffer.from([(epsonAnswers[m][b2] ?? 0x12) | (b2 === 1 ? drawerBit : 0)]));
           i += 3;
           continue;
         }
         if (b0 === 0x1b && b1 === 0x06 && b2 === 0x01) {
-          reply(socket, state, mode, (m) => starAsb(m));
+          reply(socket, state, mode, (m) => {
+            const asb = starAsb(m);
+            asb[2]! |= drawerBit;
+            return asb;
+          });
           i += 3;
           continue;
         }
@@ -181,6 +190,9 @@ export async function startFakePrinter(options: { mode?: FakePrinterMode; asb?: 
       return `tcp://127.0.0.1:${port}`;
     },
     mode: () => mode,
+    setDrawerPin(level) {
+      drawerBit = level === 'high' ? 0x04 : 0;
+    },
     async setMode(next) {
       const wasOff = mode === 'off';
       mode = next;

@@ -20,7 +20,7 @@ import { startFakePrinter, type FakePrinter } from './fake-printer';
 import { customer, fastTuning, findShowing, newSaleId, readyToSell, selectionOf, startSalesPartner, tillConfig, value, type SalesPartner } from './sales-fixture';
 import type { LanguageCode } from '../../shared/languages';
 import type { TerminalProfile } from '../../shared/app';
-import type { CashDrawer, DrawerRule } from '../../shared/printing/cash-drawer';
+import type { CashDrawer, DrawerRule, DrawerSensor } from '../../shared/printing/cash-drawer';
 import { instantTerminal } from './terminal-fixture';
 
 /**
@@ -68,10 +68,12 @@ export function openPrintTill(options: {
   noSaleBy?: DrawerRule;
   /** Who may take cash out (default: the config's, anyone signed in). */
   cashOutBy?: DrawerRule;
+  /** The drawer's switch and its wiring (default: the config's, off). */
+  drawerSensor?: DrawerSensor;
 }): PrintTill {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-'));
   const base = tillConfig(dataDir, options.profile ?? 'counter', options.partnerUrl);
-  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs, cashDrawer: options.cashDrawer ?? base.printer.cashDrawer, noSaleBy: options.noSaleBy ?? base.printer.noSaleBy, cashOutBy: options.cashOutBy ?? base.printer.cashOutBy } };
+  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs, cashDrawer: options.cashDrawer ?? base.printer.cashDrawer, noSaleBy: options.noSaleBy ?? base.printer.noSaleBy, cashOutBy: options.cashOutBy ?? base.printer.cashOutBy, drawerSensor: options.drawerSensor ?? base.printer.drawerSensor } };
   const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id, printRetryPolicy: options.retryPolicy });
   if (!opened.ok) throw new Error(`journal did not open: ${opened.error.message}`);
   const journal = opened.value;

@@ -27,7 +27,7 @@ for (const type of ['epson', 'star'] as const) {
 
     it('reports ready when the printer answers ready', async () => {
       await fake().setMode('ready');
-      expect(await printer().status({ deadlineMs: 2_000 })).toEqual({ state: 'ready', detail: 'The printer is ready.', said: { key: 'said.printer.ready' } });
+      expect(await printer().status({ deadlineMs: 2_000 })).toEqual({ state: 'ready', detail: 'The printer is ready.', said: { key: 'said.printer.ready' }, drawerPin: 'low' });
     });
 
     it('reports paper-out from the real-time status, and sends nothing while it lasts', async () => {

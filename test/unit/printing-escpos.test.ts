@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReceipt } from '../../electron/printing/receipts/build-receipt';
+import { drawerPosition } from '../../shared/printing/cash-drawer';
 import { parseStatusReply, starAsbLength, statusQuery, statusReplyLength } from '../../electron/printing/printers/printer-status';
 import type { Columns } from '../../electron/printing/layout/receipt-line';
 import { renderEscPos, type PrinterType } from '../../electron/printing/layout/render-escpos';
@@ -92,5 +93,29 @@ describe('printer status answers', () => {
     expect(parseStatusReply('star', asb(0x28, 0x00)).state).toBe('cover-open');
     expect(parseStatusReply('star', asb(0x08, 0x00)).state).toBe('offline');
     expect(parseStatusReply('star', Buffer.from([0x12, 0x12, 0x12])).state).toBe('unknown');
+  });
+
+  it("reads the drawer switch's pin 3 in every readable answer, whatever the printer's state", () => {
+    // EPSON: bit 2 of the DLE EOT 1 byte.
+    expect(parseStatusReply('epson', Buffer.from([0x12, 0x12, 0x12])).drawerPin).toBe('low');
+    expect(parseStatusReply('epson', Buffer.from([0x16, 0x12, 0x12]))).toMatchObject({ state: 'ready', drawerPin: 'high' });
+    expect(parseStatusReply('epson', Buffer.from([0x1e, 0x32, 0x72]))).toMatchObject({ state: 'paper-out', drawerPin: 'high' });
+    expect(parseStatusReply('epson', Buffer.from([0x10, 0x00, 0x00, 0x00, 0x16, 0x12, 0x12])).drawerPin).toBe('high');
+    expect(parseStatusReply('epson', Buffer.from([0xff, 0x00, 0x12])).drawerPin).toBeUndefined();
+    // STAR: bit 2 of the third byte (the compulsion switch), beside cover open and offline.
+    const asb = (third: number) => Buffer.from([0x23, 0x06, third, 0, 0, 0, 0, 0, 0]);
+    expect(parseStatusReply('star', asb(0x00)).drawerPin).toBe('low');
+    expect(parseStatusReply('star', asb(0x04))).toMatchObject({ state: 'ready', drawerPin: 'high' });
+    expect(parseStatusReply('star', asb(0x2c))).toMatchObject({ state: 'cover-open', drawerPin: 'high' });
+    expect(parseStatusReply('star', Buffer.from([0x12, 0x12, 0x12])).drawerPin).toBeUndefined();
+  });
+
+  it('says open or closed by the wiring set, and nothing without a sensor or a reading', () => {
+    expect(drawerPosition('open-when-high', 'high')).toBe('open');
+    expect(drawerPosition('open-when-high', 'low')).toBe('closed');
+    expect(drawerPosition('open-when-low', 'low')).toBe('open');
+    expect(drawerPosition('open-when-low', 'high')).toBe('closed');
+    expect(drawerPosition('off', 'high')).toBeNull();
+    expect(drawerPosition('open-when-high', undefined)).toBeNull();
   });
 });

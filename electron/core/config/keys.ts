@@ -25,6 +25,7 @@ export const configKeys = {
   'printer.columns': { env: 'POS_PRINTER_COLUMNS', flag: 'printer-columns', default: 48, help: '48 for 80 mm paper, 32 for 58 mm.' },
   'printer.cashDrawer': { env: 'POS_PRINTER_CASH_DRAWER', flag: 'printer-cash-drawer', default: 'pin-2', help: 'The cash drawer on the printer\'s drawer port, opened as a cash sale\'s receipt, a cash refund\'s drawer slip, a cash in or out voucher or a no sale slip prints: pin-2 (most drawers), pin-5, or off.' },
   'printer.noSaleBy': { env: 'POS_PRINTER_NO_SALE_BY', flag: 'printer-no-sale-by', default: 'anyone', help: 'Who may open the cash drawer without a sale (No sale): anyone signed in, or supervisor.' },
+  'printer.drawerSensor': { env: 'POS_PRINTER_DRAWER_SENSOR', flag: 'printer-drawer-sensor', default: 'off', help: 'The cash drawer\'s open/shut switch, read through the printer\'s drawer port: off (no sensor), open-when-high or open-when-low (which reading means open; Settings shows the reading).' },
   'printer.cashOutBy': { env: 'POS_PRINTER_CASH_OUT_BY', flag: 'printer-cash-out-by', default: 'anyone', help: 'Who may take cash out of the drawer (Cash out): anyone signed in, or supervisor.' },
   'printer.ticketStubs': { env: 'POS_PRINTER_TICKET_STUBS', flag: 'printer-ticket-stubs', default: false, help: 'true: cinema receipts end with one tear-off stub per admission.' },
   'receipt.footer.counter': { env: 'POS_RECEIPT_FOOTER_COUNTER', flag: 'receipt-footer-counter', default: 'Thank you for your visit!', help: 'Last lines of receipts printed at a counter; | starts a new line.' },

@@ -1,5 +1,5 @@
 import { parsePrinterSetting, printerSettingHint } from '../../../shared/printing/printer-setting';
-import { cashDrawers, drawerRules } from '../../../shared/printing/cash-drawer';
+import { cashDrawers, drawerRules, drawerSensors } from '../../../shared/printing/cash-drawer';
 import { z } from 'zod';
 import { terminalProfileSchema, tillNumberSchema } from '../../../shared/app';
 import { partnerUrlProblem, printerFileProblem } from './safe-destinations';
@@ -89,6 +89,8 @@ export const configSchema = z
         noSaleBy: z.enum(drawerRules, { error: `must be ${drawerRules.join(' or ')}` }),
         /** Who may take cash out of the drawer (a paid out): anyone signed in, or only a supervisor. Cash in is anyone's. */
         cashOutBy: z.enum(drawerRules, { error: `must be ${drawerRules.join(' or ')}` }),
+        /** The drawer's open/shut switch on the printer's port (pin 3), and which reading means open; off: none. */
+        drawerSensor: z.enum(drawerSensors, { error: `must be ${drawerSensors.join(', ')}` }),
         /** Cinema receipts end with one tear-off stub per admission. */
         ticketStubs: z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean({ error: 'must be true or false' })),
       })

@@ -7,10 +7,11 @@ import type { PrinterType } from '../layout/render-escpos';
  * answer also proves every byte sent before the query was received.
  *
  * EPSON: DLE EOT 1 (printer), DLE EOT 2 (offline cause), DLE EOT 4 (roll paper sensor); one byte
- * each, bits 1 and 4 always set, bits 0 and 7 always clear.
+ * each, bits 1 and 4 always set, bits 0 and 7 always clear. The printer byte's bit 2 is the level
+ * of the drawer port's pin 3 (the drawer's switch).
  * STAR line mode: ESC ACK SOH answers with the automatic status (ASB): header byte 1 gives the
- * length, byte 3 holds cover open (bit 5) and offline (bit 3), byte 6 paper end (bit 3) and near
- * end (bit 2).
+ * length, byte 3 holds cover open (bit 5), offline (bit 3) and the drawer's switch (the
+ * "compulsion switch", bit 2), byte 6 paper end (bit 3) and near end (bit 2).
  */
 const epsonQuery = Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]);
 const starQuery = Buffer.from([0x1b, 0x06, 0x01]);
@@ -65,6 +66,10 @@ function parseEpsonStatus(reply: Uint8Array): PrinterStatus {
   if (printer === undefined || offlineCause === undefined || paper === undefined || ![printer, offlineCause, paper].every(isEpsonStatusByte)) {
     return garbled(reply);
   }
+  return withDrawer(epsonState(printer, offlineCause, paper), printer & 0x04);
+}
+
+function epsonState(printer: number, offlineCause: number, paper: number): PrinterStatus {
   if (offlineCause & 0x04) return coverOpen;
   if (paper & 0x60 || offlineCause & 0x20) return paperOut;
   if (offlineCause & 0x40) return printerError;
@@ -76,14 +81,19 @@ function parseStarAsb(reply: Uint8Array): PrinterStatus {
   const header = reply[0];
   if (header === undefined || (header & 0x91) !== 0x01 || reply.length < 3) return garbled(reply);
   const status = reply[2]!;
-  const errors = reply[3] ?? 0;
-  const sensors = reply[5] ?? 0;
+  return withDrawer(starState(status, reply[3] ?? 0, reply[5] ?? 0), status & 0x04);
+}
+
+function starState(status: number, errors: number, sensors: number): PrinterStatus {
   if (status & 0x20) return coverOpen;
   if (sensors & 0x08) return paperOut;
   if (errors & 0x6c) return printerError;
   if (status & 0x08) return offlineUnknownCause;
   return sensors & 0x06 ? readyPaperLow : ready;
 }
+
+/** A readable answer carries the drawer switch's pin whatever the printer's state (paper out does not close a drawer). */
+const withDrawer = (status: PrinterStatus, pinBit: number): PrinterStatus => ({ ...status, drawerPin: pinBit ? 'high' : 'low' });
 
 // A status the printer itself reports: its sentence names a shared one, for the strip to say in the reader's language.
 

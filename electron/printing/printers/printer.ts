@@ -1,4 +1,5 @@
 import type { PosError, Said } from '../../../shared/errors';
+import type { DrawerPin } from '../../../shared/printing/cash-drawer';
 
 export type PrinterState = 'ready' | 'offline' | 'paper-out' | 'cover-open' | 'unknown';
 
@@ -8,6 +9,8 @@ export interface PrinterStatus {
   detail: string;
   /** `detail` as a shared sentence, when it is one of the fixed ones (paper out, cover open...). */
   said?: Said;
+  /** The level of the drawer port's pin 3 (the drawer's switch, where it has one), when the printer said. */
+  drawerPin?: DrawerPin;
 }
 
 /** One thing to print: the printer's bytes, and the same page as text for the preview and the screen. */

@@ -170,6 +170,7 @@ export function createPrintQueue(deps: PrintQueueDeps): PrintQueue {
     clock,
     logger,
     setting: config.printer.interface,
+    drawerSensor: config.printer.drawerSensor,
     statusDeadlineMs: tuning.statusDeadlineMs,
     idlePollMs: tuning.idlePollMs,
     outagePollMs: tuning.outagePollMs,

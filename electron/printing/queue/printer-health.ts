@@ -1,6 +1,7 @@
 import { parsePrinterSetting } from '../../../shared/printing/printer-setting';
 import type { HealthItem } from '../../../shared/app';
 import type { PrinterStatusView } from '../../../shared/printing/printer-status';
+import { drawerPosition, type DrawerSensor } from '../../../shared/printing/cash-drawer';
 import type { PrinterStatus } from '../printers/printer';
 
 /** Where the printer is, as a cashier would say it: "192.168.1.50", "printer Counter_1", "/dev/usb/lp0". */
@@ -20,9 +21,17 @@ export function printerPlace(setting: string): string {
  */
 export function printerStatusView(
   status: PrinterStatus,
-  context: { place: string; description: string; preview: boolean; checkedAt: string | null },
+  context: { place: string; description: string; preview: boolean; checkedAt: string | null; drawerSensor?: DrawerSensor },
 ): PrinterStatusView {
-  const base = { state: status.state, detail: status.detail, printer: context.description, checkedAt: context.checkedAt };
+  const drawer = drawerPosition(context.drawerSensor ?? 'off', status.drawerPin);
+  const base = {
+    state: status.state,
+    detail: status.detail,
+    printer: context.description,
+    checkedAt: context.checkedAt,
+    ...(status.drawerPin && { drawerPin: status.drawerPin }),
+    ...(drawer && { drawer }),
+  };
   // A fixed sentence of the printer's own (paper out, cover open) is said in the reader's language.
   const said = status.said && { said: status.said };
   switch (status.state) {

@@ -1,3 +1,4 @@
+import type { DrawerSensor } from '../../../shared/printing/cash-drawer';
 import type { PrinterStatusView } from '../../../shared/printing/printer-status';
 import type { Logger } from '../../core/logger';
 import type { Printer, PrinterStatus } from '../printers/printer';
@@ -9,6 +10,8 @@ export interface PrinterWatchOptions {
   logger: Logger;
   /** The printer setting (for "at 192.168.1.50") and whether it is the on-screen preview printer. */
   setting: string;
+  /** The drawer's switch and its wiring (`printer.drawerSensor`): the view says open or closed when set. */
+  drawerSensor: DrawerSensor;
   /** Called with the new view whenever the state or its detail changes. */
   changed: (view: PrinterStatusView, previous: PrinterStatusView) => void;
   /** True while a job is being printed: polls then wait, the job's own status answers speak for it. */
@@ -51,6 +54,7 @@ export function createPrinterWatch(options: PrinterWatchOptions): PrinterWatch {
   const place = printerPlace(options.setting);
   const description = printer.description;
   let view = printerStatusView({ state: 'unknown', detail: 'The printer has not been checked yet.' }, { place, description, preview, checkedAt: null });
+  let drawerOpenSince: string | null = null;
   let asking: Promise<PrinterStatusView> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
@@ -58,10 +62,18 @@ export function createPrinterWatch(options: PrinterWatchOptions): PrinterWatch {
   const needsStaff = () => view.state === 'paper-out' || view.state === 'cover-open';
 
   function record(status: PrinterStatus) {
-    const next = printerStatusView(status, { place, description, preview, checkedAt: clock().toISOString() });
+    const checkedAt = clock().toISOString();
+    const next = printerStatusView(status, { place, description, preview, checkedAt, drawerSensor: options.drawerSensor });
+    // Open since the first reading that said so; only a reading of closed ends it (a printer that
+    // missed one answer has not seen the drawer shut).
+    if (next.drawer === 'open') drawerOpenSince ??= checkedAt;
+    else if (next.drawer === 'closed') drawerOpenSince = null;
+    if (next.drawer === 'open' && drawerOpenSince) next.drawerOpenSince = drawerOpenSince;
     const previous = view;
     view = next;
-    if (next.state !== previous.state || next.detail !== previous.detail) {
+    const drawerChanged = next.drawer !== previous.drawer || next.drawerPin !== previous.drawerPin;
+    if (drawerChanged && next.drawer !== undefined) options.logger.info('cash drawer', { drawer: next.drawer });
+    if (next.state !== previous.state || next.detail !== previous.detail || drawerChanged) {
       if (next.state !== previous.state) options.logger.info('printer status changed', { from: previous.state, to: next.state });
       options.changed(next, previous);
     }

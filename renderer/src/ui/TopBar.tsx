@@ -1,6 +1,7 @@
 import type { AppInfo } from '@shared/app';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { Button } from './Button';
+import { DrawerChip } from './DrawerChip';
 import styles from './TopBar.module.css';
 
 /** The bar that stays at the top of every staff screen: where you are, Back, Home, the back office. */
@@ -24,6 +25,7 @@ export function TopBar({ info, onBack, onHome, onStaff }: { info: AppInfo; onBac
         {info.terminalName} <span className={styles.muted}>· {info.terminalId}</span>
       </span>
       <span className={styles.spacer} />
+      <DrawerChip />
       {onStaff && (
         <Button variant="ghost" onClick={onStaff} aria-keyshortcuts="F9">
           {t('common.staff')}

@@ -9,7 +9,7 @@ import { LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { saidIn } from '@renderer/i18n/error-text';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
-import { cashDrawers, drawerRules, type CashDrawer, type DrawerRule } from '@shared/printing/cash-drawer';
+import { cashDrawers, drawerRules, drawerSensors, type CashDrawer, type DrawerRule, type DrawerSensor } from '@shared/printing/cash-drawer';
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
@@ -18,6 +18,7 @@ import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
 const printerTypes = ['epson', 'star'] as const;
 /** Each drawer setting's words: the settings' own list gives the options, so a new one cannot be left out. */
 const cashDrawerLabels = { 'pin-2': 'settings.cashDrawerPin2', 'pin-5': 'settings.cashDrawerPin5', off: 'settings.cashDrawerOff' } as const satisfies Record<CashDrawer, MessageKey>;
+const drawerSensorLabels = { off: 'settings.drawerSensorOff', 'open-when-high': 'settings.drawerSensorHigh', 'open-when-low': 'settings.drawerSensorLow' } as const satisfies Record<DrawerSensor, MessageKey>;
 const drawerRuleLabels = { anyone: 'settings.noSaleByAnyone', supervisor: 'settings.noSaleBySupervisor' } as const satisfies Record<DrawerRule, MessageKey>;
 
 /** What each field wants, said when it is refused. */
@@ -150,7 +151,15 @@ function SettingsForm({ view }: { view: SettingsView }) {
           <ChoiceField label={t('settings.cashDrawer')} registration={form.register('printer.cashDrawer')} disabled={fixed('printer.cashDrawer')} options={cashDrawers.map((drawer) => [drawer, t(cashDrawerLabels[drawer])])} />
           <ChoiceField label={t('settings.noSaleBy')} registration={form.register('printer.noSaleBy')} disabled={fixed('printer.noSaleBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
           <ChoiceField label={t('settings.cashOutBy')} registration={form.register('printer.cashOutBy')} disabled={fixed('printer.cashOutBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
+          <ChoiceField
+            label={t('settings.drawerSensor')}
+            registration={form.register('printer.drawerSensor')}
+            disabled={fixed('printer.drawerSensor')}
+            options={drawerSensors.map((sensor) => [sensor, t(drawerSensorLabels[sensor])])}
+            describedBy="drawer-sensor-reading"
+          />
         </div>
+        <DrawerSensorReading />
         <PaymentTerminalFields form={form} fixed={fixed} error={err} cards={view.cards} />
         <div className="action-bar">
           {/* A refused save says so, never "Saved" from an earlier one beside the field it refused. */}
@@ -188,11 +197,11 @@ function SettingsForm({ view }: { view: SettingsView }) {
 }
 
 /** A setting chosen from a fixed list: its label, and each value with its words. */
-function ChoiceField(props: { label: string; registration: UseFormRegisterReturn; disabled: boolean; options: Array<[value: string, words: string]> }) {
+function ChoiceField(props: { label: string; registration: UseFormRegisterReturn; disabled: boolean; options: Array<[value: string, words: string]>; describedBy?: string }) {
   return (
     <label className="field">
       <span>{props.label}</span>
-      <select {...props.registration} disabled={props.disabled}>
+      <select {...props.registration} disabled={props.disabled} aria-describedby={props.describedBy}>
         {props.options.map(([value, words]) => (
           <option key={value} value={value}>
             {words}
@@ -200,5 +209,20 @@ function ChoiceField(props: { label: string; registration: UseFormRegisterReturn
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * What the drawer's switch reads now, as the printer last said it (asked every two seconds) while Settings is
+ * open: whoever sets the sensor opens and shuts the drawer and sees which reading means open.
+ */
+function DrawerSensorReading() {
+  const t = useT();
+  const status = usePosQuery('printer:status', {}, { staleTime: 0, refetchInterval: 2_000 });
+  const pin = status.data?.drawerPin;
+  return (
+    <p id="drawer-sensor-reading" className="muted" data-testid="drawer-sensor-reading">
+      {pin ? t('settings.drawerSensorReads', { level: t(pin === 'high' ? 'settings.drawerPinHigh' : 'settings.drawerPinLow') }) : t('settings.drawerSensorNoReading')}
+    </p>
   );
 }

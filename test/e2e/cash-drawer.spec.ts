@@ -1,0 +1,76 @@
+import { test, expect } from '@playwright/test';
+import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
+import { axeViolations } from './axe';
+import { setUpTill, startStack, type Stack } from './support';
+
+/**
+ * A till whose cash drawer has a sensor, in Chromium against the preview host and a fake TCP
+ * printer whose drawer switch the test sets: the top bar says when the drawer is open, and turns
+ * red once it has been left open a minute; Settings shows what the sensor reads.
+ */
+
+let stack: Stack | undefined;
+let printer: FakePrinter | undefined;
+test.afterEach(async () => {
+  await stack?.stop();
+  await printer?.close();
+  stack = undefined;
+  printer = undefined;
+});
+
+test('the drawer left open: the top bar says so, red after a minute, gone once shut; Settings shows the reading', async ({ page }) => {
+  printer = await startFakePrinter({ mode: 'ready' });
+  stack = await startStack({ args: ['--printer', printer.url, '--printer-drawer-sensor', 'open-when-high'] });
+  // The page's clock runs as usual until the test moves it on a minute.
+  await page.clock.install();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  const chip = page.getByRole('banner').getByTestId('drawer-open');
+  await expect(chip).toHaveCount(0);
+
+  printer.setDrawerPin('high');
+  await expect(chip).toHaveText('Cash drawer open');
+  await expect(chip).toHaveAttribute('role', 'status');
+  expect((await axeViolations(page, { include: 'header' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('drawer-open-1280x800.png') });
+
+  await page.clock.fastForward('01:05');
+  await expect(chip).toHaveText(/^Drawer open since \d\d:\d\d: close it$/);
+  await expect(chip).toHaveCSS('background-color', 'rgb(179, 38, 30)');
+  expect((await axeViolations(page, { include: 'header' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('drawer-left-open-1280x800.png') });
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await expect(chip).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('drawer-left-open-800x1280.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Settings: the sensor as set, and what it reads as the drawer opens and shuts.
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
+  const sensor = page.getByLabel('Drawer sensor');
+  await expect(sensor).toHaveValue('open-when-high');
+  await expect(sensor).toBeDisabled(); // set by the --printer-drawer-sensor flag at start
+  await expect(sensor).toHaveAccessibleDescription('The sensor reads high now. Open and shut the drawer to see which reading means open.');
+  await sensor.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('settings-drawer-sensor-1280x800.png') });
+
+  printer.setDrawerPin('low');
+  await expect(page.getByTestId('drawer-sensor-reading')).toHaveText('The sensor reads low now. Open and shut the drawer to see which reading means open.');
+  await expect(chip).toHaveCount(0);
+});
+
+test('without a sensor set, nothing is said of the drawer, whatever pin 3 reads', async ({ page }) => {
+  printer = await startFakePrinter({ mode: 'ready' });
+  stack = await startStack({ args: ['--printer', printer.url] });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  printer.setDrawerPin('high');
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
+  // The reading is shown (so the sensor can be set up), but the drawer is not said open.
+  await expect(page.getByTestId('drawer-sensor-reading')).toHaveText(/reads high now/);
+  await expect(page.getByLabel('Drawer sensor')).toHaveValue('off');
+  await expect(page.getByRole('banner').getByTestId('drawer-open')).toHaveCount(0);
+});

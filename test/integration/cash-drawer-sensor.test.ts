@@ -1,0 +1,97 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
+import { startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
+import { openPrintTill, waitFor, type PrintTill } from '../helpers/print-queue-till';
+
+/**
+ * The cash drawer's switch, read from the printer's status answers (pin 3 of its drawer port) over
+ * a real TCP socket to the fake printer: the till says open or closed by the wiring set in
+ * `printer.drawerSensor`, pushes each change, and says how long it has been open.
+ */
+
+let partner: SalesPartner;
+const open: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  partner = await startSalesPartner();
+});
+afterEach(async () => {
+  for (const thing of open.splice(0).reverse()) await thing.close();
+});
+afterAll(async () => {
+  await partner.close();
+});
+
+async function printer(options: Parameters<typeof startFakePrinter>[0] = {}): Promise<FakePrinter> {
+  const started = await startFakePrinter(options);
+  open.push(started);
+  return started;
+}
+function till(on: FakePrinter, options: Omit<Parameters<typeof openPrintTill>[0], 'partnerUrl' | 'printer'>): PrintTill {
+  const opened = openPrintTill({ partnerUrl: partner.url, printer: on, ...options });
+  open.push(opened);
+  return opened;
+}
+const status = async (t: PrintTill) => value(await t.pos.api['printer:status']({ refresh: true }));
+
+describe('cash drawer sensor', () => {
+  it('EPSON, open when high: closed, then open (pushed, with since when), still open since then, then closed again', async () => {
+    const p = await printer();
+    const t = till(p, { drawerSensor: 'open-when-high' });
+    expect(await status(t)).toMatchObject({ state: 'ready', drawerPin: 'low', drawer: 'closed' });
+    expect((await status(t)).drawerOpenSince).toBeUndefined();
+
+    p.setDrawerPin('high');
+    const opened = await waitFor('the drawer to be said open', () => t.statuses.find((s) => s.drawer === 'open'));
+    expect(opened).toMatchObject({ state: 'ready', drawerPin: 'high', drawerOpenSince: expect.any(String) });
+    // Later readings keep the moment it opened.
+    await waitFor('two more readings', async () => (await status(t)).checkedAt !== opened.checkedAt);
+    expect((await status(t)).drawerOpenSince).toBe(opened.drawerOpenSince);
+
+    p.setDrawerPin('low');
+    const shut = await waitFor('the drawer to be said closed', () => t.statuses.slice(t.statuses.indexOf(opened) + 1).find((s) => s.drawer === 'closed'));
+    expect(shut.drawerOpenSince).toBeUndefined();
+    expect(await status(t)).toMatchObject({ drawer: 'closed', drawerPin: 'low' });
+  });
+
+  it('wired the other way (open when low): low reads open; and a printer out of paper still tells the drawer', async () => {
+    const p = await printer();
+    const t = till(p, { drawerSensor: 'open-when-low' });
+    expect(await status(t)).toMatchObject({ drawerPin: 'low', drawer: 'open', drawerOpenSince: expect.any(String) });
+    p.setDrawerPin('high');
+    expect(await status(t)).toMatchObject({ drawer: 'closed' });
+    await p.setMode('paper-out');
+    p.setDrawerPin('low');
+    expect(await status(t)).toMatchObject({ state: 'paper-out', drawer: 'open' });
+  });
+
+  it('STAR: the compulsion switch bit of its automatic status', async () => {
+    const p = await printer();
+    const t = till(p, { type: 'star', drawerSensor: 'open-when-high' });
+    expect(await status(t)).toMatchObject({ state: 'ready', drawerPin: 'low', drawer: 'closed' });
+    p.setDrawerPin('high');
+    expect(await status(t)).toMatchObject({ state: 'ready', drawerPin: 'high', drawer: 'open' });
+  });
+
+  it('no sensor set: never open or closed, but the reading is there (for Settings), and a change of it is pushed', async () => {
+    const p = await printer();
+    const t = till(p, { drawerSensor: 'off' });
+    const first = await status(t);
+    expect(first).toMatchObject({ state: 'ready', drawerPin: 'low' });
+    expect(first.drawer).toBeUndefined();
+    p.setDrawerPin('high');
+    const pushed = await waitFor('the new reading to be pushed', () => t.statuses.find((s) => s.drawerPin === 'high'));
+    expect(pushed.drawer).toBeUndefined();
+  });
+
+  it('a printer that does not answer status questions gives no reading: the drawer is not said open or closed', async () => {
+    const p = await printer({ mode: 'silent' });
+    const t = till(p, { drawerSensor: 'open-when-high' });
+    p.setDrawerPin('high');
+    const view = await status(t);
+    expect(view.state).toBe('unknown');
+    expect(view.drawer).toBeUndefined();
+    expect(view.drawerPin).toBeUndefined();
+  });
+
+});
