@@ -10,6 +10,7 @@ import { createPartnerProbe } from '../partner/health-probe';
 import type { Printer } from '../printing';
 import { createPrintQueue, type PrintQueue, type PrintQueueTuning } from '../printing';
 import { isTrainingMode, type PosConfig } from '../core/config/schema';
+import { recordDrawerLeftOpen } from './drawer-left-open';
 import { createDispatch, type Dispatch } from './dispatch';
 import { createAccessGate, type AccessPort } from './access-gate';
 import { createDomainEvents } from '../core/domain-events';
@@ -70,6 +71,8 @@ export interface PosDeps {
   cardMoneyBack?: CardMoneyBack;
   /** Shorter print deadlines and polls, for tests. */
   printTuning?: Partial<PrintQueueTuning>;
+  /** How long the drawer must stand open to count as left open (default a minute), for tests. */
+  drawerLeftOpenMs?: number;
   /** The card terminal the composition root chose from `payments.terminal`; absent: none (approval code). */
   cardTerminal?: TerminalChoice;
   /** Shorter lookups and retries of card payments, for tests. */
@@ -125,6 +128,8 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
       : fail(saidError('PRINTER_OFFLINE', 'said.setup.noPrinter'));
   // A void's or refund's two slips (customer's, drawer's) print once its money is back.
   if (printing.ok) printRefundSlips({ events: domainEvents, printing: printing.value, config, logger: deps.logger, clock });
+  // The drawer left open a minute or more is written down in the shift, for the X and Z reports.
+  if (printing.ok && journal.ok) recordDrawerLeftOpen({ events, journal: journal.value, logger: deps.logger, leftOpenMs: deps.drawerLeftOpenMs });
   // A card payment given back because its sale did not happen: the customer gets a slip saying so.
   if (printing.ok && journal.ok) printReversalSlips({ events: domainEvents, printing: printing.value, journal: journal.value, config, logger: deps.logger, clock });
   // Slips a crash kept from being queued (money back, process gone before the slip was written) are queued now.

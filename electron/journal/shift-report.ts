@@ -77,6 +77,9 @@ export function createShiftReporter(db: Database.Database) {
      LEFT JOIN drawer_opening_approvals a ON a.id = d.id LEFT JOIN staff ap ON ap.id = a.approved_by
      WHERE d.shift_id = ? ORDER BY d.id`,
   );
+  const drawerLeftOpen = db.prepare<[number], NonNullable<ShiftReport['drawerLeftOpen']>[number]>(
+    'SELECT opened_at AS openedAt, closed_at AS closedAt FROM drawer_left_open WHERE shift_id = ? ORDER BY id',
+  );
   const unsettled = db.prepare<[number], ShiftReport['unsettled'][number]>(
     `SELECT s.id, s.state, s.kind, s.quote_kobo AS quoteKobo, s.created_at AS createdAt, coalesce(st.name, '${selfService}') AS staffName
      FROM sales s LEFT JOIN staff st ON st.id = s.staff_id
@@ -117,6 +120,7 @@ export function createShiftReporter(db: Database.Database) {
         cash: cash.get(shiftId)!,
         cashMovements: movements.all(shiftId),
         drawerOpenings: drawerOpenings.all(shiftId),
+        drawerLeftOpen: drawerLeftOpen.all(shiftId),
         unsettled: unsettled.all(shiftId),
         corrections: correctionLines.corrections(shiftId),
         cancellationsOwed: correctionLines.cancellationsOwed(head.terminalId),

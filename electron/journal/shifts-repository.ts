@@ -74,6 +74,7 @@ const cashMovementSchema = z
 const drawerOpeningSchema = z
   .object({ reason: z.string().trim().min(1, 'say why the drawer is opened').max(200), staffId: staffIdSchema, approvedBy: staffIdSchema.optional() })
   .strict();
+const drawerLeftOpenSchema = z.object({ openedAt: z.iso.datetime(), closedAt: z.iso.datetime() }).strict();
 const closeShiftSchema = z
   .object({ staffId: staffIdSchema, countedKobo: koboSchema.nonnegative(), countSheet: countSheetSchema.optional() })
   .strict()
@@ -100,6 +101,8 @@ export interface ShiftsRepository {
   openDrawer(input: z.input<typeof drawerOpeningSchema>): Result<DrawerOpening>;
   /** Work done inside each drawer opening's own transaction (its slip, which pulses the drawer); as whileMovingCash. */
   whileOpeningDrawer(work: (opening: DrawerOpeningRecorded) => void): () => void;
+  /** The drawer left open a minute or more, from when it opened to when it was shut, in the open shift: recorded, never changed. */
+  recordDrawerLeftOpen(input: z.input<typeof drawerLeftOpenSchema>): Result<{ id: number; shiftId: number }>;
   /** Running totals of a shift (default: the open one). */
   xReport(shiftId?: number): Result<ShiftReport>;
   /** Closes the open shift against the counted cash and stores its numbered Z report, in one transaction. */
@@ -199,6 +202,9 @@ export function createShiftsRepository(deps: {
   );
   const insertMovementApproval = db.prepare('INSERT INTO cash_movement_approvals (id, terminal_id, approved_by, at) VALUES (@id, @terminalId, @approvedBy, @at)');
   const insertOpeningApproval = db.prepare('INSERT INTO drawer_opening_approvals (id, terminal_id, approved_by, at) VALUES (@id, @terminalId, @approvedBy, @at)');
+  const insertLeftOpen = db.prepare(
+    'INSERT INTO drawer_left_open (terminal_id, shift_id, opened_at, closed_at) VALUES (@terminalId, @shiftId, @openedAt, @closedAt)',
+  );
   const closeShift = db.prepare(
     `UPDATE shifts SET closed_by = @staffId, closed_at = @at, counted_kobo = @countedKobo, expected_kobo = @expectedKobo,
        z_number = @zNumber, z_report_json = @zReportJson
@@ -270,6 +276,15 @@ export function createShiftsRepository(deps: {
     }))
     .immediate;
 
+  const leftOpenTx = db
+    .transaction((input: z.output<typeof drawerLeftOpenSchema>): Result<{ id: number; shiftId: number }> => {
+      const shift = selectOpen.get(terminalId);
+      if (!shift) return noShift();
+      const { lastInsertRowid } = insertLeftOpen.run({ terminalId, shiftId: shift.id, openedAt: input.openedAt, closedAt: input.closedAt });
+      return ok({ id: Number(lastInsertRowid), shiftId: shift.id });
+    })
+    .immediate;
+
   const closeTx = db
     .transaction((input: z.output<typeof closeShiftSchema>): Result<{ shift: Shift; zReport: ZReport }> => inOpenShift(input.staffId, (shift, staffName) => {
       const at = clock();
@@ -325,6 +340,8 @@ export function createShiftsRepository(deps: {
     openDrawer: (input) => guard.write(() => parsed(drawerOpeningSchema, input, drawerTx)),
 
     whileOpeningDrawer: (work) => openingDrawer.add(work),
+
+    recordDrawerLeftOpen: (input) => guard.write(() => parsed(drawerLeftOpenSchema, input, leftOpenTx)),
 
     xReport: (shiftId) =>
       guard.read(() => {

@@ -33,3 +33,6 @@ export function drawerPosition(sensor: DrawerSensor, pin: DrawerPin | undefined)
   if (sensor === 'off' || pin === undefined) return null;
   return (pin === 'high') === (sensor === 'open-when-high') ? 'open' : 'closed';
 }
+
+/** Making change takes seconds: a drawer open this long has been left open (the top bar turns red; the X and Z reports count it). */
+export const drawerLeftOpenMs = 60_000;

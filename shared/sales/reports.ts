@@ -78,6 +78,8 @@ export const shiftReportSchema = z.object({
    * sale with their PIN (null when none was asked; absent before approvals were recorded).
    */
   drawerOpenings: z.array(z.object({ id: z.number().int(), reason: z.string(), staffName: z.string(), approvedByName: z.string().nullable().optional(), at: z.string() })).optional(),
+  /** Each time the drawer was left open a minute or more (its sensor said so); absent on reports from before the till recorded them. */
+  drawerLeftOpen: z.array(z.object({ openedAt: z.string(), closedAt: z.string() })).optional(),
   unsettled: z.array(
     z.object({ id: z.string(), state: z.enum(saleStates), kind: z.enum(saleKinds), quoteKobo: kobo, createdAt: z.string(), staffName: z.string() }),
   ),

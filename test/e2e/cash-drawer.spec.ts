@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { test, expect } from '@playwright/test';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { axeViolations } from './axe';
@@ -73,4 +75,29 @@ test('without a sensor set, nothing is said of the drawer, whatever pin 3 reads'
   await expect(page.getByTestId('drawer-sensor-reading')).toHaveText(/reads high now/);
   await expect(page.getByLabel('Drawer sensor')).toHaveValue('off');
   await expect(page.getByRole('banner').getByTestId('drawer-open')).toHaveCount(0);
+});
+
+test('the X report counts each time the drawer was left open, and its paper says when and how long', async ({ page }) => {
+  printer = await startFakePrinter({ mode: 'ready' });
+  stack = await startStack({ args: ['--printer', printer.url, '--printer-drawer-sensor', 'open-when-high'] });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  // A drawer that stood open four minutes, as the till writes it down once shut (a real minute is too long for a test).
+  const db = new Database(path.join(stack.host.dataDir, 'journal.sqlite'));
+  try {
+    db.prepare("INSERT INTO drawer_left_open (terminal_id, shift_id, opened_at, closed_at) VALUES ('T01', 1, '2026-11-27T08:00:00.000Z', '2026-11-27T08:04:30.000Z')").run();
+  } finally {
+    db.close();
+  }
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  const row = page.getByTestId('report-row-drawer-left-open');
+  await expect(row).toContainText('Drawer left open (a minute or more)');
+  await expect(row.locator('td').first()).toHaveText('1');
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('x-report-drawer-left-open-1280x800.png') });
+  await page.getByRole('button', { name: 'See the paper' }).first().click();
+  const paper = page.getByRole('dialog', { name: /X report/ });
+  await expect(paper).toContainText(/Drawer left open +1/);
+  await expect(paper).toContainText(/27 Nov 2026 09:00, 4 min/);
 });

@@ -70,6 +70,8 @@ export function openPrintTill(options: {
   cashOutBy?: DrawerRule;
   /** The drawer's switch and its wiring (default: the config's, off). */
   drawerSensor?: DrawerSensor;
+  /** How long the drawer must stand open to be recorded as left open (default: the till's, a minute). */
+  drawerLeftOpenMs?: number;
 }): PrintTill {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-'));
   const base = tillConfig(dataDir, options.profile ?? 'counter', options.partnerUrl);
@@ -87,6 +89,7 @@ export function openPrintTill(options: {
     salesTuning: fastTuning,
     printer: createPrinter(config.printer, { dataDir, connectTimeoutMs: 500 }),
     printTuning: { ...fastPrinting, ...options.tuning },
+    ...(options.drawerLeftOpenMs !== undefined && { drawerLeftOpenMs: options.drawerLeftOpenMs }),
     ...(options.profile === 'kiosk' ? { cardTerminal: instantTerminal() } : {}),
     onClose: () => journal.close(),
   });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
-import { startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
+import { readyToSell, startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
 import { openPrintTill, waitFor, type PrintTill } from '../helpers/print-queue-till';
 
 /**
@@ -94,4 +94,43 @@ describe('cash drawer sensor', () => {
     expect(view.drawerPin).toBeUndefined();
   });
 
+});
+
+describe('drawer left open, on the shift', () => {
+  /** Open (waiting for the till to say so), stand for `ms`, shut (waiting likewise). */
+  async function openFor(p: FakePrinter, t: PrintTill, ms: number) {
+    const seen = t.statuses.length;
+    p.setDrawerPin('high');
+    await waitFor('the drawer said open', () => t.statuses.slice(seen).some((s) => s.drawer === 'open'));
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const opened = t.statuses.length;
+    p.setDrawerPin('low');
+    await waitFor('the drawer said closed', () => t.statuses.slice(opened).some((s) => s.drawer === 'closed'));
+  }
+
+  it('open past the limit, then shut: one record in the shift, on the X report and its paper; a quick opening is not one', async () => {
+    const p = await printer();
+    const t = till(p, { drawerSensor: 'open-when-high', drawerLeftOpenMs: 1_000 });
+    await readyToSell(t.pos);
+    await openFor(p, t, 0);
+    await openFor(p, t, 1_300);
+    const report = value(await t.pos.api['shift:current']({})).report!;
+    expect(report.drawerLeftOpen).toHaveLength(1);
+    const [time] = report.drawerLeftOpen!;
+    expect(Date.parse(time!.closedAt) - Date.parse(time!.openedAt)).toBeGreaterThanOrEqual(1_000);
+    const paper = value(await t.pos.api['report:preview']({ kind: 'x' })).text;
+    expect(paper).toMatch(/Drawer left open +1\n +\d{1,2} \w+ \d{4} \d\d:\d\d, 1 min\n/);
+    // The Z report keeps it as closed.
+    const z = value(await t.pos.api['shift:close']({ countedKobo: report.cash.expectedKobo }));
+    expect(z.drawerLeftOpen).toEqual(report.drawerLeftOpen);
+  });
+
+  it('left open with no shift open: nothing to count it on, and nothing is written', async () => {
+    const p = await printer();
+    const t = till(p, { drawerSensor: 'open-when-high', drawerLeftOpenMs: 200 });
+    await openFor(p, t, 400);
+    // Signed in with no shift: the X report has nothing, and the journal holds no row (it would refuse one).
+    await readyToSell(t.pos);
+    expect(value(await t.pos.api['shift:current']({})).report!.drawerLeftOpen).toEqual([]);
+  });
 });

@@ -339,6 +339,41 @@ describe('the drawer opened without a sale ("no sale")', () => {
     expect(verifyJournalFile(file)).toMatchObject({ ok: true, findings: [] });
   });
 
+  it('records the drawer left open in the open shift, on its X report, and refuses by itself any other such record', async () => {
+    const { file, till, ids } = await tillWithFourStaff('lobby-journal-drawer-left-open-', 0);
+    try {
+      const recorded = till.shifts.recordDrawerLeftOpen({ openedAt: '2025-03-15T08:00:00.000Z', closedAt: '2025-03-15T08:04:30.000Z' });
+      expect(recorded).toMatchObject({ ok: true, value: { shiftId: 1 } });
+      expect(till.shifts.recordDrawerLeftOpen({ openedAt: 'yesterday', closedAt: '2025-03-15T08:04:30.000Z' })).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+      const x = till.shifts.xReport();
+      if (!x.ok) throw new Error(x.error.message);
+      expect(x.value.drawerLeftOpen).toEqual([{ openedAt: '2025-03-15T08:00:00.000Z', closedAt: '2025-03-15T08:04:30.000Z' }]);
+      const closed = till.shifts.close({ staffId: ids.bola, countedKobo: 0 });
+      if (!closed.ok) throw new Error(closed.error.message);
+      expect(closed.value.zReport.drawerLeftOpen).toEqual(x.value.drawerLeftOpen);
+      // With no shift open there is no report to count it on.
+      expect(till.shifts.recordDrawerLeftOpen({ openedAt: '2025-03-15T09:00:00.000Z', closedAt: '2025-03-15T09:02:00.000Z' })).toMatchObject({ ok: false, error: { code: 'SHIFT_REQUIRED' } });
+    } finally {
+      till.close();
+    }
+
+    const raw = registerChainFunctions(new Database(file));
+    try {
+      const insert = raw.prepare<[string, number, string, string]>('INSERT INTO drawer_left_open (terminal_id, shift_id, opened_at, closed_at) VALUES (?, ?, ?, ?)');
+      // Not in a closed shift, not for another terminal, not shut before it opened; never changed or deleted.
+      expect(() => insert.run('NA1', 1, '2025-03-15T10:00:00.000Z', '2025-03-15T10:02:00.000Z')).toThrow(/only in this terminal's open shift/);
+      raw.prepare("INSERT INTO shifts (terminal_id, number, opened_by, opened_at, float_kobo) VALUES ('NA1', 2, ?, '2025-03-15T11:00:00.000Z', 0)").run(ids.bola);
+      expect(() => insert.run('XX9', 2, '2025-03-15T11:10:00.000Z', '2025-03-15T11:12:00.000Z')).toThrow(/only in this terminal's open shift/);
+      expect(() => insert.run('NA1', 2, '2025-03-15T11:10:00.000Z', '2025-03-15T11:09:00.000Z')).toThrow(/CHECK constraint/);
+      insert.run('NA1', 2, '2025-03-15T11:10:00.000Z', '2025-03-15T11:12:00.000Z');
+      expect(() => raw.prepare("UPDATE drawer_left_open SET closed_at = '2025-03-15T11:10:30.000Z'").run()).toThrow(/cannot be changed/);
+      expect(() => raw.prepare('DELETE FROM drawer_left_open').run()).toThrow(/never deleted/);
+    } finally {
+      raw.close();
+    }
+    expect(verifyJournalFile(file)).toMatchObject({ ok: true, findings: [] });
+  });
+
   it('arrives on a journal written before it (step 14) with a shift open, and its openings chain on from the head', async () => {
     const upgraded = journalFile(tempFolder('lobby-journal-no-sale-upgrade-'));
     const before = openJournal({ file: upgraded, terminalId: 'UP1' });

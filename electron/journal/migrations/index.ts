@@ -15,6 +15,7 @@ import { indexesForALongJournal } from './0014-indexes-for-a-long-journal';
 import { drawerOpenings } from './0015-drawer-openings';
 import { drawerOpeningApprovals } from './0016-drawer-opening-approvals';
 import { cashMovementApprovals } from './0017-cash-movement-approvals';
+import { drawerLeftOpen } from './0018-drawer-left-open';
 
 /**
  * The journal's schema, as numbered steps: migrations[i] takes the file from user_version i to
@@ -27,4 +28,4 @@ import { cashMovementApprovals } from './0017-cash-movement-approvals';
  */
 // 0007 (the hash chain) chains every table the steps before it create; a later step that adds a
 // money table chains it itself (chainTables, see ../README.md).
-export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts, journalIdentity, indexesForALongJournal, drawerOpenings, drawerOpeningApprovals, cashMovementApprovals];
+export const migrations: readonly string[] = [initial, pinLockout, saleEventGuard, receipts, payments, corrections, chain, chainWithoutRowIndex, printErrorSentence, oneSalePerPartnerReference, staffChanges, heldKioskReceipts, journalIdentity, indexesForALongJournal, drawerOpenings, drawerOpeningApprovals, cashMovementApprovals, drawerLeftOpen];

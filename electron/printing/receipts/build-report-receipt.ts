@@ -105,6 +105,13 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
       writer.text(`${formatDateTime(opening.at)} ${opening.reason} (${whoAndApprover(opening)})`, { indent: 4 });
     }
   }
+  // Only where the drawer has a sensor and it was left open: a till without one says nothing of it.
+  if (report.drawerLeftOpen && report.drawerLeftOpen.length > 0) {
+    writer.pair('Drawer left open', String(report.drawerLeftOpen.length), { indent: 2 });
+    for (const time of report.drawerLeftOpen) {
+      writer.text(`${formatDateTime(time.openedAt)}, ${minutesOpen(time)} min`, { indent: 4 });
+    }
+  }
   writer.rule();
 
   writer.text(`UNSETTLED SALES (${report.unsettled.length})`, { bold: true });
@@ -144,3 +151,6 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
 /** Who moved the cash or opened the drawer, and the supervisor whose PIN allowed it, when one did. */
 const whoAndApprover = (line: { staffName: string; approvedByName: string | null }) =>
   line.approvedByName === null ? line.staffName : `${line.staffName}, approved by ${line.approvedByName}`;
+
+/** Whole minutes from opening to shutting, at least 1 (only a minute or more is recorded). */
+const minutesOpen = (time: { openedAt: string; closedAt: string }): number => Math.max(1, Math.floor((Date.parse(time.closedAt) - Date.parse(time.openedAt)) / 60_000));

@@ -46,6 +46,7 @@ export function reportInputFromShift(
       countSheet: z?.countSheet ? { notes: z.countSheet.notes.map((line) => ({ ...line })), otherKobo: z.countSheet.otherKobo } : null,
     },
     cashMovements: report.cashMovements.map(({ approvedByName, ...movement }) => ({ ...movement, approvedByName: approvedByName ?? null })),
+    drawerLeftOpen: report.drawerLeftOpen?.map(({ openedAt, closedAt }) => ({ openedAt, closedAt })) ?? null,
     drawerOpenings: report.drawerOpenings?.map(({ reason, staffName, approvedByName, at }) => ({ reason, staffName, approvedByName: approvedByName ?? null, at })) ?? null,
     cardByScheme: report.cardByScheme?.map((line) => ({ label: schemeLabel(line.scheme), count: line.count, totalKobo: line.totalKobo })) ?? null,
     cardReversals: report.cardReversals ? { ...report.cardReversals } : null,

@@ -58,6 +58,11 @@ export const reportReceiptInputSchema = z.object({
     .array(z.object({ reason: z.string(), staffName: z.string(), approvedByName: z.string().nullable().default(null), at: z.iso.datetime({ offset: true }) }))
     .nullable()
     .default(null),
+  /** The drawer left open a minute or more (its sensor); null on reports from before the till recorded it. */
+  drawerLeftOpen: z
+    .array(z.object({ openedAt: z.iso.datetime({ offset: true }), closedAt: z.iso.datetime({ offset: true }) }))
+    .nullable()
+    .default(null),
   unsettled: z.array(z.object({ saleId: z.string(), state: z.string(), product: z.string(), amountKobo: kobo, createdAt: z.iso.datetime({ offset: true }), staffName: z.string() })),
   /** Voids and refunds of the shift and the cancellations the partner still owes; null on reports from before they existed. */
   corrections: z

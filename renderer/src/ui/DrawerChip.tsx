@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { drawerLeftOpenMs } from '@shared/printing/cash-drawer';
 import type { PrinterStatusView } from '@shared/printing/printer-status';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { formatLagosClock } from '@renderer/i18n/format';
 import { usePosEvent, usePosQuery } from '@renderer/pos/queries';
 import styles from './DrawerChip.module.css';
 
-/** Making change takes seconds; a drawer open longer than this has been left open. */
-export const drawerLeftOpenMs = 60_000;
 
 /**
  * The cash drawer, on a till whose drawer has a sensor (`printer.drawerSensor`): a chip in the top

@@ -468,6 +468,7 @@ export const en = {
   'report.rejected': 'Rejected',
   'report.unsettledCount': 'Unsettled',
   'report.noSale': 'No sale (drawer opened)',
+  'report.drawerLeftOpen': "Drawer left open (a minute or more)",
   'report.cardScheme': 'Card, {scheme}',
   'report.scheme.approvalCode': 'card machine (approval code)',
   'report.cardReversals': 'Card payments reversed at the terminal (not in the takings)',

@@ -444,6 +444,7 @@ export const fr: Catalogue = {
   'report.rejected': "Refusées",
   'report.unsettledCount': "Non réglées",
   'report.noSale': "Sans vente (tiroir ouvert)",
+  'report.drawerLeftOpen': "Tiroir laissé ouvert (une minute ou plus)",
   'report.cardScheme': "Carte, {scheme}",
   'report.scheme.approvalCode': "terminal séparé (code d’autorisation)",
   'report.cardReversals': "Paiements par carte annulés sur le terminal (hors recettes)",

@@ -444,6 +444,7 @@ export const ha: Catalogue = {
   'report.rejected': "An ƙi",
   'report.unsettledCount': "Ba a daidaita ba",
   'report.noSale': "Babu sayarwa (an buɗe aljihun tebur)",
+  'report.drawerLeftOpen': "Aljihun da aka bari a buɗe (minti ɗaya ko fiye)",
   'report.cardScheme': "Kati, {scheme}",
   'report.scheme.approvalCode': "na'urar kati daban (lambar amincewa)",
   'report.cardReversals': "Kuɗin kati da na'urar ta mayar (ba cikin kuɗin shiga ba)",

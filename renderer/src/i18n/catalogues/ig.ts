@@ -444,6 +444,7 @@ export const ig: Catalogue = {
   'report.rejected': "A jụrụ",
   'report.unsettledCount': "Edozibeghị",
   'report.noSale': "Enweghị ire (e meghere igbe)",
+  'report.drawerLeftOpen': "Igbe a hapụrụ oghe (otu nkeji ma ọ bụ karịa)",
   'report.cardScheme': "Kaadị, {scheme}",
   'report.scheme.approvalCode': "igwe kaadị dị iche (koodu nnabata)",
   'report.cardReversals': "Ego kaadị igwe ahụ weghachiri (anọghị n'ego e nwetara)",

@@ -444,6 +444,7 @@ export const pcm: Catalogue = {
   'report.rejected': "Dem refuse",
   'report.unsettledCount': "Never settle",
   'report.noSale': "No sale (drawer open)",
+  'report.drawerLeftOpen': "Drawer wey dem leave open (one minute or more)",
   'report.cardScheme': "Card, {scheme}",
   'report.scheme.approvalCode': "separate card machine (approval code)",
   'report.cardReversals': "Card payment wey di machine reverse (e no dey inside di takings)",

@@ -444,6 +444,7 @@ export const yo: Catalogue = {
   'report.rejected': "Tí a kọ̀",
   'report.unsettledCount': "Tí kò tíì yanjú",
   'report.noSale': "Láìsí títà (àpótí ṣí)",
+  'report.drawerLeftOpen': "Àpótí tí a fi sílẹ̀ ní ṣíṣí (ìṣẹ́jú kan tàbí jù bẹ́ẹ̀ lọ)",
   'report.cardScheme': "Káàdì, {scheme}",
   'report.scheme.approvalCode': "ẹ̀rọ káàdì tó dá dúró (kóòdù ìfọwọ́sí)",
   'report.cardReversals': "Owó káàdì tí ẹ̀rọ dá padà (kò sí nínú owó tí a gbà)",

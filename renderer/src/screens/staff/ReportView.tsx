@@ -32,6 +32,8 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
     { key: 'unsettled', label: t('report.unsettledCount'), count: report.sales.unsettledCount },
     // The drawer opened without a sale: its reasons are on the paper. Z reports closed before it was recorded have none.
     ...(report.drawerOpenings ? [{ key: 'no-sale', label: t('report.noSale'), count: report.drawerOpenings.length }] : []),
+    // Only where the drawer's sensor saw it left open: a till without a sensor says nothing of it.
+    ...(report.drawerLeftOpen?.length ? [{ key: 'drawer-left-open', label: t('report.drawerLeftOpen'), count: report.drawerLeftOpen.length }] : []),
   ];
   return (
     <div className="report" data-testid={z ? 'z-report' : 'x-report'}>
