@@ -72,7 +72,7 @@ describe('opening the journal', () => {
     const tables = raw.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all();
     expect(tables).toEqual([
       'cancellation_moves', 'cancellations', 'card_payment_events', 'card_payments', 'cash_movement_approvals', 'cash_movements', 'chain', 'chain_shipped', 'correction_outcomes',
-      'corrections', 'drawer_opening_approvals', 'drawer_openings', 'journal_identity', 'pin_lockouts', 'print_jobs', 'sale_events', 'sales', 'shifts', 'staff', 'staff_audit', 'tenders',
+      'corrections', 'drawer_left_open', 'drawer_opening_approvals', 'drawer_openings', 'journal_identity', 'pin_lockouts', 'print_jobs', 'sale_events', 'sales', 'shifts', 'staff', 'staff_audit', 'tenders',
     ]);
     raw.close();
   });
