@@ -45,11 +45,11 @@ function sections(report: FleetReport, money: (kobo: number) => string, now: Dat
     },
     {
       title: 'Z reports',
-      columns: ['terminal', 'Z', 'closed at', 'sales', 'sold', 'expected', 'counted', 'difference', 'no sale', 'no sale approved', 'cash out', 'cash out approved', 'chain', 'grand total'],
-      numeric: [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13],
+      columns: ['terminal', 'Z', 'closed at', 'sales', 'sold', 'expected', 'counted', 'difference', 'no sale', 'no sale approved', 'cash out', 'cash out approved', 'drawer left open', 'chain', 'grand total'],
+      numeric: [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14],
       rows: report.zReports.map((r) => [
         r.terminalId, r.zNumber, r.closedAt, r.confirmedCount, money(r.confirmedKobo), money(r.expectedKobo), money(r.countedKobo), money(r.differenceKobo), r.noSaleCount ?? '',
-        r.noSaleApprovedCount ?? '', money(r.cashOutKobo), r.cashOutApprovedCount ?? '',
+        r.noSaleApprovedCount ?? '', money(r.cashOutKobo), r.cashOutApprovedCount ?? '', r.drawerLeftOpenCount ?? '',
         r.chainHash ? `#${r.chainSeq} ${r.chainHash}` : '', r.grandTotalKobo === null ? '' : money(r.grandTotalKobo),
       ]),
     },

@@ -84,6 +84,7 @@ export async function buildFleetReport(client: pg.Client, range: { from: string;
       noSaleCount: Array.isArray(r.z?.drawerOpenings) ? r.z.drawerOpenings.length : null,
       noSaleApprovedCount: approvedIn(r.z?.drawerOpenings),
       cashOutKobo: num(r.z?.cash?.cashOutKobo),
+      drawerLeftOpenCount: Array.isArray(r.z?.drawerLeftOpen) ? r.z.drawerLeftOpen.length : null,
       cashOutApprovedCount: approvedIn(Array.isArray(r.z?.cashMovements) ? r.z.cashMovements.filter((m: { kind?: unknown }) => m?.kind === 'out') : null),
       chainHash: typeof r.z?.chain?.hash === 'string' ? r.z.chain.hash.slice(0, 8) : null,
       chainSeq: r.z?.chain ? num(r.z.chain.seq) : null,

@@ -71,6 +71,8 @@ export const fleetReportSchema = z.object({
       cashOutKobo: kobo,
       /** How many of those a supervisor approved with their PIN for a cashier; null on Z reports closed before tills recorded approvals. */
       cashOutApprovedCount: count.nullable(),
+      /** Times the drawer was left open a minute or more (its sensor); null on Z reports closed before tills recorded it. */
+      drawerLeftOpenCount: count.nullable(),
       /** The chain anchor the Z report printed (first 8 hex digits), and the grand total then. */
       chainHash: z.string().nullable(),
       chainSeq: z.number().int().nullable(),

@@ -115,6 +115,9 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   const desk = page.getByRole('region', { name: 'Z reports' }).getByRole('row', { name: /DESK-1/ });
   await expect(desk.getByRole('cell').nth(7)).toHaveText('1 (1 approved)');
   await expect(desk.getByRole('cell').nth(8)).toHaveText(`${formatNaira(150_000)} (1 approved)`);
+  // Its drawer was never left standing open (no sensor there): 0, in a column of its own.
+  await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('columnheader', { name: 'Drawer left open' })).toBeVisible();
+  await expect(desk.getByRole('cell').nth(9)).toHaveText('0');
   await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('row', { name: /BOX-2/ }).getByRole('cell').nth(8)).toHaveText(formatNaira(0));
   await page.getByRole('region', { name: 'Z reports' }).screenshot({ path: 'test-results/e2e/fleet-z-reports-1920.png' });
   const byDay = page.getByRole('region', { name: 'Sales by day, terminal and product' });

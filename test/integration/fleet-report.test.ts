@@ -49,6 +49,8 @@ beforeAll(async () => {
         till.journal.shifts.openDrawer({ reason: 'Change for a customer', staffId: cashier.value.id, approvedBy: boss }),
         till.journal.shifts.moveCash({ kind: 'out', amountKobo: 150_000, reason: 'Diesel', staffId: cashier.value.id, approvedBy: boss }),
         till.journal.shifts.moveCash({ kind: 'out', amountKobo: 10_000, reason: 'Stamps', staffId: boss }),
+        // And the drawer stood open four minutes once (its sensor).
+        till.journal.shifts.recordDrawerLeftOpen({ openedAt: '2025-03-14T08:00:00.000Z', closedAt: '2025-03-14T08:04:00.000Z' }),
       ];
       if (!recorded.every((r) => r.ok)) throw new Error('a drawer entry was not recorded');
     }
@@ -92,9 +94,9 @@ describe('head-office report', () => {
     expect(report.tenders).toEqual([{ kind: 'cash', count: 7 + 1 + 3 + 1, totalKobo: hq1 + hq2 }]);
     expect(report.byHour.reduce((sum, r) => sum + r.totalKobo, 0)).toBe(hq1 + hq2);
     expect(report.corrections).toEqual([{ terminalId: 'HQ1', kind: 'refund', count: 1, totalKobo: 100_000 }]);
-    expect(report.zReports.map((z) => [z.terminalId, z.zNumber, z.confirmedCount, z.noSaleCount, z.noSaleApprovedCount, z.cashOutKobo, z.cashOutApprovedCount])).toEqual([
-      ['HQ1', 1, 7, 3, 1, 160_000, 1],
-      ['HQ2', 1, 3, 0, 0, 0, 0],
+    expect(report.zReports.map((z) => [z.terminalId, z.zNumber, z.confirmedCount, z.noSaleCount, z.noSaleApprovedCount, z.cashOutKobo, z.cashOutApprovedCount, z.drawerLeftOpenCount])).toEqual([
+      ['HQ1', 1, 7, 3, 1, 160_000, 1, 1],
+      ['HQ2', 1, 3, 0, 0, 0, 0, 0],
     ]);
     expect(report.zReports[0]!.chainHash).toMatch(/^[0-9a-f]{8}$/);
     expect(report.terminals.map((t) => [t.terminalId, t.name, t.brokenAtSeq, t.unsentCount, t.receivedSeq === t.verifiedSeq])).toEqual([
@@ -162,9 +164,9 @@ describe('head-office report', () => {
     expect(csv.stdout.startsWith('\uFEFF\uFEFF')).toBe(false);
     expect(csv.stdout).toContain('day,terminal,product,sales,total\r\n2025-03-14,HQ1,Filmhouse IMAX Lekki: The Black Book,8,');
     expect(csv.stdout).toContain('tender,payments,total\r\ncash,12,');
-    // HQ1's Z report: its three drawer openings without a sale (one approved), its cash out (one of two approved), before its chain anchor.
-    expect(csv.stdout).toContain('terminal,Z,closed at,sales,sold,expected,counted,difference,no sale,no sale approved,cash out,cash out approved,chain,grand total\r\n');
-    expect(csv.stdout).toMatch(/\r\nHQ1,1,.*,3,1,1600\.00,1,#\d+ [0-9a-f]{8},/);
+    // HQ1's Z report: its three drawer openings without a sale (one approved), its cash out (one of two approved), the drawer left open once, before its chain anchor.
+    expect(csv.stdout).toContain('terminal,Z,closed at,sales,sold,expected,counted,difference,no sale,no sale approved,cash out,cash out approved,drawer left open,chain,grand total\r\n');
+    expect(csv.stdout).toMatch(/\r\nHQ1,1,.*,3,1,1600\.00,1,1,#\d+ [0-9a-f]{8},/);
 
     const json = cli('report', '--from', '2025-03-14', '--to', '2025-03-14', '--format', 'json');
     expect(json.status).toBe(0);

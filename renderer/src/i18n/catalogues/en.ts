@@ -809,6 +809,7 @@ export const en = {
   'fleet.col.difference': "Difference",
   'fleet.col.noSale': "No sale",
   'fleet.col.cashOut': "Cash out",
+  'fleet.col.leftOpen': "Drawer left open",
   'fleet.withApproved': "{value} ({approved} approved)",
   'fleet.col.chain': "Chain",
   'fleet.none': "None on these days.",

@@ -886,6 +886,7 @@ export const fr: Catalogue = {
   'fleet.col.difference': "Écart",
   'fleet.col.noSale': "Sans vente",
   'fleet.col.cashOut': "Sorties d’espèces",
+  'fleet.col.leftOpen': "Tiroir laissé ouvert",
   'fleet.withApproved': "{value} (dont {approved} approuvées)",
   'fleet.col.chain': "Chaîne",
   'fleet.none': "Aucun ces jours-là.",

@@ -886,6 +886,7 @@ export const ha: Catalogue = {
   'fleet.col.difference': "Bambanci",
   'fleet.col.noSale': "Babu sayarwa",
   'fleet.col.cashOut': "Fitar da kuɗi",
+  'fleet.col.leftOpen': "Aljihun da aka bari a buɗe",
   'fleet.withApproved': "{value} ({approved} da aka amince)",
   'fleet.col.chain': "Sarka",
   'fleet.none': "Babu a waɗannan kwanaki.",

@@ -886,6 +886,7 @@ export const ig: Catalogue = {
   'fleet.col.difference': "Ọdịiche",
   'fleet.col.noSale': "Enweghị ire",
   'fleet.col.cashOut': "Ego ịpụ",
+  'fleet.col.leftOpen': "Igbe a hapụrụ oghe",
   'fleet.withApproved': "{value} ({approved} e kwadoro)",
   'fleet.col.chain': "Agbụ",
   'fleet.none': "Ọ dịghị nke ọ bụla n’ụbọchị ndị a.",

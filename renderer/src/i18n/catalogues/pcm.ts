@@ -886,6 +886,7 @@ export const pcm: Catalogue = {
   'fleet.col.difference': "Difference",
   'fleet.col.noSale': "No sale",
   'fleet.col.cashOut': "Cash out",
+  'fleet.col.leftOpen': "Drawer wey dem leave open",
   'fleet.withApproved': "{value} ({approved} wey supervisor approve)",
   'fleet.col.chain': "Chain",
   'fleet.none': "Nothing for these days.",

@@ -886,6 +886,7 @@ export const yo: Catalogue = {
   'fleet.col.difference': "Ìyàtọ̀",
   'fleet.col.noSale': "Láìsí títà",
   'fleet.col.cashOut': "Owó jáde",
+  'fleet.col.leftOpen': "Àpótí tí a fi sílẹ̀ ní ṣíṣí",
   'fleet.withApproved': "{value} ({approved} tí a fọwọ́ sí)",
   'fleet.col.chain': "Ẹ̀wọ̀n",
   'fleet.none': "Kò sí nǹkan kan ní àwọn ọjọ́ wọ̀nyí.",

@@ -127,8 +127,8 @@ function Report({ report }: { report: FleetReport }) {
       <Table
         id="fleet-z"
         title={t('fleet.zReports')}
-        columns={[t('fleet.col.terminal'), t('fleet.col.z'), t('fleet.col.closed'), t('fleet.col.sales'), t('fleet.col.sold'), t('fleet.col.counted'), t('fleet.col.difference'), t('fleet.col.noSale'), t('fleet.col.cashOut'), t('fleet.col.chain')]}
-        numeric={[1, 3, 4, 5, 6, 7, 8]}
+        columns={[t('fleet.col.terminal'), t('fleet.col.z'), t('fleet.col.closed'), t('fleet.col.sales'), t('fleet.col.sold'), t('fleet.col.counted'), t('fleet.col.difference'), t('fleet.col.noSale'), t('fleet.col.cashOut'), t('fleet.col.leftOpen'), t('fleet.col.chain')]}
+        numeric={[1, 3, 4, 5, 6, 7, 8, 9]}
         rows={report.zReports.map((z) => [
           z.terminalId,
           z.zNumber,
@@ -140,6 +140,8 @@ function Report({ report }: { report: FleetReport }) {
           // Blank for a Z report closed before the till recorded a drawer opened without a sale.
           z.noSaleCount === null ? '' : withApproved(z.noSaleCount, z.noSaleApprovedCount),
           withApproved(formatMoney(z.cashOutKobo), z.cashOutApprovedCount),
+          // Blank for a Z report closed before the till recorded the drawer left open.
+          z.drawerLeftOpenCount ?? '',
           z.chainHash ? `#${z.chainSeq} ${z.chainHash}` : '',
         ])}
       />
