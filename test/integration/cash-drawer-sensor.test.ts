@@ -110,14 +110,15 @@ describe('drawer left open, on the shift', () => {
 
   it('open past the limit, then shut: one record in the shift, on the X report and its paper; a quick opening is not one', async () => {
     const p = await printer();
-    const t = till(p, { drawerSensor: 'open-when-high', drawerLeftOpenMs: 1_000 });
+    // Two seconds: a quick opening stays under it even on a loaded machine whose polls come late.
+    const t = till(p, { drawerSensor: 'open-when-high', drawerLeftOpenMs: 2_000 });
     await readyToSell(t.pos);
     await openFor(p, t, 0);
-    await openFor(p, t, 1_300);
+    await openFor(p, t, 2_300);
     const report = value(await t.pos.api['shift:current']({})).report!;
     expect(report.drawerLeftOpen).toHaveLength(1);
     const [time] = report.drawerLeftOpen!;
-    expect(Date.parse(time!.closedAt) - Date.parse(time!.openedAt)).toBeGreaterThanOrEqual(1_000);
+    expect(Date.parse(time!.closedAt) - Date.parse(time!.openedAt)).toBeGreaterThanOrEqual(2_000);
     const paper = value(await t.pos.api['report:preview']({ kind: 'x' })).text;
     expect(paper).toMatch(/Drawer left open +1\n +\d{1,2} \w+ \d{4} \d\d:\d\d, 1 min\n/);
     // The Z report keeps it as closed.

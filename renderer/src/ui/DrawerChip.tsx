@@ -7,7 +7,6 @@ import { formatLagosClock } from '@renderer/i18n/format';
 import { usePosEvent, usePosQuery } from '@renderer/pos/queries';
 import styles from './DrawerChip.module.css';
 
-
 /**
  * The cash drawer, on a till whose drawer has a sensor (`printer.drawerSensor`): a chip in the top
  * bar while it is open, which turns red once it has been left open a minute. In the bar rather
