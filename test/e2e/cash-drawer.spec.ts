@@ -52,7 +52,9 @@ test('the drawer left open: the top bar says so, red after a minute, gone once s
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
   const sensor = page.getByLabel('Drawer sensor');
   await expect(sensor).toHaveValue('open-when-high');
-  await expect(sensor).toBeDisabled(); // set by the --printer-drawer-sensor flag at start
+  // Set by the --printer-drawer-sensor flag at start: greyed, and its name says why.
+  await expect(sensor).toBeDisabled();
+  await expect(page.getByText('Drawer sensor (set by the environment)')).toBeVisible();
   await expect(sensor).toHaveAccessibleDescription('The sensor reads high now. Open and shut the drawer to see which reading means open.');
   await sensor.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('settings-drawer-sensor-1280x800.png') });

@@ -84,9 +84,11 @@ function SettingsForm({ view }: { view: SettingsView }) {
     if (!raw || !sentence) return raw;
     return raw === fromMain && withReason.has(path) ? `${t(sentence)} (${raw})` : t(sentence);
   };
+  /** A field's name, saying so when an environment variable or flag fixes it (the field is then greyed). */
+  const named = (path: string, label: string) => (fixed(path) ? t('settings.fixed', { label }) : label);
   const text = (path: `${'terminal' | 'partner' | 'printer'}.${string}`, label: string, hint?: string) => (
     <label className="field">
-      <span>{fixed(path) ? t('settings.fixed', { label }) : label}</span>
+      <span>{named(path, label)}</span>
       <input {...form.register(path as never)} disabled={fixed(path)} aria-invalid={Boolean(err(path))} placeholder={hint} />
       {err(path) && <span className="field-error">{err(path)}</span>}
     </label>
@@ -97,7 +99,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
       <form className="settings-form" onSubmit={form.handleSubmit((settings) => save.mutate(settings))}>
         <div className="form-row">
           <label className="field">
-            <span>{fixed('terminal.id') ? t('settings.fixed', { label: t('settings.terminalId') }) : t('settings.terminalId')}</span>
+            <span>{named('terminal.id', t('settings.terminalId'))}</span>
             <input
               {...form.register('terminal.id')}
               disabled={fixed('terminal.id') || view.tillNumberFixed}
@@ -110,7 +112,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </label>
           {text('terminal.name', t('settings.terminalName'))}
           <label className="field">
-            <span>{t('settings.profile')}</span>
+            <span>{named('terminal.profile', t('settings.profile'))}</span>
             <select {...form.register('terminal.profile')} disabled={fixed('terminal.profile')}>
               <option value="counter">{t('settings.profile.counter')}</option>
               <option value="front-desk">{t('settings.profile.frontDesk')}</option>
@@ -131,7 +133,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
         <div className="form-row">
           {text('printer.interface', t('settings.printer'), t('settings.printerHint'))}
           <label className="field">
-            <span>{t('settings.printerType')}</span>
+            <span>{named('printer.type', t('settings.printerType'))}</span>
             <select {...form.register('printer.type')} disabled={fixed('printer.type')}>
               {printerTypes.map((type) => (
                 <option key={type} value={type}>
@@ -141,18 +143,18 @@ function SettingsForm({ view }: { view: SettingsView }) {
             </select>
           </label>
           <label className="field">
-            <span>{t('settings.paper')}</span>
+            <span>{named('printer.columns', t('settings.paper'))}</span>
             <select {...form.register('printer.columns', { valueAsNumber: true })} disabled={fixed('printer.columns')}>
               <option value={48}>{t('settings.paper80')}</option>
               <option value={42}>{t('settings.paper76')}</option>
               <option value={32}>{t('settings.paper58')}</option>
             </select>
           </label>
-          <ChoiceField label={t('settings.cashDrawer')} registration={form.register('printer.cashDrawer')} disabled={fixed('printer.cashDrawer')} options={cashDrawers.map((drawer) => [drawer, t(cashDrawerLabels[drawer])])} />
-          <ChoiceField label={t('settings.noSaleBy')} registration={form.register('printer.noSaleBy')} disabled={fixed('printer.noSaleBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
-          <ChoiceField label={t('settings.cashOutBy')} registration={form.register('printer.cashOutBy')} disabled={fixed('printer.cashOutBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
+          <ChoiceField label={named('printer.cashDrawer', t('settings.cashDrawer'))} registration={form.register('printer.cashDrawer')} disabled={fixed('printer.cashDrawer')} options={cashDrawers.map((drawer) => [drawer, t(cashDrawerLabels[drawer])])} />
+          <ChoiceField label={named('printer.noSaleBy', t('settings.noSaleBy'))} registration={form.register('printer.noSaleBy')} disabled={fixed('printer.noSaleBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
+          <ChoiceField label={named('printer.cashOutBy', t('settings.cashOutBy'))} registration={form.register('printer.cashOutBy')} disabled={fixed('printer.cashOutBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
           <ChoiceField
-            label={t('settings.drawerSensor')}
+            label={named('printer.drawerSensor', t('settings.drawerSensor'))}
             registration={form.register('printer.drawerSensor')}
             disabled={fixed('printer.drawerSensor')}
             options={drawerSensors.map((sensor) => [sensor, t(drawerSensorLabels[sensor])])}
