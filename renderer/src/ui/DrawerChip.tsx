@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { drawerLeftOpenMs } from '@shared/printing/cash-drawer';
-import type { PrinterStatusView } from '@shared/printing/printer-status';
 import { useT } from '@renderer/i18n/I18nProvider';
 import { formatLagosClock } from '@renderer/i18n/format';
-import { usePosEvent, usePosQuery } from '@renderer/pos/queries';
+import { usePrinterStatus } from '@renderer/pos/printer-status';
 import styles from './DrawerChip.module.css';
 
 /**
@@ -14,9 +12,7 @@ import styles from './DrawerChip.module.css';
  */
 export function DrawerChip() {
   const t = useT();
-  const status = usePosQuery('printer:status', {}, { staleTime: 0 });
-  const onStatus = useCallback((payload: PrinterStatusView, client: QueryClient) => client.setQueryData(['printer:status', {}], payload), []);
-  usePosEvent('printer:status-changed', onStatus);
+  const status = usePrinterStatus();
   const since = status.data?.drawer === 'open' ? (status.data.drawerOpenSince ?? null) : null;
   const leftOpen = useLeftOpen(since);
   if (status.data?.drawer !== 'open') return null;

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { editableSettingsSchema, type EditableSettings, type SettingsView } from '@shared/settings/settings';
 import { usePos } from '@renderer/pos/PosProvider';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { usePrinterStatus } from '@renderer/pos/printer-status';
 import { LoadingBlock, QueryState } from '@ui/Status';
 import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { saidIn } from '@renderer/i18n/error-text';
@@ -215,12 +216,12 @@ function ChoiceField(props: { label: string; registration: UseFormRegisterReturn
 }
 
 /**
- * What the drawer's switch reads now, as the printer last said it (asked every two seconds) while Settings is
- * open: whoever sets the sensor opens and shuts the drawer and sees which reading means open.
+ * What the drawer's switch reads now, as the printer last said it (each change is pushed): whoever
+ * sets the sensor opens and shuts the drawer and sees which reading means open.
  */
 function DrawerSensorReading() {
   const t = useT();
-  const status = usePosQuery('printer:status', {}, { staleTime: 0, refetchInterval: 2_000 });
+  const status = usePrinterStatus();
   const pin = status.data?.drawerPin;
   return (
     <p id="drawer-sensor-reading" className="muted" data-testid="drawer-sensor-reading">
