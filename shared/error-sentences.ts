@@ -221,6 +221,8 @@ export const errorSentences = {
   'said.settings.paystackFromEnv': 'The Paystack secret key is given by {env} when the till starts; change it there.',
   'said.settings.tillNumberFixed': 'This till has recorded shifts as {id}: its number cannot change any more.',
   'said.settings.tillNumberPending': 'This till becomes {to} (instead of {from}) when Lobby POS restarts: restart it before opening a shift, so the shift is recorded under the new number.',
+  'said.settings.cannotRestart': 'This till cannot restart by itself here: close Lobby POS and open it again.',
+  'said.settings.restartRefused': 'Lobby POS cannot start on the saved settings, so it was not restarted: {reason}',
   'said.settings.partnerUntestable': 'Some partner settings cannot be tested as they are.',
   // Where the partner API key goes, or why it must be entered again (the settings screen, under the key).
   'said.settings.keyTraining': 'Training mode: the built-in sandbox needs no API key. A key can be entered once a partner URL is saved.',

@@ -33,4 +33,6 @@ export interface PosContext {
   fleet: Fleet | null;
   /** The card terminal: how cards are taken here, and the payments domain when the till drives one. */
   payments: PaymentsContext;
+  /** The transport's restart (PosDeps.restart); absent where the till cannot restart itself. */
+  restart?: () => Result<void>;
 }

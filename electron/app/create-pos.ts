@@ -80,6 +80,13 @@ export interface PosDeps {
   /** Shipping to head office's PostgreSQL (fleet.databaseUrl set); absent: this till stands alone. */
   fleet?: Fleet;
   clock?: () => Date;
+  /**
+   * Starts the till again on its saved settings (Staff -> Settings -> Restart now), the transport's
+   * own way: Electron relaunches the app, the preview host builds a new runtime behind the same
+   * page. It checks that the saved settings can start a till and answers at once; the restart
+   * follows the answer. Absent (tests): the screen is told to close and open Lobby POS.
+   */
+  restart?: () => Result<void>;
   /** Called by `close()`, for the services the composition root opened (journal, printer, sandbox). */
   onClose?: () => Promise<void> | void;
 }
@@ -163,6 +170,7 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     printing,
     fleet,
     payments: cardPayments.context,
+    restart: deps.restart,
   };
   // The partner back after being down: sales waiting for a lookup are looked up at once.
   let partnerState: HealthItem['state'] | null = null;

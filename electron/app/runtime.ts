@@ -36,6 +36,8 @@ export function createPosRuntime(options: {
   clock?: () => Date;
   /** Where head office's database password is kept; default: POS_FLEET_PASSWORD, else a file sealed with the secret store's codec (Electron: safeStorage) or a 0600 file. */
   fleetPassword?: FleetPasswordStore;
+  /** The transport's restart (PosDeps.restart): Electron relaunches, the preview host rebuilds. */
+  restart?: PosDeps['restart'];
   /** Tests: faster polls and lookups of the card terminal, or a simulated terminal of their own. */
   cardTerminal?: { timings?: Partial<typeof terminalTimings>; tuning?: Partial<CardPaymentsTuning>; simulator?: TerminalSimulator; fetch?: typeof fetch };
 }): Pos {
@@ -92,6 +94,7 @@ export function createPosRuntime(options: {
     }),
     paymentsTuning: options.cardTerminal?.tuning,
     fleet,
+    restart: options.restart,
     onClose: async () => {
       // The shipper's own connection to the journal closes before the journal does.
       await fleet?.close();

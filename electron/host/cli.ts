@@ -9,6 +9,9 @@ import { loadConfig } from '../core/config/load';
 import { createLogger } from '../core/logger';
 import { createLogFile } from '../core/log-file';
 import { createPosRuntime } from '../app/runtime';
+import { saidError } from '../../shared/errors';
+import { fail, ok } from '../../shared/result';
+import { createRestartableRuntime } from './restartable-runtime';
 import { createFileSecretStore } from '../core/secrets';
 import { ensurePrivateDir, looseSecretFile, restrictNewFiles } from '../core/private-files';
 import { readSecretsOnce, secretFileNames } from '../app/secret-files';
@@ -59,9 +62,24 @@ async function main() {
   // Read once, here; the logger masks the key (and the other secrets) in every line it writes.
   const startupSecrets = readSecretsOnce(config.dataDir);
   const logger = createLogger({ destination: await createLogFile(config.dataDir), secrets: () => [secrets.getApiKey(), ...startupSecrets] });
-  const pos = createPosRuntime({ config, secrets, logger, version: packageJson.version, configSources: loaded.sources });
+  // The settings are read at each start of the till, so a restart (Settings -> Restart now) runs
+  // on config.json as saved; flags and environment, and so the data folder, stay as given.
+  const runtime = createRestartableRuntime({
+    load: () => {
+      const current = loadConfig({ flags });
+      if (!current.ok) return fail(saidError('VALIDATION', 'said.settings.restartRefused', { reason: current.message }));
+      return ok((restart) => createPosRuntime({ config: current.config, secrets, logger, version: packageJson.version, configSources: current.sources, restart }));
+    },
+    logger,
+    failed: (error) => {
+      console.error(`Lobby POS: could not start again after the restart: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  });
+  if (!runtime.ok) throw new Error(runtime.error.message);
+  const till = runtime.value;
 
-  const host = await startHost({ dispatch: pos.dispatch, events: pos.screenEvents, rendererDir: findRendererDir(), token, logger }, { port }).catch((error: NodeJS.ErrnoException) => {
+  const host = await startHost({ dispatch: till.dispatch, events: till.events, rendererDir: findRendererDir(), token, logger }, { port }).catch((error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `Lobby POS: port ${port} is already in use (is the preview already running?); choose another with --port N.` : `Lobby POS: cannot start the preview: ${error.message}`);
     process.exit(1);
   });
@@ -69,7 +87,7 @@ async function main() {
 
   const stop = async () => {
     await host.close();
-    await pos.close();
+    await till.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);

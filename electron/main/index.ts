@@ -9,6 +9,8 @@ import { createLogFile } from '../core/log-file';
 import { ensurePrivateDir, looseSecretFile, restrictNewFiles } from '../core/private-files';
 import { readSecretsOnce, secretFileNames } from '../app/secret-files';
 import { createPosRuntime } from '../app/runtime';
+import { saidError } from '../../shared/errors';
+import { fail, ok, type Result } from '../../shared/result';
 import { bindIpc, forwardEvents } from './ipc';
 import { registerAppScheme, serveRenderer } from './renderer-protocol';
 import { createSafeStorageSecretStore, encryptedKeyFileName } from './safe-storage-secrets';
@@ -64,7 +66,23 @@ async function start() {
   // better-sqlite3 for Electron's ABI: shipped in resources when packaged, else build/native from
   // `npm run native:electron` (node_modules holds the Node build, which Electron cannot load).
   const nativeBinding = app.isPackaged ? path.join(process.resourcesPath, 'native', 'better_sqlite3.node') : path.join(app.getAppPath(), 'build', 'native', 'better_sqlite3.node');
-  const pos = createPosRuntime({ config, secrets, logger, version: app.getVersion(), configSources: loaded.sources, nativeBinding });
+  // Settings -> Restart now: refused while the saved settings cannot start the app; otherwise,
+  // once the answer has gone out, the till stops as on quitting (sales in flight finish and are
+  // journaled) and the app starts again with the same arguments.
+  let restarting = false;
+  const restart = (): Result<void> => {
+    const again = loadConfig({ flags: flags as Record<string, string | undefined>, defaultDataDir: app.getPath('userData') });
+    if (!again.ok) return fail(saidError('VALIDATION', 'said.settings.restartRefused', { reason: again.message }));
+    if (restarting) return ok(undefined);
+    restarting = true;
+    setTimeout(async () => {
+      await pos.close().catch((error: unknown) => logger.error('the till did not stop cleanly before its restart', { error }));
+      app.relaunch();
+      app.exit(0);
+    }, 100);
+    return ok(undefined);
+  };
+  const pos = createPosRuntime({ config, secrets, logger, version: app.getVersion(), configSources: loaded.sources, nativeBinding, restart });
 
   lockDownSession(session.defaultSession);
   serveRenderer(here('../renderer'));

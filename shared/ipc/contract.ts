@@ -126,6 +126,12 @@ export const channels = {
   'settings:get': { request: empty, response: settingsViewSchema, access: 'supervisor' },
   /** Supervisor: save settings to config.json; they apply when the till restarts. */
   'settings:update': { request: editableSettingsSchema, response: settingsViewSchema, access: 'supervisor' },
+  /**
+   * Supervisor: Settings -> Restart now. The saved settings are checked, the answer goes out, then
+   * the till stops as it would on closing (sales in flight finish and are journaled) and starts again
+   * on them; everyone signs in again. Refused where the till cannot restart itself.
+   */
+  'settings:restart': { request: empty, response: z.object({ restarting: z.literal(true) }).strict(), access: 'supervisor' },
   /** Supervisor: store the partner API key. Write-only: no channel ever returns it. */
   'settings:set-api-key': { request: z.object({ apiKey: z.string().trim().min(8, 'that is too short to be an API key').max(512) }).strict(), response: settingsViewSchema, access: 'supervisor' },
   /** Supervisor: store the Paystack secret key (card terminal). Write-only: answers say only whether one is set. */

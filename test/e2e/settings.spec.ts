@@ -4,6 +4,7 @@ import path from 'node:path';
 import { startPreviewHost } from '../helpers/preview-host';
 import { setUpSupervisor, setUpTill } from './support';
 import { say } from './i18n-support';
+import { axeViolations } from './axe';
 
 test('a supervisor saves settings for the next start and a write-only API key', async ({ page }) => {
   const host = await startPreviewHost();
@@ -153,7 +154,7 @@ test('first run in French: the owner picks her language on the setup screen and 
 });
 
 test('a second till gets its own number before its first shift, and keeps it once it has one', async ({ page }) => {
-  let host = await startPreviewHost();
+  const host = await startPreviewHost();
   try {
     await page.goto(host.url);
     // A new till: the first supervisor, and Settings before any shift (setUpTill would open one).
@@ -180,9 +181,10 @@ test('a second till gets its own number before its first shift, and keeps it onc
     await expect(page.getByText('This till becomes T02 (instead of T01) when Lobby POS restarts: restart it before opening a shift, so the shift is recorded under the new number.')).toBeVisible();
     await expect(page.getByTestId('x-report')).toHaveCount(0);
 
-    await host.stop({ keepData: true });
-    host = await startPreviewHost({ dataDir: host.dataDir, removeDataOnStop: true });
-    await page.goto(host.url);
+    // Restart now, from Settings: the page comes back by itself on the new number, everyone signed out.
+    await sections.getByRole('button', { name: 'Settings' }).click();
+    await settings.getByRole('button', { name: 'Restart now' }).click();
+    await page.getByRole('alertdialog', { name: 'Restart Lobby POS now?' }).getByRole('button', { name: 'Restart now' }).click();
     await expect(page.getByRole('banner')).toContainText('· T02');
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
     await page.getByRole('button', { name: 'Ada Supervisor' }).click();
@@ -197,6 +199,47 @@ test('a second till gets its own number before its first shift, and keeps it onc
     await sections.getByRole('button', { name: 'Settings' }).click();
     await expect(settings.getByLabel('Terminal number')).toBeDisabled();
     await expect(settings.getByLabel('Terminal number')).toHaveAccessibleDescription('This till has recorded shifts as T02, so its number stays T02.');
+  } finally {
+    await host.stop();
+  }
+});
+
+test('Restart now puts saved settings to use without leaving the screen: a counter becomes a kiosk, its shift kept', async ({ page }) => {
+  const host = await startPreviewHost();
+  try {
+    await page.goto(host.url);
+    await setUpTill(page);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    const sections = page.getByRole('navigation', { name: 'Back office sections' });
+    await sections.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('region', { name: 'Settings' });
+    // Nothing saved yet: nothing to restart for.
+    await expect(settings.getByRole('button', { name: 'Restart now' })).toHaveCount(0);
+    await settings.getByLabel('Terminal name').fill('Lobby kiosk');
+    await settings.getByLabel('Terminal profile').selectOption({ label: 'Kiosk (self-service)' });
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
+
+    // Asked first, in words: what a restart does to whoever is signed in, a sale and the shift.
+    await settings.getByRole('button', { name: 'Restart now' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Restart Lobby POS now?' });
+    await expect(ask).toContainText('Everyone signs in again. A sale being sent finishes first, and the open shift stays open.');
+    expect(await axeViolations(page)).toEqual([]);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByRole('banner')).toContainText('Counter 1');
+
+    await settings.getByRole('button', { name: 'Restart now' }).click();
+    await ask.getByRole('button', { name: 'Restart now' }).click();
+    // The same page, now a kiosk's attract screen, selling on the shift opened at the counter.
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Cinema tickets/ })).toBeVisible();
+    await expect(page.getByText('This kiosk is not selling right now.')).toHaveCount(0);
+    const info = await host.rpc('app:info', {});
+    expect(info.json.value).toMatchObject({ profile: 'kiosk', terminalName: 'Lobby kiosk' });
+    // Everyone signed in again: the back office asks for a PIN.
+    const staff = await host.rpc('staff:status', {});
+    expect(staff.json.value).toMatchObject({ signedIn: null, shiftOpen: true });
   } finally {
     await host.stop();
   }

@@ -47,6 +47,17 @@ describe('settings channels', () => {
     await pos.close();
   });
 
+  it('says to close and open Lobby POS where the transport cannot restart the till', async () => {
+    const { pos } = till();
+    await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
+    await pos.api['settings:update'](settings);
+    expect(await pos.api['settings:restart']({})).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT', message: 'This till cannot restart by itself here: close Lobby POS and open it again.', said: { key: 'said.settings.cannotRestart' } },
+    });
+    await pos.close();
+  });
+
   it('stores the API key write-only: no answer ever carries it', async () => {
     const { pos, dataDir } = till();
     await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });

@@ -26,7 +26,7 @@ const pick = (config: Pick<PosConfig, Section>): EditableSettings => ({
  * built from them afresh; a half-applied change to a running till is how sales get lost. An
  * environment variable or flag still wins over the file, and the screen says which ones do.
  */
-export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'settings:get' | 'settings:update' | 'settings:set-api-key' | 'settings:set-paystack-key'> {
+export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'settings:get' | 'settings:update' | 'settings:set-api-key' | 'settings:set-paystack-key' | 'settings:restart'> {
   const overridden = editableKeys.filter((key) => givenAtStart(ctx.configSources, key));
 
   /** The running config with config.json's saved values laid over it (what the next start sees). */
@@ -175,6 +175,14 @@ export function createSettingsHandlers(ctx: PosContext): Pick<Handlers, 'setting
       // The terminal asks for the key before each call: the next card payment uses it, no restart needed.
       ctx.logger.info('Paystack secret key replaced', { live: secretKey.startsWith('sk_live_') });
       return view();
+    },
+
+    async 'settings:restart'() {
+      if (!ctx.restart) return fail(saidError('CONFLICT', 'said.settings.cannotRestart'));
+      const started = ctx.restart();
+      if (!started.ok) return started;
+      ctx.logger.info('restart asked on the settings screen');
+      return ok({ restarting: true as const });
     },
   };
 }

@@ -14,6 +14,7 @@ import { cashDrawers, drawerRules, drawerSensors, type CashDrawer, type DrawerRu
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
+import { RestartNow } from './RestartNow';
 
 /** The printer command sets the till speaks; brand names, shown as the printers are marked. */
 const printerTypes = ['epson', 'star'] as const;
@@ -171,7 +172,12 @@ function SettingsForm({ view }: { view: SettingsView }) {
               {t('said.settings.notValid')}
             </span>
           ) : (
-            view.restartNeeded && <span className="action-total">{t('settings.saved')}</span>
+            view.restartNeeded && (
+              <>
+                <span className="action-total">{t('settings.saved')}</span>
+                <RestartNow />
+              </>
+            )
           )}
           <button type="submit" className="button button-primary" disabled={save.isPending}>
             {t('settings.save')}

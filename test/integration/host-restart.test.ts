@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sellHotelRoom, startSourceHost, type SourceHost } from '../helpers/source-host';
+import { tempFolder } from '../helpers/temp-folder';
+
+/**
+ * Settings -> Restart now on the preview host (electron/host/cli.ts from source, in its own
+ * process): the same server and token, a new till behind them built from config.json as saved.
+ */
+let host: SourceHost | undefined;
+afterEach(async () => {
+  await host?.stop();
+  host = undefined;
+});
+
+const value = (result: any) => {
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  return result.value;
+};
+
+const kioskSettings = {
+  terminal: { name: 'Lobby kiosk', profile: 'kiosk' },
+  partner: { baseUrl: '', experiencePrefix: '/api/v1', hotelPrefix: '/v2' },
+  printer: { interface: 'preview', type: 'epson', columns: 48 },
+};
+
+describe('Restart now (the preview host)', () => {
+  it('builds the till again on the saved settings behind the same address; a call made meanwhile waits for the new till', async () => {
+    const dataDir = tempFolder('lobby-pos-restart-');
+    host = await startSourceHost({ dataDir });
+    value(await host.rpc('staff:setup', { name: 'Ada Obi', pin: '2468' }));
+    value(await host.rpc('shift:open', { floatKobo: 500_000 }));
+    const saleId = await sellHotelRoom(host);
+    expect(value(await host.rpc('settings:update', kioskSettings))).toMatchObject({ restartNeeded: true });
+    expect(value(await host.rpc('app:info'))).toMatchObject({ profile: 'counter', terminalName: 'Counter 1' });
+
+    expect(value(await host.rpc('settings:restart'))).toEqual({ restarting: true });
+    // Sent at once, while the old till is stopping: answered by the new one.
+    const [info, staff] = await Promise.all([host.rpc('app:info'), host.rpc('staff:status')]);
+    expect(value(info)).toMatchObject({ profile: 'kiosk', terminalName: 'Lobby kiosk' });
+    // Everyone signs in again; the shift opened before stays open, in the same journal.
+    expect(value(staff)).toMatchObject({ signedIn: null, needsFirstSupervisor: false, shiftOpen: true, shiftNumber: 1 });
+    expect(await host.rpc('settings:get')).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    value(await host.rpc('staff:sign-in', { staffId: 1, pin: '2468' }));
+    expect(value(await host.rpc('settings:get'))).toMatchObject({ restartNeeded: false, settings: { terminal: { profile: 'kiosk' } } });
+    // The sale made before, in the journal the new till opened again.
+    expect(value(await host.rpc('sale:get', { saleId }))).toMatchObject({ id: saleId, state: 'confirmed' });
+    expect(host.output()).not.toMatch(/error/i);
+  }, 60_000);
+
+  it('refuses while the saved settings cannot start a till, and the till goes on as it was', async () => {
+    const dataDir = tempFolder('lobby-pos-restart-');
+    host = await startSourceHost({ dataDir });
+    value(await host.rpc('staff:setup', { name: 'Ada Obi', pin: '2468' }));
+    // config.json spoiled by hand after the till started (the settings screen never writes this).
+    fs.writeFileSync(path.join(dataDir, 'config.json'), JSON.stringify({ terminal: { profile: 'spaceship' } }), { mode: 0o600 });
+    const refused = await host.rpc('settings:restart');
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION', said: { key: 'said.settings.restartRefused' } } });
+    expect(refused.error.message).toMatch(/^Lobby POS cannot start on the saved settings, so it was not restarted: .*terminal\.profile/s);
+    // Still the same till: signed in, counter.
+    expect(value(await host.rpc('staff:status'))).toMatchObject({ signedIn: { name: 'Ada Obi' } });
+    expect(value(await host.rpc('app:info'))).toMatchObject({ profile: 'counter' });
+  }, 60_000);
+
+  it('is for supervisors only: a cashier is refused and nothing restarts', async () => {
+    const dataDir = tempFolder('lobby-pos-restart-');
+    host = await startSourceHost({ dataDir });
+    expect(await host.rpc('settings:restart')).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    value(await host.rpc('staff:setup', { name: 'Ada Obi', pin: '2468' }));
+    value(await host.rpc('settings:update', kioskSettings));
+    const cashier = value(await host.rpc('staff:create', { name: 'Tunde Bakare', role: 'cashier', pin: '1357' }));
+    value(await host.rpc('staff:sign-out'));
+    value(await host.rpc('staff:sign-in', { staffId: cashier.id, pin: '1357' }));
+    expect(await host.rpc('settings:restart')).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(value(await host.rpc('staff:status'))).toMatchObject({ signedIn: { name: 'Tunde Bakare' } });
+    expect(value(await host.rpc('app:info'))).toMatchObject({ profile: 'counter' });
+  }, 60_000);
+});
