@@ -188,6 +188,17 @@ test('a kiosk with no open shift says so on the attract screen, in her language,
       // Staff can still get in to open a shift.
       await expect(page.getByRole('button', { name: yo['common.staff'], exact: true })).toBeVisible();
     }
+    // Until the kiosk knows (its first answer, just after a start), it neither invites nor turns away.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/rpc/staff:status', async (route) => (await held, route.continue().catch(() => undefined)));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.welcome']);
+    await expect(page.getByRole('button', { name: /Cinema tickets|Book a room/ })).toHaveCount(0);
+    await expect(page.getByTestId('kiosk-not-selling')).toHaveCount(0);
+    answer();
+    await expect(page.getByTestId('kiosk-not-selling')).toHaveText(en['kiosk.notSelling']);
+    await page.unroute('**/rpc/staff:status');
     // Once a supervisor opens the shift the next customer is invited in.
     await openShift(kiosk);
     await page.reload();

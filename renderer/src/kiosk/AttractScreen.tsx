@@ -22,7 +22,9 @@ export function AttractScreen({ info }: { info: AppInfo }) {
   const showing = (films.data?.films ?? []).filter((film) => film.posterUrl).slice(0, 6);
   // No open shift: nothing can be sold, so say it here rather than at the third step, and invite nobody in.
   const staff = usePosQuery('staff:status', {}, { staleTime: 0, refetchInterval: 30_000 });
-  const selling = staff.data?.shiftOpen !== false;
+  // Not known yet (the kiosk just started): neither invite nor turn away, so nobody starts a sale
+  // that the next moment says cannot be made. A failed answer invites in: each step says why it fails.
+  const selling = staff.isPending ? null : staff.data?.shiftOpen !== false;
   const restart = usePosQuery('kiosk:restart-notice', {}, { staleTime: 0, refetchInterval: 30_000 });
   return (
     <div className={styles.attract}>
@@ -48,7 +50,7 @@ export function AttractScreen({ info }: { info: AppInfo }) {
         ))}
       </nav>
       {/* The two things sold here come first: in view without scrolling, whatever the screen's shape. */}
-      {selling ? (
+      {selling === null ? null : selling ? (
         <nav className={styles.tiles} aria-label={t('kiosk.choose')}>
           <button type="button" className={`${styles.tile} ${styles.cinema}`} onClick={() => go({ name: 'k-films' })}>
             <FilmIcon size={88} />
