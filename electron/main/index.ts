@@ -17,6 +17,7 @@ import { createSafeStorageSecretStore, encryptedKeyFileName } from './safe-stora
 import { hardenWebContents, lockDownSession } from './security';
 import { appOrigin, originOf } from './trusted-origin';
 import { createMainWindow } from './window';
+import { relaunchApp } from './relaunch';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -77,7 +78,7 @@ async function start() {
     restarting = true;
     setTimeout(async () => {
       await pos.close().catch((error: unknown) => logger.error('the till did not stop cleanly before its restart', { error }));
-      app.relaunch();
+      relaunchApp();
       app.exit(0);
     }, 100);
     return ok(undefined);

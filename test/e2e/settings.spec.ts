@@ -181,9 +181,8 @@ test('a second till gets its own number before its first shift, and keeps it onc
     await expect(page.getByText('This till becomes T02 (instead of T01) when Lobby POS restarts: restart it before opening a shift, so the shift is recorded under the new number.')).toBeVisible();
     await expect(page.getByTestId('x-report')).toHaveCount(0);
 
-    // Restart now, from Settings: the page comes back by itself on the new number, everyone signed out.
-    await sections.getByRole('button', { name: 'Settings' }).click();
-    await settings.getByRole('button', { name: 'Restart now' }).click();
+    // Restart now, offered right there: the page comes back by itself on the new number, everyone signed out.
+    await page.getByRole('region', { name: 'Shift' }).getByRole('button', { name: 'Restart now' }).click();
     await page.getByRole('alertdialog', { name: 'Restart Lobby POS now?' }).getByRole('button', { name: 'Restart now' }).click();
     await expect(page.getByRole('banner')).toContainText('· T02');
     await page.getByRole('button', { name: 'Staff', exact: true }).click();

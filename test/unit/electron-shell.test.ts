@@ -9,6 +9,7 @@ const recorded = vi.hoisted(() => ({
   applicationMenu: undefined as unknown,
   privilegedSchemes: [] as unknown[][],
   protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
+  relaunches: [] as unknown[],
 }));
 
 vi.mock('electron', () => {
@@ -28,7 +29,7 @@ vi.mock('electron', () => {
     once() {}
   }
   return {
-    app: { isPackaged: true },
+    app: { isPackaged: true, relaunch: (options?: unknown) => recorded.relaunches.push(options) },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => recorded.privilegedSchemes.push(schemes),
       handle: (scheme: string, handler: (request: Request) => Promise<Response>) => recorded.protocolHandlers.set(scheme, handler),
@@ -282,6 +283,23 @@ describe('fuses (electron-builder.yml, read as electron-builder reads it)', () =
  * Electron's security checklist, item by item (the README's Security section lists the same).
  * Items already proven above are checked again here in their checklist words, so a gap shows.
  */
+describe('Restart now (relaunch)', () => {
+  it('starts the same app again; from an AppImage, the AppImage file itself, with the same arguments', async () => {
+    const { relaunchApp } = await import('../../electron/main/relaunch');
+    const was = process.env.APPIMAGE;
+    try {
+      delete process.env.APPIMAGE;
+      relaunchApp();
+      process.env.APPIMAGE = '/home/desk/LobbyPOS.AppImage';
+      relaunchApp();
+    } finally {
+      if (was === undefined) delete process.env.APPIMAGE;
+      else process.env.APPIMAGE = was;
+    }
+    expect(recorded.relaunches).toEqual([undefined, { execPath: '/home/desk/LobbyPOS.AppImage', args: process.argv.slice(1) }]);
+  });
+});
+
 describe('Electron security checklist', () => {
   const read = async (file: string) => (await import('node:fs')).readFileSync(file, 'utf8');
   const shellSources = async () => {

@@ -18,6 +18,7 @@ import { countSheetTotalKobo, type CountSheet } from '@shared/sales/cash-count';
 import type { Approval } from '@shared/sales/staff';
 import { CountByNotes } from './CountByNotes';
 import { typedNairaToKobo } from './typed-naira';
+import { RestartNow } from './RestartNow';
 
 /** The last entry at the drawer: cash in or out (its voucher prints), or a no sale (its slip opens the drawer, when one is set). */
 type DrawerDone = { kind: 'in' | 'out'; amountKobo: number } | { kind: 'no-sale'; drawerPulse: boolean };
@@ -295,6 +296,8 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
       </QueryState>
       {printReport.isSuccess && <ReportPrintStatus job={printReport.data} request={printReport.variables} shiftNumber={shift.data?.report?.shiftNumber} />}
       {error && <p className="field-error" role="alert">{say(error.error)}</p>}
+      {/* A new till number waits for the restart: a supervisor restarts from here, then opens the shift. */}
+      {error?.error.said?.key === 'said.settings.tillNumberPending' && isSupervisor && <RestartNow />}
     </section>
   );
 }
