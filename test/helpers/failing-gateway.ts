@@ -21,7 +21,9 @@ export type GatewayFailure =
   /** No answer at all, until the client gives up. */
   | { kind: 'hang' }
   /** The partner's answer rewritten (a proxy that mangles bodies). */
-  | { kind: 'rewrite'; status: number; body: (partnerBody: string) => string };
+  | { kind: 'rewrite'; status: number; body: (partnerBody: string) => string }
+  /** The partner's answer as it is, passed on this long after the partner committed (a slow link). */
+  | { kind: 'slow'; afterMs: number };
 
 export interface FailingGateway {
   url: string;
@@ -122,6 +124,10 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
       return fail(res, gatewayPage(502, 'Bad Gateway'), null);
     }
     const after = isPurchase && answer.status >= 200 && answer.status < 300 ? gateway.afterCommit.shift() : undefined;
+    if (after?.kind === 'slow') {
+      const { status, body } = answer;
+      return void setTimeout(() => res.writeHead(status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(body), after.afterMs);
+    }
     if (after) return fail(res, after, answer.body);
     const contentType = answer.headers.get('content-type') ?? 'application/json';
     const text = Buffer.from(gateway.byteOrderMark ? `\uFEFF${answer.body}` : answer.body, 'utf8');
@@ -165,6 +171,9 @@ export async function startFailingGateway(upstream: string): Promise<FailingGate
       case 'rewrite':
         res.writeHead(failure.status, { 'content-type': 'application/json' }).end(failure.body(partnerBody ?? ''));
         return;
+      case 'slow':
+        // Only after a commit (above): before one there is no answer to pass on.
+        throw new Error('a slow answer is passed on after the partner committed (afterCommit)');
     }
   }
 

@@ -38,7 +38,7 @@ describe('files the till writes', () => {
   it('are 0600 in 0700 folders: journal, receipts, logs, settings and key', async () => {
     await rpc('staff:setup', { name: 'Ada Obi', pin: '2468' });
     await rpc('shift:open', { floatKobo: 100_000 });
-    await sellHotelRoom(host);
+    expect(await sellHotelRoom(host)).toMatchObject({ state: 'confirmed' });
     await rpc('settings:update', {
       terminal: { name: 'Counter 1', profile: 'counter' },
       partner: { baseUrl: 'https://partner.example/api', experiencePrefix: '', hotelPrefix: '' },

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sellHotelRoom, startSourceHost, type SourceHost } from '../helpers/source-host';
 import { tempFolder } from '../helpers/temp-folder';
+import { startFailingGateway } from '../helpers/failing-gateway';
+import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
 
 /**
  * Settings -> Restart now on the preview host (electron/host/cli.ts from source, in its own
@@ -31,7 +33,9 @@ describe('Restart now (the preview host)', () => {
     host = await startSourceHost({ dataDir });
     value(await host.rpc('staff:setup', { name: 'Ada Obi', pin: '2468' }));
     value(await host.rpc('shift:open', { floatKobo: 500_000 }));
-    const saleId = await sellHotelRoom(host);
+    const sold = await sellHotelRoom(host);
+    expect(sold.state).toBe('confirmed');
+    const saleId = sold.id;
     expect(value(await host.rpc('settings:update', kioskSettings))).toMatchObject({ restartNeeded: true });
     expect(value(await host.rpc('app:info'))).toMatchObject({ profile: 'counter', terminalName: 'Counter 1' });
 
@@ -47,6 +51,36 @@ describe('Restart now (the preview host)', () => {
     // The sale made before, in the journal the new till opened again.
     expect(value(await host.rpc('sale:get', { saleId }))).toMatchObject({ id: saleId, state: 'confirmed' });
     expect(host.output()).not.toMatch(/error/i);
+  }, 60_000);
+
+  it('lets a sale being sent finish first: answered, journaled and booked once, across the restart', async () => {
+    const sandbox = createSandbox();
+    const partner = await startSandboxServer({ sandbox });
+    const gateway = await startFailingGateway(partner.url);
+    try {
+      const dataDir = tempFolder('lobby-pos-restart-');
+      host = await startSourceHost({ dataDir, env: { POS_PARTNER_URL: gateway.url, POS_API_KEY: SANDBOX_DEFAULT_API_KEY } });
+      value(await host.rpc('staff:setup', { name: 'Ada Obi', pin: '2468' }));
+      value(await host.rpc('shift:open', { floatKobo: 500_000 }));
+      value(await host.rpc('settings:update', { ...kioskSettings, partner: { baseUrl: gateway.url, experiencePrefix: '/v1', hotelPrefix: '/v2' } }));
+      // The partner books the room at once; its answer takes two seconds to come back.
+      gateway.afterCommit.push({ kind: 'slow', afterMs: 2_000 });
+      const sale = sellHotelRoom(host, 'RESTART-IN-FLIGHT-1');
+      while (sandbox.transactions().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(value(await host.rpc('settings:restart'))).toEqual({ restarting: true });
+      // The sale's own call still gets its answer: the till waited for it before stopping.
+      expect(await sale).toMatchObject({ id: 'RESTART-IN-FLIGHT-1', state: 'confirmed' });
+      expect(value(await host.rpc('app:info'))).toMatchObject({ profile: 'kiosk' });
+      value(await host.rpc('staff:sign-in', { staffId: 1, pin: '2468' }));
+      expect(value(await host.rpc('sale:get', { saleId: 'RESTART-IN-FLIGHT-1' }))).toMatchObject({ state: 'confirmed' });
+      expect(sandbox.transactions().filter((t) => JSON.stringify(t).includes('RESTART-IN-FLIGHT-1'))).toHaveLength(1);
+      expect(sandbox.transactions()).toHaveLength(1);
+    } finally {
+      await host?.stop();
+      host = undefined;
+      await gateway.close();
+      await partner.close();
+    }
   }, 60_000);
 
   it('refuses while the saved settings cannot start a till, and the till goes on as it was', async () => {
