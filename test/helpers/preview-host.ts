@@ -22,16 +22,18 @@ const root = path.resolve(import.meta.dirname, '../..');
 /**
  * Starts the built preview host (out/main/host.js, what `npm start` falls back to) as a child
  * process on a free port with its own data directory, and resolves once it prints its URL.
+ * `fromSource`: electron/host/cli.ts through tsx instead, serving a stand-in page, for vitest
+ * (which runs before anything is built); the partner key is then only what `env` gives.
  */
-export async function startPreviewHost(options: { args?: string[]; env?: NodeJS.ProcessEnv; dataDir?: string; removeDataOnStop?: boolean } = {}): Promise<PreviewHost> {
-  const bundle = path.join(root, 'out/main/host.js');
-  if (!fs.existsSync(bundle)) throw new Error('out/main/host.js is missing: run `npm run build` first.');
+export async function startPreviewHost(options: { args?: string[]; env?: NodeJS.ProcessEnv; dataDir?: string; removeDataOnStop?: boolean; fromSource?: boolean } = {}): Promise<PreviewHost> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-e2e-'));
   // A folder this host made goes when it stops; one handed in is the caller's, unless it says so.
   const removeDataOnStop = options.removeDataOnStop ?? options.dataDir === undefined;
   const token = randomBytes(16).toString('hex');
-  const child: ChildProcess = spawn(process.execPath, [bundle, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
-    env: { ...process.env, POS_HOST_TOKEN: token, ...options.env },
+  const entry: { args: string[]; env: NodeJS.ProcessEnv; rendererDir?: string } = options.fromSource ? fromSource() : { args: [builtHost()], env: {} };
+  const child: ChildProcess = spawn(process.execPath, [...entry.args, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
+    cwd: root,
+    env: { ...process.env, POS_HOST_TOKEN: token, ...entry.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -66,12 +68,26 @@ export async function startPreviewHost(options: { args?: string[]; env?: NodeJS.
         child.kill('SIGTERM');
       });
       if (removeDataOnStop && !keepData) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      if (entry.rendererDir) fs.rmSync(entry.rendererDir, { recursive: true, force: true });
     },
     kill: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
-      }),
+      }).then(() => void (entry.rendererDir && fs.rmSync(entry.rendererDir, { recursive: true, force: true }))),
   };
+}
+
+function builtHost(): string {
+  const bundle = path.join(root, 'out/main/host.js');
+  if (!fs.existsSync(bundle)) throw new Error('out/main/host.js is missing: run `npm run build` first.');
+  return bundle;
+}
+
+/** The host's source through tsx, with a stand-in page (no renderer is built) and no partner key from this shell. */
+function fromSource(): { args: string[]; env: NodeJS.ProcessEnv; rendererDir: string } {
+  const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pos-source-renderer-'));
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<html><head></head><body></body></html>');
+  return { args: ['--import', 'tsx', path.join(root, 'electron/host/cli.ts')], env: { POS_RENDERER_DIR: rendererDir, POS_API_KEY: '' }, rendererDir };
 }

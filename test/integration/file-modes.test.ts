@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sellHotelRoom, startSourceHost, type SourceHost } from '../helpers/source-host';
+import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+import { sellHotelRoom } from '../helpers/hotel-sale';
 import { tempFolder } from '../helpers/temp-folder';
 
 /**
@@ -9,19 +10,19 @@ import { tempFolder } from '../helpers/temp-folder';
  * runs it) writes a journal, a receipt, logs, settings and the key; every file it made must be
  * 0600 and every folder 0700, even when the data folder existed before with looser rights.
  */
-let host: SourceHost;
+let host: PreviewHost;
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = tempFolder('lobby-pos-modes-');
   fs.chmodSync(dataDir, 0o755);
-  host = await startSourceHost({ dataDir, token: 'file-modes-token-0123456789abcdefghijklmnop' });
+  host = await startPreviewHost({ fromSource: true, dataDir });
 }, 30_000);
 
 afterAll(() => host?.stop());
 
 async function rpc(channel: string, body: unknown): Promise<any> {
-  const result = await host.rpc(channel, body);
+  const { json: result } = await host.rpc(channel, body);
   if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
   return result.value;
 }
