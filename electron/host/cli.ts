@@ -76,7 +76,11 @@ async function main() {
       process.exit(1);
     },
   });
-  if (!runtime.ok) throw new Error(runtime.error.message);
+  if (!runtime.ok) {
+    // config.json changed under the start (it was read a moment ago): one line, as any bad setting.
+    console.error(`Lobby POS: ${runtime.error.message}`);
+    process.exit(1);
+  }
   const till = runtime.value;
 
   const host = await startHost({ dispatch: till.dispatch, events: till.events, rendererDir: findRendererDir(), token, logger }, { port }).catch((error: NodeJS.ErrnoException) => {

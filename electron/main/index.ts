@@ -72,9 +72,9 @@ async function start() {
   // journaled) and the app starts again with the same arguments.
   let restarting = false;
   const restart = (): Result<void> => {
+    if (restarting) return ok(undefined);
     const again = loadConfig({ flags: flags as Record<string, string | undefined>, defaultDataDir: app.getPath('userData') });
     if (!again.ok) return fail(saidError('VALIDATION', 'said.settings.restartRefused', { reason: again.message }));
-    if (restarting) return ok(undefined);
     restarting = true;
     setTimeout(async () => {
       await pos.close().catch((error: unknown) => logger.error('the till did not stop cleanly before its restart', { error }));
