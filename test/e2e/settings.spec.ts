@@ -218,6 +218,11 @@ test('Restart now puts saved settings to use without leaving the screen: a count
     await settings.getByLabel('Terminal profile').selectOption({ label: 'Kiosk (self-service)' });
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
+    // Left without restarting: Home reminds a supervisor, and leads back to Settings.
+    await page.getByRole('button', { name: /Back/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Signed in: Ada Supervisor' })).toContainText('Saved settings wait for a restart: Settings → Restart now.');
+    await page.getByRole('button', { name: 'Go to the back office' }).click();
+    await expect(settings).toBeVisible();
 
     // Asked first, in words: what a restart does to whoever is signed in, a sale and the shift.
     await settings.getByRole('button', { name: 'Restart now' }).click();

@@ -12,6 +12,11 @@ export function ReadyBanner() {
   // shift and are not read on every return Home.
   const signedIn = Boolean(staff.data?.signedIn);
   const attention = usePosQuery('sale:attention', {}, { staleTime: 0, enabled: signedIn });
+  // Settings saved and not in use yet (nobody pressed Restart now): a supervisor hears of it here,
+  // not the next morning from a receipt on the old printer.
+  const supervisor = staff.data?.signedIn?.role === 'supervisor';
+  const settings = usePosQuery('settings:get', {}, { staleTime: 0, enabled: supervisor });
+  const restartWaits = supervisor && settings.data?.restartNeeded === true;
   if (!staff.data) return null;
   const problem = staff.data.needsFirstSupervisor
     ? t('ready.setup')
@@ -25,8 +30,9 @@ export function ReadyBanner() {
     <div className={`ready-banner${problem ? ' ready-problem' : ''}`} role="status">
       <span>{problem ?? t('ready.ok', { name: staff.data.signedIn!.name, shift: staff.data.shiftNumber! })}</span>
       {waiting > 0 && <span className="ready-attention">{t('ready.attention', { count: waiting })}</span>}
-      {(problem || waiting > 0) && (
-        <button type="button" className="button button-primary" onClick={() => go({ name: 'staff' })}>
+      {restartWaits && <span className="ready-attention">{t('ready.restartWaits')}</span>}
+      {(problem || waiting > 0 || restartWaits) && (
+        <button type="button" className="button button-primary" onClick={() => go(problem || waiting > 0 ? { name: 'staff' } : { name: 'staff', section: 'settings' })}>
           {t('ready.goStaff')}
         </button>
       )}

@@ -65,6 +65,7 @@ export const en = {
   'ready.ok': 'Signed in: {name} · shift {shift} open',
   'ready.attention': '{count, plural, one {# sale needs} other {# sales need}} attention',
   'ready.goStaff': 'Go to the back office',
+  'ready.restartWaits': 'Saved settings wait for a restart: Settings → Restart now.',
 
   // ---- films (counter) ----
   'films.title': 'Now showing',

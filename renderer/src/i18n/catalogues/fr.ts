@@ -55,6 +55,7 @@ export const fr: Catalogue = {
   'ready.ok': "Connecté : {name} · session {shift} ouverte",
   'ready.attention': "{count, plural, one {# vente demande} many {# ventes demandent} other {# ventes demandent}} votre attention",
   'ready.goStaff': "Aller au back-office",
+  'ready.restartWaits': "Des réglages enregistrés attendent un redémarrage : Réglages → Redémarrer maintenant.",
   'films.title': "À l’affiche",
   'films.searchLabel': "Titre du film, ville ou État",
   'films.searchPlaceholder': "ex. Lagos, ou un titre de film",

@@ -55,6 +55,7 @@ export const ha: Catalogue = {
   'ready.ok': "Wanda ya shiga: {name} · lokacin aiki {shift} a buɗe",
   'ready.attention': "{count, plural, one {Sayarwa # tana buƙatar} other {Sayarwa # suna buƙatar}} kulawa",
   'ready.goStaff': "Je ofishin baya",
+  'ready.restartWaits': "Saitunan da aka adana suna jiran sake kunnawa: Saituna → Sake kunnawa yanzu.",
   'films.title': "Ana nunawa yanzu",
   'films.searchLabel': "Sunan fim, gari ko jiha",
   'films.searchPlaceholder': "misali Legas, ko sunan fim",

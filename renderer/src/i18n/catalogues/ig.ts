@@ -55,6 +55,7 @@ export const ig: Catalogue = {
   'ready.ok': "Onye banyere: {name} · oge ọrụ {shift} mepere emepe",
   'ready.attention': "{count, plural, other {Ire # chọrọ}} nlebara anya",
   'ready.goStaff': "Gaa n'ọfịs azụ",
+  'ready.restartWaits': "Ntọala echekwara na-eche mmalitegharị: Ntọala → Malitegharịa ugbu a.",
   'films.title': "Ihe a na-egosi ugbu a",
   'films.searchLabel': "Aha ihe nkiri, obodo ma ọ bụ steeti",
   'films.searchPlaceholder': "dịka Lagos, ma ọ bụ aha ihe nkiri",

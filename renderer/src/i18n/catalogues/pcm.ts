@@ -55,6 +55,7 @@ export const pcm: Catalogue = {
   'ready.ok': "Who sign in: {name} · shift {shift} dey open",
   'ready.attention': "{count, plural, one {# sale need} other {# sale need}} attention",
   'ready.goStaff': "Go back office",
+  'ready.restartWaits': "Settings wey you save dey wait for restart: Settings → Restart am now.",
   'films.title': "Wetin dey show now",
   'films.searchLabel': "Film name, city or state",
   'films.searchPlaceholder': "like Lagos, or film name",

@@ -55,6 +55,7 @@ export const yo: Catalogue = {
   'ready.ok': "Ẹni tó wọlé: {name} · àkókò iṣẹ́ {shift} ṣí sílẹ̀",
   'ready.attention': "{count, plural, other {Títà # nílò}} àkíyèsí",
   'ready.goStaff': "Lọ sí ọ́fíìsì ẹ̀yìn",
+  'ready.restartWaits': "Ètò tí a fi pamọ́ ń dúró de àtúnbẹ̀rẹ̀: Ètò → Tún un bẹ̀rẹ̀ báyìí.",
   'films.title': "Ohun tí ń ṣàfihàn",
   'films.searchLabel': "Orúkọ fíìmù, ìlú tàbí ìpínlẹ̀",
   'films.searchPlaceholder': "bí àpẹẹrẹ Èkó, tàbí orúkọ fíìmù",
