@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppInfo, Health } from '@shared/app';
 import { NavigationProvider, useNavigation, type Route } from './navigation';
@@ -18,6 +18,7 @@ import { KioskApp } from './kiosk/KioskApp';
 import { ScreenLock } from './screens/staff/ScreenLock';
 import { releaseHeldSeats } from './screens/checkout/release-holds';
 import { useShortcuts } from './ui/shortcuts';
+import { useKeptScroll } from './ui/kept-scroll';
 import { ErrorPanel } from './ui/ErrorPanel';
 import { TopBar } from './ui/TopBar';
 import { ConnectionBanner } from './ui/ConnectionBanner';
@@ -67,6 +68,9 @@ function Shell({ info }: { info: AppInfo }) {
     to();
   };
   const goBack = depth > 1 ? leave(back, [route]) : undefined;
+  // The screens share one scrolling area: each opens at its top, and Back finds the last as left.
+  const content = useRef<HTMLElement>(null);
+  useKeptScroll(content, 'screen', route);
   useShortcuts({
     Escape: goBack,
     F2: () => go({ name: 'films' }),
@@ -77,7 +81,7 @@ function Shell({ info }: { info: AppInfo }) {
     <ScreenLock minutes={info.lockMinutes}>
       <div className={styles.app} data-profile={info.profile}>
         <TopBar info={info} onBack={goBack} onHome={depth > 2 ? leave(home, stack) : undefined} onStaff={route.name === 'staff' ? undefined : () => go({ name: 'staff' })} />
-        <main className={styles.content}>
+        <main ref={content} className={styles.content}>
           <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} />
           <CurrentScreen route={route} info={info} />
         </main>

@@ -52,6 +52,12 @@ interface Navigation {
    */
   checkoutDraft(): CheckoutDraft | undefined;
   keepCheckoutDraft(draft: CheckoutDraft): void;
+  /**
+   * Where a scrolling box of the screen at `depth` stood, by the box's name: Back finds a list
+   * where it was left (ui/kept-scroll.ts). A screen opened anew starts at its top.
+   */
+  keptScroll(depth: number, box: string): number | undefined;
+  keepScroll(depth: number, box: string, top: number): void;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
@@ -61,33 +67,53 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   const [stack, setStack] = useState<Route[]>([{ name: 'home' }]);
   // A ref, not state: nothing is drawn from it while it changes (each key typed at checkout).
   const draft = useRef<CheckoutDraft | undefined>(undefined);
-  const go = useCallback((route: Route) => setStack((s) => [...s, route]), []);
+  // Also a ref: a scroll is kept on every scroll event, and nothing is drawn from it until Back.
+  const scrolls = useRef(new Map<string, number>());
+  /** Forgets where the screens from `depth` up had scrolled to: they are gone, or opened anew. */
+  const forgetScrolls = (depth: number) => {
+    for (const key of scrolls.current.keys()) if (Number(key.split(':')[0]) >= depth) scrolls.current.delete(key);
+  };
+  const go = useCallback(
+    (route: Route) =>
+      setStack((s) => {
+        forgetScrolls(s.length + 1);
+        return [...s, route];
+      }),
+    [],
+  );
   const back = useCallback(
     () =>
       setStack((s) => {
         const next = s.length > 1 ? s.slice(0, -1) : s;
         // Back all the way home: the next order is another customer's.
         if (next.length === 1) draft.current = undefined;
+        forgetScrolls(next.length + 1);
         return next;
       }),
     [],
   );
   const home = useCallback(() => {
     draft.current = undefined;
+    scrolls.current.clear();
     setStack([{ name: 'home' }]);
   }, []);
   const replace = useCallback((route: Route) => setStack((s) => [...s.slice(0, -1), route]), []);
   const sold = useCallback((route: Route) => {
     draft.current = undefined;
-    setStack((s) => [...s.slice(0, -1).map(forgetOrder), route]);
+    setStack((s) => {
+      forgetScrolls(s.length);
+      return [...s.slice(0, -1).map(forgetOrder), route];
+    });
   }, []);
+  const keptScroll = useCallback((depth: number, box: string) => scrolls.current.get(`${depth}:${box}`), []);
+  const keepScroll = useCallback((depth: number, box: string, top: number) => void scrolls.current.set(`${depth}:${box}`, top), []);
   const checkoutDraft = useCallback(() => draft.current, []);
   const keepCheckoutDraft = useCallback((next: CheckoutDraft) => {
     draft.current = next;
   }, []);
   const value = useMemo(
-    () => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft }),
-    [stack, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft],
+    () => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll }),
+    [stack, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

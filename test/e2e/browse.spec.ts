@@ -120,3 +120,50 @@ test('hotels: results page on through the whole list as the cashier scrolls', as
   }
   await expect(page.locator(`.results-row[data-index="${total - 1}"]`)).toBeVisible();
 });
+
+test('hotels: Back from a hotel finds the list where it was left; another search starts at the top', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Hotels/ }).click();
+  const scroller = page.locator('.results-scroller');
+  await expect(page.locator('.results-row').first()).toBeVisible();
+  await scroller.evaluate((el) => el.scrollTo(0, 1200));
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(1200);
+  // The first row wholly in the list's window as scrolled.
+  const index = await scroller.evaluate((el) => {
+    const top = el.getBoundingClientRect().top;
+    const rows = [...el.querySelectorAll<HTMLElement>('.results-row')].filter((row) => row.getBoundingClientRect().top >= top);
+    return Number(rows.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]!.dataset.index);
+  });
+  expect(index).toBeGreaterThan(3);
+  const chosen = page.locator(`.results-row[data-index="${index}"]`);
+  await expect(chosen).toBeInViewport();
+  const name = (await chosen.locator('.hotel-name').textContent())!;
+  await chosen.getByRole('button').click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: /Back/ }).click();
+  await expect(chosen).toBeInViewport();
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(1200);
+  // Another search is another list: from its top.
+  await page.getByRole('button', { name: 'Lagos', exact: true }).click();
+  await expect(page.locator('.results-row[data-index="0"]')).toBeInViewport();
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(0);
+});
+
+test('the counter: a screen opens at its top, whatever the last one had scrolled to', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Cinema/ }).click();
+  const main = page.locator('main');
+  await expect(page.locator('.film-card').first()).toBeVisible();
+  await main.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  const scrolled = await main.evaluate((el) => el.scrollTop);
+  expect(scrolled).toBeGreaterThan(100);
+  await page.locator('.film-card').last().click();
+  await expect(page.getByRole('region', { name: 'Cinema' })).toBeVisible();
+  expect(await main.evaluate((el) => el.scrollTop)).toBe(0);
+  // Back: the films as left.
+  await page.getByRole('button', { name: /Back/ }).click();
+  await expect(page.locator('.film-card').last()).toBeInViewport();
+  expect(await main.evaluate((el) => el.scrollTop)).toBe(scrolled);
+});

@@ -8,6 +8,7 @@ import { useI18n, useT } from '@renderer/i18n/I18nProvider';
 import { Field } from '@ui/Field';
 import { DateInput } from '@ui/DateInput';
 import { useNavigation } from '@renderer/navigation';
+import { useKeptScroll } from '@ui/kept-scroll';
 import type { PosCallError } from '@renderer/pos/queries';
 import { Chip } from '@ui/Chip';
 import { ErrorPanel } from '@ui/ErrorPanel';
@@ -124,7 +125,11 @@ function HotelResults({ search, onOpen }: { search: HotelSearch; onOpen: (hotel:
   const { results, hotels } = useHotelResults(search);
   const count = results.data?.pages[0]?.count ?? 0;
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: hotels.length, getScrollElement: () => scroller.current, estimateSize: () => 128, overscan: 6 });
+  // Back from a hotel finds the list where it was left; another search starts at its top.
+  const box = `hotels ${JSON.stringify(search)}`;
+  const { depth, keptScroll } = useNavigation();
+  const virtualizer = useVirtualizer({ count: hotels.length, getScrollElement: () => scroller.current, estimateSize: () => 128, overscan: 6, initialOffset: () => keptScroll(depth, box) ?? 0 });
+  useKeptScroll(scroller, box, hotels.length > 0);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
 
