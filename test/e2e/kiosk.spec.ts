@@ -220,3 +220,34 @@ for (const size of small) {
     await expectInView(page.getByRole('button', { name: /Book a room/ }), 'Book a room');
   });
 }
+
+test('kiosk: Back finds the films as the customer scrolled them; the next customer finds every screen at its top', async ({ page }) => {
+  // A kiosk of its own whose idle reset waits: this test decides when the customer is gone.
+  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
+  try {
+    await openShift(kiosk);
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await page.goto(kiosk.url);
+    await page.getByRole('button', { name: /Cinema tickets/ }).click();
+    const films = page.getByRole('list', { name: en['films.list'] });
+    await expect(films.getByRole('button').first()).toBeVisible();
+    const content = page.locator('main > div').filter({ has: films });
+    await content.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const scrolled = await content.evaluate((el) => el.scrollTop);
+    expect(scrolled).toBeGreaterThan(100);
+    await films.getByRole('button').last().click();
+    await expect(films).toHaveCount(0);
+    expect(await page.locator('main > div').last().evaluate((el) => el.scrollTop)).toBe(0);
+    await page.getByRole('button', { name: `← ${en['common.back']}`, exact: true }).click();
+    await expect(films.getByRole('button').last()).toBeInViewport();
+    expect(await content.evaluate((el) => el.scrollTop)).toBe(scrolled);
+    // Start over: the next customer, from the top of the attract screen and of the films.
+    await page.getByRole('button', { name: en['common.startOver'] }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await page.getByRole('button', { name: /Cinema tickets/ }).click();
+    await expect(films.getByRole('button').first()).toBeVisible();
+    expect(await content.evaluate((el) => el.scrollTop)).toBe(0);
+  } finally {
+    await kiosk.stop();
+  }
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppInfo } from '@shared/app';
 import { useNavigation } from '@renderer/navigation';
@@ -9,6 +9,7 @@ import { releaseHeldSeats } from '@renderer/screens/checkout/release-holds';
 import { StaffScreen } from '@renderer/screens/staff/StaffScreen';
 import { SaleScreen } from '@renderer/screens/checkout/SaleScreen';
 import { ConnectionBanner } from '@ui/ConnectionBanner';
+import { useKeptScroll } from '@ui/kept-scroll';
 import { Button } from '@ui/Button';
 import { IdleReset } from './IdleReset';
 import { OnScreenKeyboard } from './OnScreenKeyboard';
@@ -80,12 +81,11 @@ export function KioskApp({ info }: { info: AppInfo }) {
     wasStaffSide.current = staffSide;
   }, [staffSide, startOver]);
   const controls = useMemo(() => ({ back: goBack, startOver }), [goBack, startOver]);
-  // Every screen starts at its top: the scrolling box outlives the screens, and the next customer
-  // must not find the attract screen scrolled to where the last one typed their phone number.
+  // Every screen starts at its top, and Back finds the one under it as the customer left it: the
+  // scrolling box outlives the screens. Start over forgets every position (navigation's home()),
+  // so the next customer never finds the attract screen scrolled to where the last one typed.
   const content = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    content.current?.scrollTo(0, 0);
-  }, [route]);
+  useKeptScroll(content, 'screen', route);
 
   return (
     <KioskContext.Provider value={controls}>
