@@ -251,3 +251,31 @@ test('kiosk: Back finds the films as the customer scrolled them; the next custom
     await kiosk.stop();
   }
 });
+
+test('kiosk: customer after customer leaving at the pay step, the attract screen offers the next one the tiles and the films showing', async ({ page }) => {
+  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
+  try {
+    await openShift(kiosk);
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.goto(kiosk.url);
+    for (let customer = 0; customer < 4; customer++) {
+      const showing = page.getByRole('region', { name: en['kiosk.showing'] });
+      await expect(page.getByRole('button', { name: /Cinema tickets/ }), `customer ${customer + 1}`).toBeVisible();
+      await showing.getByRole('button').nth(customer % 3).click();
+      await page.locator('main section[aria-label] button').first().click();
+      await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More:/ }).first().click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Full name').fill('Next Customer');
+      await page.getByLabel('E-mail').fill('next@example.com');
+      await page.getByLabel('Phone').fill('08031234567');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+      await page.getByRole('button', { name: en['common.startOver'] }).click();
+      await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: /Cinema tickets/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: en['kiosk.showing'] }).getByRole('button').first()).toBeVisible();
+  } finally {
+    await kiosk.stop();
+  }
+});

@@ -212,5 +212,10 @@ test.describe('a kiosk without a card terminal', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'yo');
     await expect(page.getByTestId('terminal-problem')).toHaveText(say('yo', 'said.terminal.kioskNone'));
     await look(page, 'kiosk-no-terminal-yo');
+    // The next customer (after Start over) is told as well.
+    await page.getByRole('button', { name: new RegExp(say('yo', 'kiosk.cinemaTile')) }).click();
+    await page.getByRole('button', { name: say('yo', 'common.startOver') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(say('en', 'kiosk.welcome'));
+    await expect(page.getByTestId('terminal-problem')).toContainText('cannot take payments');
   });
 });

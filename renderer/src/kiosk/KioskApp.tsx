@@ -53,10 +53,15 @@ export function KioskApp({ info }: { info: AppInfo }) {
     void pos['staff:sign-out']({});
     // Everything about this customer goes; what the attract screen shows everyone (the till's
     // info, the films now showing) stays, so the next customer does not wait for it again. This
-    // runs once the steps have unmounted: removed under a mounted screen, a query is made again.
-    const shared = new Set(['app:info', 'cinema:films']);
+    // runs once the steps have unmounted. The till's state the attract screen reads (a shift open,
+    // the card terminal, a restart's notice) is nobody's in particular: it stays and is asked
+    // again. Removed under the mounted attract screen, such a query was left waiting for an answer
+    // it never asked for, and the screen offered the next customer nothing.
+    const tillState = ['staff:status', 'payment:terminal', 'kiosk:restart-notice'];
+    const shared = new Set(['app:info', 'cinema:films', ...tillState]);
     setTimeout(() => {
       client.removeQueries({ predicate: (query) => !shared.has(String(query.queryKey[0])) });
+      void client.invalidateQueries({ predicate: (query) => tillState.includes(String(query.queryKey[0])) });
       // Holds and sales the last customer made live on in the mutation cache: forget them too.
       client.getMutationCache().clear();
     }, 0);
