@@ -62,13 +62,17 @@ export async function startPreviewHost(options: { args?: string[]; env?: NodeJS.
       return { status: response.status, json: await response.json() };
     },
     async stop({ keepData = false } = {}) {
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
+      // The host stops as Ctrl+C stops it. One that has not ended 20 s after SIGTERM would hang a
+      // cashier's Ctrl+C too: it is killed, so no host outlives its test, and the test fails saying so.
+      const ended = await new Promise<boolean>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(true);
+        const hung = setTimeout(() => (child.kill('SIGKILL'), resolve(false)), 20_000);
+        child.once('exit', () => (clearTimeout(hung), resolve(true)));
         child.kill('SIGTERM');
       });
       if (removeDataOnStop && !keepData) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
       if (entry.rendererDir) fs.rmSync(entry.rendererDir, { recursive: true, force: true });
+      if (!ended) throw new Error(`the preview host did not stop within 20 s of SIGTERM: ${output.slice(-2000)}`);
     },
     kill: () =>
       new Promise<void>((resolve) => {
