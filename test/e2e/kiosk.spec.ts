@@ -279,3 +279,30 @@ test('kiosk: customer after customer leaving at the pay step, the attract screen
     await kiosk.stop();
   }
 });
+
+test('kiosk: staff who leave the back office leave nobody signed in, even before the till has said so again', async ({ page }) => {
+  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
+  try {
+    await openShift(kiosk);
+    await page.goto(kiosk.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await page.getByRole('button', { name: 'Kiosk Supervisor' }).click();
+    await page.keyboard.type('2468');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('navigation', { name: en['staff.sections'] })).toBeVisible();
+    // The till's next word on who is signed in is held back: the screen must not wait for it.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/rpc/staff:status', async (route) => (await held, route.continue().catch(() => undefined)));
+    await page.getByRole('button', { name: `← ${en['common.back']}` }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await expect(page.getByRole('heading', { name: en['signin.title'] })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: en['staff.sections'] })).toHaveCount(0);
+    answer();
+    await page.unroute('**/rpc/staff:status');
+    await expect(page.getByRole('navigation', { name: en['staff.sections'] })).toHaveCount(0);
+  } finally {
+    await kiosk.stop();
+  }
+});

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AppInfo } from '@shared/app';
+import type { ResponseOf } from '@shared/ipc/contract';
 import { useNavigation } from '@renderer/navigation';
 import { usePos } from '@renderer/pos/PosProvider';
 import { useLanguage, useT } from '@renderer/i18n/I18nProvider';
@@ -61,6 +62,8 @@ export function KioskApp({ info }: { info: AppInfo }) {
     const shared = new Set(['app:info', 'cinema:films', ...tillState]);
     setTimeout(() => {
       client.removeQueries({ predicate: (query) => !shared.has(String(query.queryKey[0])) });
+      // Signed out above: nobody is signed in for the next customer, even before the till says so.
+      client.setQueryData<ResponseOf<'staff:status'>>(['staff:status', {}], (was) => was && { ...was, signedIn: null });
       void client.invalidateQueries({ predicate: (query) => tillState.includes(String(query.queryKey[0])) });
       // Holds and sales the last customer made live on in the mutation cache: forget them too.
       client.getMutationCache().clear();
