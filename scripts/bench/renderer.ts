@@ -8,6 +8,7 @@ import { chromium, type Page } from '@playwright/test';
 import { createSandbox, loadSeedCatalogue, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
 import { chromiumArgs, findChromium } from '../find-browser';
 import { collectGarbage, heapParts } from './heap-snapshot';
+import { kioskCustomerToPay } from '../../test/e2e/kiosk-customer';
 import { median, percentile } from './stats';
 import type { BenchRow } from './types';
 
@@ -175,14 +176,7 @@ export async function benchKioskHeap(): Promise<BenchRow[]> {
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
     };
     const cycle = async (i: number) => {
-      await page.getByRole('region', { name: 'Showing now' }).getByRole('button').nth(i % 3).click();
-      await page.locator('main section[aria-label] button').first().click();
-      await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More:/ }).first().click();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Full name').fill('Bench Customer');
-      await page.getByLabel('E-mail').fill('bench@example.com');
-      await page.getByLabel('Phone').fill('08031234567');
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await kioskCustomerToPay(page, i % 3, { name: 'Bench Customer', email: 'bench@example.com' });
       await page.getByRole('button', { name: /^Pay / }).waitFor();
       // The card terminal's own screens are the payments suite's; the customer leaves at the pay
       // step (Start over gives the seats back and forgets them), as the next one arrives.

@@ -3,6 +3,7 @@ import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { en } from '../../renderer/src/i18n/catalogues/en';
 import { yo } from '../../renderer/src/i18n/catalogues/yo';
 import { expectInView, openKioskShift, startStack } from './support';
+import { kioskCustomerToPay } from './kiosk-customer';
 
 const small = [
   { name: 'landscape', width: 1280, height: 800 },
@@ -14,6 +15,17 @@ async function openShift(kiosk: PreviewHost) {
   expect((await kiosk.rpc('staff:setup', { name: 'Kiosk Supervisor', pin: '2468' })).json.ok).toBe(true);
   expect((await kiosk.rpc('shift:open', { floatKobo: 0 })).json.ok).toBe(true);
   await kiosk.rpc('staff:sign-out', {});
+}
+
+/** A kiosk of its own, selling (a shift open), whose idle reset waits: the test decides when a customer is gone. */
+async function withSellingKiosk(run: (kiosk: PreviewHost) => Promise<void>) {
+  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
+  try {
+    await openShift(kiosk);
+    await run(kiosk);
+  } finally {
+    await kiosk.stop();
+  }
 }
 
 async function look(page: Page, name: string) {
@@ -222,10 +234,7 @@ for (const size of small) {
 }
 
 test('kiosk: Back finds the films as the customer scrolled them; the next customer finds every screen at its top', async ({ page }) => {
-  // A kiosk of its own whose idle reset waits: this test decides when the customer is gone.
-  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
-  try {
-    await openShift(kiosk);
+  await withSellingKiosk(async (kiosk) => {
     await page.setViewportSize({ width: 800, height: 1280 });
     await page.goto(kiosk.url);
     await page.getByRole('button', { name: /Cinema tickets/ }).click();
@@ -247,43 +256,27 @@ test('kiosk: Back finds the films as the customer scrolled them; the next custom
     await page.getByRole('button', { name: /Cinema tickets/ }).click();
     await expect(films.getByRole('button').first()).toBeVisible();
     expect(await content.evaluate((el) => el.scrollTop)).toBe(0);
-  } finally {
-    await kiosk.stop();
-  }
+  });
 });
 
 test('kiosk: customer after customer leaving at the pay step, the attract screen offers the next one the tiles and the films showing', async ({ page }) => {
-  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
-  try {
-    await openShift(kiosk);
+  await withSellingKiosk(async (kiosk) => {
     await page.setViewportSize({ width: 1080, height: 1920 });
     await page.goto(kiosk.url);
     for (let customer = 0; customer < 4; customer++) {
-      const showing = page.getByRole('region', { name: en['kiosk.showing'] });
       await expect(page.getByRole('button', { name: /Cinema tickets/ }), `customer ${customer + 1}`).toBeVisible();
-      await showing.getByRole('button').nth(customer % 3).click();
-      await page.locator('main section[aria-label] button').first().click();
-      await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More:/ }).first().click();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel('Full name').fill('Next Customer');
-      await page.getByLabel('E-mail').fill('next@example.com');
-      await page.getByLabel('Phone').fill('08031234567');
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await kioskCustomerToPay(page, customer % 3, { name: 'Next Customer', email: 'next@example.com' });
       await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
       await page.getByRole('button', { name: en['common.startOver'] }).click();
       await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
     }
     await expect(page.getByRole('button', { name: /Cinema tickets/ })).toBeVisible();
     await expect(page.getByRole('region', { name: en['kiosk.showing'] }).getByRole('button').first()).toBeVisible();
-  } finally {
-    await kiosk.stop();
-  }
+  });
 });
 
 test('kiosk: staff who leave the back office leave nobody signed in, even before the till has said so again', async ({ page }) => {
-  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
-  try {
-    await openShift(kiosk);
+  await withSellingKiosk(async (kiosk) => {
     await page.goto(kiosk.url);
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
     await page.getByRole('button', { name: 'Kiosk Supervisor' }).click();
@@ -302,7 +295,5 @@ test('kiosk: staff who leave the back office leave nobody signed in, even before
     answer();
     await page.unroute('**/rpc/staff:status');
     await expect(page.getByRole('navigation', { name: en['staff.sections'] })).toHaveCount(0);
-  } finally {
-    await kiosk.stop();
-  }
+  });
 });
