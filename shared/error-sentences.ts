@@ -133,7 +133,9 @@ export const errorSentences = {
   'said.printer.unreachable':
     'The receipt printer at {where} cannot be reached ({why, select, refused {it refused the connection} deadline {no answer within {wait, number} s} other {{detail}}}). Check it is switched on and its network cable is in.',
   'said.printer.noStatusAnswer':
-    'The printer at {where} accepts connections but did not answer the status query within {wait, number} s. It may be busy or jammed, or set up as the wrong type (this till speaks {type}).',
+    'The printer at {where} accepts connections but did not answer the status query within {wait, number} s. It may be busy or jammed, or set up as the wrong type (this till speaks {type}). If it never answers (a plain print server), choose No for Ask the printer for its status under Settings.',
+  'said.printer.notAsked':
+    'The printer at {where} takes connections. It is not asked for its status (Settings → Ask the printer for its status: No), so paper out or an open cover cannot be seen from here.',
   'said.printer.badSetting': 'The printer setting "{setting}" cannot be used: {why}. Fix it in the settings.',
   'said.printer.fileReady': 'Receipts {exists, select, yes {are} other {will be}} written to {target}.',
   'said.printer.fileCannotWrite': '{target} cannot be written ({detail}).',

@@ -28,3 +28,13 @@ export function parsePrinterSetting(setting: string): { ok: true; value: Printer
   if (value.startsWith('file:') && value.length > 'file:'.length) return { ok: true, value: { kind: 'file', path: value.slice('file:'.length) } };
   return { ok: false, why: printerSettingHint };
 }
+
+/**
+ * Whether a network printer is asked for its status (`printer.askStatus`): `yes`, the default,
+ * before and after each receipt, so nothing is sent to a printer out of paper and every receipt is
+ * known to have reached it; `no` for a printer that never answers (a plain print server in front of
+ * a USB printer): receipts are sent without asking, paper out or an open cover cannot be seen, and
+ * a receipt counts as printed once the printer has taken every byte.
+ */
+export const askStatusChoices = ['yes', 'no'] as const;
+export type AskStatus = (typeof askStatusChoices)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { terminalProfileSchema, tillNumberSchema } from '../app';
 import { saidSchema } from '../errors';
 import { cashDrawers, drawerRules, drawerSensors } from '../printing/cash-drawer';
+import { askStatusChoices } from '../printing/printer-setting';
 
 /** The settings staff may change on screen. The API key is not among them: it can be set, never read. */
 export const editableSettingsSchema = z
@@ -27,6 +28,8 @@ export const editableSettingsSchema = z
         cashOutBy: z.enum(drawerRules).optional(),
         /** The drawer's open/shut switch; left out of an update: unchanged. */
         drawerSensor: z.enum(drawerSensors).optional(),
+        /** Whether the network printer is asked for its status; left out of an update: unchanged. */
+        askStatus: z.enum(askStatusChoices).optional(),
       })
       .strict(),
     /**

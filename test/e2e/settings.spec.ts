@@ -23,6 +23,9 @@ test('a supervisor saves settings for the next start and a write-only API key', 
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByText(/^Type preview .* like tcp:\/\/192\.168\.1\.50:9100 .*\(must be preview, tcp/)).toBeVisible();
     await settings.getByRole('textbox', { name: /^Printer/ }).fill('tcp://192.168.1.50:9100');
+    // Asked for its status until told; a print server that never answers says No.
+    await expect(settings.getByLabel('Ask the printer for its status')).toHaveValue('yes');
+    await settings.getByLabel('Ask the printer for its status').selectOption({ label: 'No: it never answers (a print server), so send receipts without asking' });
     // The drawer on the printer's port: pin 2 until told; a desk without one says None.
     await expect(settings.getByLabel('Cash drawer')).toHaveValue('pin-2');
     await settings.getByLabel('Cash drawer').selectOption({ label: 'None' });
@@ -36,7 +39,7 @@ test('a supervisor saves settings for the next start and a write-only API key', 
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByText('Restart Lobby POS to use these settings.')).toBeVisible();
     const saved = JSON.parse(fs.readFileSync(path.join(host.dataDir, 'config.json'), 'utf8'));
-    expect(saved).toMatchObject({ terminal: { name: 'Box Office 3' }, printer: { interface: 'tcp://192.168.1.50:9100', cashDrawer: 'off', noSaleBy: 'supervisor', cashOutBy: 'supervisor', drawerSensor: 'open-when-low' } });
+    expect(saved).toMatchObject({ terminal: { name: 'Box Office 3' }, printer: { interface: 'tcp://192.168.1.50:9100', askStatus: 'no', cashDrawer: 'off', noSaleBy: 'supervisor', cashOutBy: 'supervisor', drawerSensor: 'open-when-low' } });
     // A refused save says nothing was saved, not "Saved" from the save before it.
     await settings.getByRole('textbox', { name: /^Printer/ }).fill('192.168.1.50');
     await settings.getByRole('button', { name: 'Save settings' }).click();

@@ -22,6 +22,7 @@ import type { LanguageCode } from '../../shared/languages';
 import type { TerminalProfile } from '../../shared/app';
 import type { CashDrawer, DrawerRule, DrawerSensor } from '../../shared/printing/cash-drawer';
 import { instantTerminal } from './terminal-fixture';
+import type { AskStatus } from '../../shared/printing/printer-setting';
 
 /**
  * What the print-queue tests share: a till built by createPos on a real journal file, selling to
@@ -55,6 +56,8 @@ export function openPrintTill(options: {
   printer: FakePrinter;
   type?: PrinterType;
   columns?: Columns;
+  /** printer.askStatus; the default (yes) when left out. */
+  askStatus?: AskStatus;
   dataDir?: string;
   retryPolicy?: PrintRetryPolicy;
   tuning?: Partial<PrintQueueTuning>;
@@ -75,7 +78,7 @@ export function openPrintTill(options: {
 }): PrintTill {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-print-queue-'));
   const base = tillConfig(dataDir, options.profile ?? 'counter', options.partnerUrl);
-  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs, cashDrawer: options.cashDrawer ?? base.printer.cashDrawer, noSaleBy: options.noSaleBy ?? base.printer.noSaleBy, cashOutBy: options.cashOutBy ?? base.printer.cashOutBy, drawerSensor: options.drawerSensor ?? base.printer.drawerSensor } };
+  const config: PosConfig = { ...base, printer: { ...base.printer, interface: options.printer.url, type: options.type ?? 'epson', columns: options.columns ?? 48, ticketStubs: options.ticketStubs ?? base.printer.ticketStubs, cashDrawer: options.cashDrawer ?? base.printer.cashDrawer, noSaleBy: options.noSaleBy ?? base.printer.noSaleBy, cashOutBy: options.cashOutBy ?? base.printer.cashOutBy, drawerSensor: options.drawerSensor ?? base.printer.drawerSensor, askStatus: options.askStatus ?? base.printer.askStatus } };
   const opened = openJournal({ file: journalFile(dataDir), terminalId: config.terminal.id, printRetryPolicy: options.retryPolicy });
   if (!opened.ok) throw new Error(`journal did not open: ${opened.error.message}`);
   const journal = opened.value;

@@ -219,6 +219,36 @@ describe('a silent printer (takes connections, never answers)', () => {
   });
 });
 
+describe('a printer that never answers, set not to be asked (printer.askStatus no)', () => {
+  it('prints the receipts that waited for its answer once each and in order, then every later one, nothing but the receipts; the strip says it is not asked', { timeout: 60_000 }, async () => {
+    const printer = await startFakePrinter({ mode: 'silent' });
+    const production = { ...defaultPrintQueueTuning, attemptDeadlineMs: 2_000, statusDeadlineMs: 1_000 };
+    // Asked, as by default: it never answers, so nothing is sent and the receipts wait.
+    let till = openPrintTill({ partnerUrl: partner.url, printer, tuning: production });
+    try {
+      const waited = await sell(till, 2);
+      await waitFor('the strip to say the printer is not answering', () => till.statuses.find((status) => status.state === 'unknown' && status.checkedAt !== null), 10_000);
+      expect(jobConnections(printer)).toHaveLength(0);
+      // Staff set Ask the printer for its status to No, and restart.
+      await till.close({ keepData: true });
+      till = openPrintTill({ partnerUrl: partner.url, printer, dataDir: till.dataDir, askStatus: 'no', tuning: production });
+      await allPrinted(till, waited);
+      const later = await sell(till, 1);
+      await allPrinted(till, later);
+      expectExactlyOnceInOrder(printer, [...waited, ...later]);
+      // After the restart not one status question (DLE EOT) went out: each connection carries a receipt and nothing before it.
+      expect(jobConnections(printer)).toHaveLength(3);
+      expect(jobConnections(printer).every((connection) => connection.bytes[0] !== 0x10)).toBe(true);
+      const strip = await waitFor('the strip to speak of the printer', () => till.statuses.at(-1));
+      expect(strip).toMatchObject({ state: 'ready', health: 'ok', words: { label: 'printerReady', said: { key: 'said.printer.notAsked' } } });
+      expect(till.statuses.some((status) => status.state === 'unknown' && status.checkedAt !== null)).toBe(false);
+    } finally {
+      await till.close();
+      await printer.close();
+    }
+  });
+});
+
 describe('Print now', () => {
   /**
    * One sale whose receipt's first try failed on a printer in `mode`, with production pauses and no

@@ -55,6 +55,23 @@ for (const type of ['epson', 'star'] as const) {
       expect(status.detail).toMatch(/accepts connections but did not answer/);
     });
 
+    it('sends a printer that is not asked (printer.askStatus no) the receipt alone, once, and says it is not asked', async () => {
+      await fake().setMode('silent');
+      fake().clear();
+      const p = createPrinter({ interface: fake().url, type, columns: 48, askStatus: 'no' }, { dataDir: tmp });
+      expect(await p.status({ deadlineMs: 600 })).toMatchObject({ state: 'ready', said: { key: 'said.printer.notAsked', values: { where: fake().url.replace('tcp://', '') } } });
+      const document = receipt(type);
+      expect(await p.print(document, { deadlineMs: 2_000 })).toMatchObject({ ok: true, value: { bytes: document.bytes.length, statusAfter: null } });
+      await fake().waitForClosed(2);
+      // Nothing but the receipt reached it: no status question before or after.
+      expect(fake().received().equals(Buffer.from(document.bytes))).toBe(true);
+      expect(cuts(fake().received(), type)).toBe(1);
+      // Off: said so, and nothing sent.
+      await fake().setMode('off');
+      expect((await p.status({ deadlineMs: 2_000 })).state).toBe('offline');
+      expect(await p.print(document, { deadlineMs: 2_000 })).toMatchObject({ ok: false, printerState: 'offline', mayHavePrinted: false });
+    });
+
     it('fails fast with a reason when the printer is off', { timeout: 4_000 }, async () => {
       await fake().setMode('off');
       const result = await printer().print(receipt(type), { deadlineMs: 3_000 });

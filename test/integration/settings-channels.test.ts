@@ -47,6 +47,21 @@ describe('settings channels', () => {
     await pos.close();
   });
 
+  it('saves whether the network printer is asked for its status (a print server never answers), and refuses anything but yes or no', async () => {
+    const { pos, dataDir } = till();
+    await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });
+    expect(await pos.api['settings:get']({})).toMatchObject({ ok: true, value: { settings: { printer: { askStatus: 'yes' } } } });
+    const refused = await pos.api['settings:update']({ ...settings, printer: { ...settings.printer, askStatus: 'sometimes' } } as never);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { 'printer.askStatus': expect.any(Array) } } });
+    expect(await pos.api['settings:update']({ ...settings, printer: { ...settings.printer, askStatus: 'no' } })).toMatchObject({ ok: true, value: { restartNeeded: true } });
+    const next = loadConfig({ env: {}, flags: { 'data-dir': dataDir } });
+    if (!next.ok) throw new Error(next.message);
+    expect(next.config.printer).toMatchObject({ interface: 'tcp://192.168.1.50:9100', askStatus: 'no' });
+    // Left out of a later update: unchanged.
+    expect(await pos.api['settings:update'](settings)).toMatchObject({ ok: true, value: { settings: { printer: { askStatus: 'no' } } } });
+    await pos.close();
+  });
+
   it('says to close and open Lobby POS where the transport cannot restart the till', async () => {
     const { pos } = till();
     await pos.api['staff:setup']({ name: 'Ada', pin: '2468' });

@@ -84,6 +84,15 @@ describe('loadConfig', () => {
     fs.writeFileSync(file, '{"dataDir": "/elsewhere"}');
     expect(loadConfig({ env: {}, flags: { 'data-dir': dataDir } })).toMatchObject({ ok: false, message: expect.stringContaining('POS_DATA_DIR') });
   });
+
+  it('asks a network printer for its status unless told no (printer.askStatus), and refuses anything but yes or no', () => {
+    const dataDir = tempDir();
+    const read = (env: NodeJS.ProcessEnv, flags: Record<string, string> = {}) => loadConfig({ env, flags: { 'data-dir': dataDir, ...flags } });
+    expect(read({})).toMatchObject({ ok: true, config: { printer: { askStatus: 'yes' } } });
+    expect(read({ POS_PRINTER_ASK_STATUS: 'no' })).toMatchObject({ ok: true, config: { printer: { askStatus: 'no' } } });
+    expect(read({}, { 'printer-ask-status': 'no' })).toMatchObject({ ok: true, config: { printer: { askStatus: 'no' } } });
+    expect(read({ POS_PRINTER_ASK_STATUS: 'never' })).toMatchObject({ ok: false, message: expect.stringMatching(/printer\.askStatus.*must be yes or no/) });
+  });
 });
 
 describe('defaultDataDir', () => {

@@ -11,13 +11,13 @@ import { parseTerminalSetting } from '../../../shared/payments/terminal-setting'
 import type { PosContext } from '../context';
 import type { Handlers } from '../dispatch';
 
-const editableKeys = ['terminal.id', 'terminal.name', 'terminal.profile', 'partner.baseUrl', 'partner.experiencePrefix', 'partner.hotelPrefix', 'printer.interface', 'printer.type', 'printer.columns', 'printer.cashDrawer', 'printer.noSaleBy', 'printer.cashOutBy', 'printer.drawerSensor', 'payments.terminal', 'payments.paystackCustomer'] as const;
+const editableKeys = ['terminal.id', 'terminal.name', 'terminal.profile', 'partner.baseUrl', 'partner.experiencePrefix', 'partner.hotelPrefix', 'printer.interface', 'printer.type', 'printer.columns', 'printer.cashDrawer', 'printer.noSaleBy', 'printer.cashOutBy', 'printer.drawerSensor', 'printer.askStatus', 'payments.terminal', 'payments.paystackCustomer'] as const;
 type Section = 'terminal' | 'partner' | 'printer' | 'payments';
 
 const pick = (config: Pick<PosConfig, Section>): EditableSettings => ({
   terminal: { id: config.terminal.id, name: config.terminal.name, profile: config.terminal.profile },
   partner: { baseUrl: config.partner.baseUrl, experiencePrefix: config.partner.experiencePrefix, hotelPrefix: config.partner.hotelPrefix },
-  printer: { interface: config.printer.interface, type: config.printer.type, columns: config.printer.columns, cashDrawer: config.printer.cashDrawer, noSaleBy: config.printer.noSaleBy, cashOutBy: config.printer.cashOutBy, drawerSensor: config.printer.drawerSensor },
+  printer: { interface: config.printer.interface, type: config.printer.type, columns: config.printer.columns, cashDrawer: config.printer.cashDrawer, noSaleBy: config.printer.noSaleBy, cashOutBy: config.printer.cashOutBy, drawerSensor: config.printer.drawerSensor, askStatus: config.printer.askStatus },
   payments: { terminal: config.payments.terminal, paystackCustomer: config.payments.paystackCustomer },
 });
 

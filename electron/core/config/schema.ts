@@ -1,4 +1,4 @@
-import { parsePrinterSetting, printerSettingHint } from '../../../shared/printing/printer-setting';
+import { askStatusChoices, parsePrinterSetting, printerSettingHint } from '../../../shared/printing/printer-setting';
 import { cashDrawers, drawerRules, drawerSensors } from '../../../shared/printing/cash-drawer';
 import { z } from 'zod';
 import { terminalProfileSchema, tillNumberSchema } from '../../../shared/app';
@@ -91,6 +91,8 @@ export const configSchema = z
         cashOutBy: z.enum(drawerRules, { error: `must be ${drawerRules.join(' or ')}` }),
         /** The drawer's open/shut switch on the printer's port (pin 3), and which reading means open; off: none. */
         drawerSensor: z.enum(drawerSensors, { error: `must be ${drawerSensors.join(', ')}` }),
+        /** Whether a network printer is asked for its status; `no` for one that never answers (shared/printing/printer-setting.ts). */
+        askStatus: z.enum(askStatusChoices, { error: `must be ${askStatusChoices.join(' or ')}` }),
         /** Cinema receipts end with one tear-off stub per admission. */
         ticketStubs: z.preprocess((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value), z.boolean({ error: 'must be true or false' })),
       })

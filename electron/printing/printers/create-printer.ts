@@ -1,4 +1,4 @@
-import { parsePrinterSetting } from '../../../shared/printing/printer-setting';
+import { parsePrinterSetting, type AskStatus } from '../../../shared/printing/printer-setting';
 import path from 'node:path';
 import { saidError } from '../../../shared/errors';
 import { createFilePrinter } from './file-printer';
@@ -17,6 +17,8 @@ export interface PrinterConfig {
   interface: string;
   type: PrinterType;
   columns: Columns;
+  /** `printer.askStatus` (network printers only); default yes. */
+  askStatus?: AskStatus;
 }
 
 export interface PrinterDeps {
@@ -37,7 +39,7 @@ export function createPrinter(config: PrinterConfig, deps: PrinterDeps): Printer
     case 'preview':
       return createPreviewPrinter({ store: createPreviewStore({ dataDir: deps.dataDir, clock: deps.clock }) });
     case 'tcp':
-      return createTcpPrinter({ host: place.host, port: place.port, type: config.type, connectTimeoutMs: deps.connectTimeoutMs });
+      return createTcpPrinter({ host: place.host, port: place.port, type: config.type, connectTimeoutMs: deps.connectTimeoutMs, askStatus: config.askStatus !== 'no' });
     case 'os':
       return createOsPrinter({ name: place.name, lpCommand: deps.lpCommand, lpstatCommand: deps.lpstatCommand });
     case 'file':

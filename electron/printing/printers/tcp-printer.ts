@@ -13,6 +13,12 @@ export interface TcpPrinterOptions {
   type: PrinterType;
   /** Connecting is quick on a shop LAN; a printer that is off should fail fast, not at the job deadline. */
   connectTimeoutMs?: number;
+  /**
+   * `printer.askStatus`; default true. False for a printer that never answers status questions (a
+   * plain print server in front of a USB printer): a print is then one connection that sends the
+   * receipt and nothing else, and the status is whether it takes a connection.
+   */
+  askStatus?: boolean;
 }
 
 /**
@@ -22,6 +28,7 @@ export interface TcpPrinterOptions {
  * A print is one connection: ask the status (not ready: stop, nothing sent), send the receipt,
  * ask the status again. The second answer can only come once the printer has received every
  * byte before it, so it is the delivery receipt; a printer that never answers is not "ready".
+ * Unless `askStatus` is false (a printer known never to answer): then the receipt is only sent.
  */
 export function createTcpPrinter(options: TcpPrinterOptions): Printer {
   const { host, port, type } = options;
@@ -36,6 +43,35 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
   // next job first feeds and cuts it off, so the COPY that follows is not printed onto the same strip.
   let cutOwed = false;
 
+  const withCutOwed = (document: PrintDocument) => (cutOwed ? Buffer.concat([cutOffWhatWasLeft(type), document.bytes]) : document.bytes);
+
+  /**
+   * For a printer that is not asked (`askStatus: false`): the receipt alone, on a connection of its
+   * own. Sent whole counts as printed, since nothing more can be known; a connection that breaks
+   * while sending may have left part of it on paper, so it is never sent again by itself.
+   */
+  const printUnasked = (document: PrintDocument, deadlineMs: number): Promise<PrintResult> =>
+    lane(async () => {
+      const outcome = await exchange({ host, port }, { deadlineMs, connectMs }, async (link) => {
+        link.stage('send');
+        await link.send(withCutOwed(document));
+      });
+      if (!outcome.ok) {
+        if (outcome.stage === 'send') cutOwed = true;
+        return printFailure(outcome, deadlineMs);
+      }
+      cutOwed = false;
+      return { ok: true, value: { bytes: document.bytes.length, location: `tcp://${where}`, statusAfter: null } };
+    });
+
+  /** Not asked: whether it takes a connection is all the till can know of it. */
+  const statusUnasked = (deadlineMs: number): Promise<PrinterStatus> =>
+    lane(async () => {
+      const outcome = await exchange({ host, port }, { deadlineMs, connectMs }, async () => undefined);
+      if (!outcome.ok) return { state: 'offline', ...unreachable(outcome, deadlineMs) };
+      return statusSaying('ready', 'said.printer.notAsked', { where });
+    });
+
   const print = (document: PrintDocument, deadlineMs: number): Promise<PrintResult> =>
     lane(async () => {
       const outcome = await exchange({ host, port }, { deadlineMs, connectMs }, async (link) => {
@@ -44,7 +80,7 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
         const before = parseStatusReply(type, await link.receive(replyLength));
         if (before.state !== 'ready') return { printed: false as const, status: before };
         link.stage('send');
-        await link.send(cutOwed ? Buffer.concat([cutOffWhatWasLeft(type), document.bytes]) : document.bytes);
+        await link.send(withCutOwed(document));
         link.stage('confirm');
         await link.send(query);
         const after = parseStatusReply(type, await link.receive(replyLength));
@@ -117,16 +153,18 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
             detail: outcome.detail,
           }),
           printerState: 'unknown',
-          // The status answer said ready, so whatever left this machine may be on paper by now.
+          // The printer took the connection (and, when asked, said ready), so whatever left this
+          // machine may be on paper by now.
           mayHavePrinted: true,
         };
     }
   }
 
+  const asks = options.askStatus ?? true;
   return {
     description: `network printer ${where}`,
-    print: (document, { deadlineMs }) => print(document, deadlineMs),
-    status: ({ deadlineMs }) => status(deadlineMs),
+    print: (document, { deadlineMs }) => (asks ? print(document, deadlineMs) : printUnasked(document, deadlineMs)),
+    status: ({ deadlineMs }) => (asks ? status(deadlineMs) : statusUnasked(deadlineMs)),
   };
 }
 

@@ -11,6 +11,7 @@ import { useT, useErrorText } from '@renderer/i18n/I18nProvider';
 import { saidIn } from '@renderer/i18n/error-text';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { cashDrawers, drawerRules, drawerSensors, type CashDrawer, type DrawerRule, type DrawerSensor } from '@shared/printing/cash-drawer';
+import { askStatusChoices, type AskStatus } from '@shared/printing/printer-setting';
 import { PartnerConnectionTest } from './PartnerConnectionTest';
 import { PartnerLayoutPreset } from './PartnerLayoutPreset';
 import { PaymentTerminalFields, PaystackKeyField } from './PaymentSettings';
@@ -21,6 +22,7 @@ const printerTypes = ['epson', 'star'] as const;
 /** Each drawer setting's words: the settings' own list gives the options, so a new one cannot be left out. */
 const cashDrawerLabels = { 'pin-2': 'settings.cashDrawerPin2', 'pin-5': 'settings.cashDrawerPin5', off: 'settings.cashDrawerOff' } as const satisfies Record<CashDrawer, MessageKey>;
 const drawerSensorLabels = { off: 'settings.drawerSensorOff', 'open-when-high': 'settings.drawerSensorHigh', 'open-when-low': 'settings.drawerSensorLow' } as const satisfies Record<DrawerSensor, MessageKey>;
+const askStatusLabels = { yes: 'settings.askStatusYes', no: 'settings.askStatusNo' } as const satisfies Record<AskStatus, MessageKey>;
 const drawerRuleLabels = { anyone: 'settings.noSaleByAnyone', supervisor: 'settings.noSaleBySupervisor' } as const satisfies Record<DrawerRule, MessageKey>;
 
 /** What each field wants, said when it is refused. */
@@ -152,6 +154,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
               <option value={32}>{t('settings.paper58')}</option>
             </select>
           </label>
+          <ChoiceField label={named('printer.askStatus', t('settings.askStatus'))} registration={form.register('printer.askStatus')} disabled={fixed('printer.askStatus')} options={askStatusChoices.map((choice) => [choice, t(askStatusLabels[choice])])} />
           <ChoiceField label={named('printer.cashDrawer', t('settings.cashDrawer'))} registration={form.register('printer.cashDrawer')} disabled={fixed('printer.cashDrawer')} options={cashDrawers.map((drawer) => [drawer, t(cashDrawerLabels[drawer])])} />
           <ChoiceField label={named('printer.noSaleBy', t('settings.noSaleBy'))} registration={form.register('printer.noSaleBy')} disabled={fixed('printer.noSaleBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
           <ChoiceField label={named('printer.cashOutBy', t('settings.cashOutBy'))} registration={form.register('printer.cashOutBy')} disabled={fixed('printer.cashOutBy')} options={drawerRules.map((rule) => [rule, t(drawerRuleLabels[rule])])} />
