@@ -221,6 +221,8 @@ export const channels = {
   'fleet:status': { request: empty, response: fleetStatusSchema, access: 'staff' },
   /** Supervisor, fleet set up: head office's figures for every terminal over a range of days (the All terminals screen). */
   'fleet:report': { request: fleetReportRequestSchema, response: fleetReportSchema, access: 'supervisor' },
+  /** Supervisor, fleet set up: the same figures as a CSV file (`npm run fleet -- report --format csv`), for a spreadsheet. */
+  'fleet:export': { request: fleetReportRequestSchema, response: z.object({ fileName: z.string(), csv: z.string() }), access: 'supervisor' },
   /** Supervisor: store the till's password for head office's database. Write-only: no channel ever returns it. */
   'fleet:set-password': { request: fleetPasswordRequestSchema, response: fleetStatusSchema, access: 'supervisor' },
 

@@ -120,6 +120,17 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await expect(desk.getByRole('cell').nth(9)).toHaveText('0');
   await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('row', { name: /BOX-2/ }).getByRole('cell').nth(8)).toHaveText(formatNaira(0));
   await page.getByRole('region', { name: 'Z reports' }).screenshot({ path: 'test-results/e2e/fleet-z-reports-1920.png' });
+  // The same figures for a spreadsheet: today's, in one CSV, UTF-8 with its byte-order mark.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`lobby-pos-all-terminals-${lagosDateTimeText(new Date().toISOString()).slice(0, 10)}.csv`);
+  const csv = fs.readFileSync((await download.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csvLines = csv.toString('utf8').split('\r\n');
+  const zReports = csvLines.indexOf('Z reports');
+  expect(zReports).toBeGreaterThan(0);
+  expect(csvLines.slice(zReports).filter((line) => /^(BOX-2|DESK-1|COUNTER-1),/.test(line)).length).toBeGreaterThanOrEqual(3);
   const byDay = page.getByRole('region', { name: 'Sales by day, terminal and product' });
   await expect(byDay).toContainText('Filmhouse IMAX Lekki: The Black Book');
   // Days as the screens write them ("Thu 26 Nov", in the reader's language), not "2026-11-26".

@@ -61,6 +61,17 @@ describe('a till pointed at head office', () => {
       const report = await pos.api['fleet:report']({ from: '2020-01-01', to: '2030-01-01' });
       // Other tests of this file ship other tills to the same server, in any order (--sequence.shuffle).
       expect(report).toMatchObject({ ok: true, value: { terminals: expect.arrayContaining([expect.objectContaining({ terminalId: 'APP1', brokenAtSeq: null, unsentCount: 0 })]) } });
+      // The same figures as a file for a spreadsheet: the CLI's CSV, named for its days.
+      const file = await pos.api['fleet:export']({ from: '2020-01-01', to: '2030-01-01' });
+      if (!file.ok) throw new Error(file.error.message);
+      expect(file.value.fileName).toBe('lobby-pos-all-terminals-2020-01-01-to-2030-01-01.csv');
+      expect(file.value.csv.startsWith('\uFEFF')).toBe(true);
+      const lines = file.value.csv.split('\r\n');
+      expect(lines).toContain('Terminals: what head office holds and what is not sent yet');
+      expect(lines.some((line) => line.startsWith('APP1,'))).toBe(true);
+      const oneDay = await pos.api['fleet:export']({ from: '2026-03-01', to: '2026-03-01' });
+      expect(oneDay).toMatchObject({ ok: true, value: { fileName: 'lobby-pos-all-terminals-2026-03-01.csv' } });
+      expect(await pos.api['fleet:export']({ from: '2026-03-02', to: '2026-03-01' })).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
 
       // Head office goes away: the strip says how many records wait and since when.
       await server.crash();
@@ -116,6 +127,7 @@ describe('a till pointed at head office', () => {
       const health = await pos.api['app:health']({ refresh: true });
       expect(health.ok && 'fleet' in health.value).toBe(false);
       expect(await pos.api['fleet:report']({ from: '2025-01-01', to: '2025-01-02' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      expect(await pos.api['fleet:export']({ from: '2025-01-01', to: '2025-01-02' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     } finally {
       await pos.close();
     }

@@ -776,6 +776,7 @@ export const en = {
   'fleet.range.month': "Last 30 days",
   'fleet.allTerminals': "All terminals",
   'fleet.days': "Days",
+  'fleet.export': "Export CSV",
   'fleet.asking': "Asking head office",
   'fleet.figure.sales': "Sales",
   'fleet.figure.refunded': "Refunded ({count})",

@@ -853,6 +853,7 @@ export const fr: Catalogue = {
   'fleet.range.month': "30 derniers jours",
   'fleet.allTerminals': "Tous les terminaux",
   'fleet.days': "Jours",
+  'fleet.export': "Exporter en CSV",
   'fleet.asking': "Interrogation du siège",
   'fleet.figure.sales': "Ventes",
   'fleet.figure.refunded': "Remboursé ({count})",

@@ -853,6 +853,7 @@ export const ha: Catalogue = {
   'fleet.range.month': "Kwanaki 30 da suka wuce",
   'fleet.allTerminals': "Duk tashoshi",
   'fleet.days': "Kwanaki",
+  'fleet.export': "Fitar da CSV",
   'fleet.asking': "Ana tambayar babban ofis",
   'fleet.figure.sales': "Sayarwa",
   'fleet.figure.refunded': "An mayar ({count})",

@@ -853,6 +853,7 @@ export const ig: Catalogue = {
   'fleet.range.month': "Ụbọchị 30 gara aga",
   'fleet.allTerminals': "Ọdụ niile",
   'fleet.days': "Ụbọchị",
+  'fleet.export': "Bupụ CSV",
   'fleet.asking': "Anyị na-ajụ isi ụlọ ọrụ",
   'fleet.figure.sales': "Ire",
   'fleet.figure.refunded': "Eweghachiri ({count})",

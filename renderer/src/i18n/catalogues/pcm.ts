@@ -853,6 +853,7 @@ export const pcm: Catalogue = {
   'fleet.range.month': "Last 30 days",
   'fleet.allTerminals': "All terminals",
   'fleet.days': "Days",
+  'fleet.export': "Export CSV",
   'fleet.asking': "We dey ask head office",
   'fleet.figure.sales': "Sales",
   'fleet.figure.refunded': "Refund ({count})",

@@ -853,6 +853,7 @@ export const yo: Catalogue = {
   'fleet.range.month': "Ọgbọ̀n ọjọ́ tó kọjá",
   'fleet.allTerminals': "Gbogbo ẹ̀rọ títà",
   'fleet.days': "Àwọn ọjọ́",
+  'fleet.export': "Gbé jáde ní CSV",
   'fleet.asking': "À ń béèrè lọ́wọ́ olú-ìléeṣẹ́",
   'fleet.figure.sales': "Títà",
   'fleet.figure.refunded': "Ìdápadà ({count})",

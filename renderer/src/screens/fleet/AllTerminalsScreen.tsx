@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import type { FleetReport } from '@shared/fleet/report';
 import { fleetTotals } from '@shared/fleet/totals';
-import { usePosQuery } from '@renderer/pos/queries';
+import { useMutation } from '@tanstack/react-query';
+import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
+import { usePos } from '@renderer/pos/PosProvider';
+import { downloadCsv } from '@renderer/screens/staff/download';
 import { formatDate, formatMoney } from '@renderer/i18n/format';
-import { useT } from '@renderer/i18n/I18nProvider';
+import { useErrorText, useT } from '@renderer/i18n/I18nProvider';
 import type { MessageKey } from '@renderer/i18n/catalogues/en';
 import { Banner } from '@ui/Banner';
 import { Chip } from '@ui/Chip';
@@ -30,16 +33,33 @@ export default function AllTerminalsScreen() {
   const [range, setRange] = useState<(typeof ranges)[number]>(ranges[0]);
   const request = { from: lagosDay(range.from), to: lagosDay(range.to) };
   const report = usePosQuery('fleet:report', request, { refetchInterval: 30_000 });
+  const say = useErrorText();
+  const pos = usePos();
+  // The days on screen, as a file: the owner's spreadsheet, or her accountant's.
+  const exportCsv = useMutation({
+    mutationFn: async () => unwrap(await pos['fleet:export'](request)),
+    onSuccess: ({ csv, fileName }) => downloadCsv(fileName, csv),
+  });
   return (
     <div className={`screen ${styles.screen}`}>
       <h1>{t('fleet.allTerminals')}</h1>
-      <div className={styles.ranges} role="group" aria-label={t('fleet.days')}>
-        {ranges.map((r) => (
-          <Chip key={r.label} selected={r === range} onClick={() => setRange(r)}>
-            {t(r.label)}
-          </Chip>
-        ))}
+      <div className={styles.toolbar}>
+        <div className={styles.ranges} role="group" aria-label={t('fleet.days')}>
+          {ranges.map((r) => (
+            <Chip key={r.label} selected={r === range} onClick={() => setRange(r)}>
+              {t(r.label)}
+            </Chip>
+          ))}
+        </div>
+        <button type="button" className="button button-ghost-dark" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+          {t('fleet.export')}
+        </button>
       </div>
+      {exportCsv.error instanceof PosCallError && (
+        <p className="field-error" role="alert">
+          {say(exportCsv.error.error)}
+        </p>
+      )}
       <QueryState query={report} loading={<LoadingBlock label={t('fleet.asking')} rows={3} height={120} />}>
         {(data) => <Report report={data} />}
       </QueryState>
