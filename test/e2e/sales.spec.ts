@@ -417,7 +417,26 @@ test('Back from checkout returns to the film as chosen (cinema, date, showtime, 
   expect(stack.journal('SELECT id FROM sales')).toHaveLength(1);
   expect(await seatsLeft(seats)).toBe(free - 3);
 
-  // Sold: Back from the sale finds the film with nothing counted, never the sold order offered again.
+  // Sold, and the queue is for the same showing: the film with its showing still chosen and nothing
+  // counted, never the sold order offered again, and nothing of the first customer at checkout.
+  await page.getByRole('button', { name: 'Same showing, next customer' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByRole('region', { name: 'Showtime' }).getByRole('button', { pressed: true })).toHaveText(showtimeText);
+  await expect(row.locator('output')).toHaveText('0');
+  await expect(page.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await row.getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByLabel('Full name')).toHaveValue('');
+  await fillCustomer(page, { name: 'Tunde Bakare', email: 'tunde@example.com', phone: '0805 987 6543' });
+  const next = naira((await page.locator('.lines .total').textContent())!);
+  await page.getByLabel('Cash received (₦)').fill(String(Math.ceil(next / 100)));
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  expect(stack.sandbox.transactions()).toHaveLength(2);
+  expect(stack.journal('SELECT id FROM sales')).toHaveLength(2);
+  expect(await seatsLeft(seats)).toBe(free - 4);
+
+  // The top bar's Back from a sale finds the film the same way.
   await page.getByRole('button', { name: /Back/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(row.locator('output')).toHaveText('0');
@@ -457,4 +476,16 @@ test('Back from a hotel checkout returns to the hotel with the stay and the room
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page.locator('.order-summary')).toContainText(roomName);
   await expect(page.locator('.order-summary')).toContainText('3 nights');
+
+  // Booked; the next guest wants the same hotel: it again, the stay as it was, no room chosen.
+  await fillCustomer(page, { name: 'Ngozi Eze', email: 'ngozi@example.com', phone: '0803 123 4567', dob: '1988-05-14' });
+  const total = naira((await page.locator('.lines .total').textContent())!);
+  await page.getByLabel('Cash received (₦)').fill(String(Math.ceil(total / 100)));
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  await page.getByRole('button', { name: 'Same hotel, next guest' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(hotel);
+  await expect(page.locator('.room-card[aria-pressed="true"]')).toHaveCount(0);
+  await expect(page.locator('.stay-bar')).toContainText('3 nights');
+  await expect(page.getByRole('group', { name: 'Guests' }).locator('output')).toHaveText('2');
 });

@@ -314,6 +314,8 @@ export const en = {
   'sale.customer': 'Customer',
   'sale.id': 'Sale id',
   'sale.newSale': 'New sale',
+  'sale.sameShowing': "Same showing, next customer",
+  'sale.sameHotel': "Same hotel, next guest",
   'sale.keys': 'Enter or N starts a new sale',
 
   // ---- receipts ----

@@ -294,6 +294,8 @@ export const fr: Catalogue = {
   'sale.customer': "Client",
   'sale.id': "N° de vente",
   'sale.newSale': "Nouvelle vente",
+  'sale.sameShowing': "Même séance, client suivant",
+  'sale.sameHotel': "Même hôtel, client suivant",
   'sale.keys': "Entrée ou N pour une nouvelle vente",
   'receipt.label': "Reçu",
   'receipt.preview': "Aperçu du reçu",

@@ -294,6 +294,8 @@ export const ha: Catalogue = {
   'sale.customer': "Abokin ciniki",
   'sale.id': "Lambar sayarwa",
   'sale.newSale': "Sabuwar sayarwa",
+  'sale.sameShowing': "Nuni ɗaya, abokin ciniki na gaba",
+  'sale.sameHotel': "Otal ɗaya, baƙo na gaba",
   'sale.keys': "Enter ko N don sabuwar sayarwa",
   'receipt.label': "Rasit",
   'receipt.preview': "Hoton rasit",

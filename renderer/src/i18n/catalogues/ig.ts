@@ -294,6 +294,8 @@ export const ig: Catalogue = {
   'sale.customer': "Onye ahịa",
   'sale.id': "Nọmba ire",
   'sale.newSale': "Ire ọhụrụ",
+  'sale.sameShowing': "Otu ngosi ahụ, onye ahịa ọzọ",
+  'sale.sameHotel': "Otu họtel ahụ, ọbịa ọzọ",
   'sale.keys': "Enter ma ọ bụ N na-amalite ire ọhụrụ",
   'receipt.label': "Rịsịt",
   'receipt.preview': "Ihe ngosi rịsịt",

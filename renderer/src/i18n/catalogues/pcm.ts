@@ -294,6 +294,8 @@ export const pcm: Catalogue = {
   'sale.customer': "Customer",
   'sale.id': "Sale id",
   'sale.newSale': "New sale",
+  'sale.sameShowing': "Same show, next customer",
+  'sale.sameHotel': "Same hotel, next guest",
   'sale.keys': "Enter or N dey start new sale",
   'receipt.label': "Receipt",
   'receipt.preview': "How di receipt be",

@@ -294,6 +294,8 @@ export const yo: Catalogue = {
   'sale.customer': "Oníbàárà",
   'sale.id': "Nọ́ńbà títà",
   'sale.newSale': "Títà tuntun",
+  'sale.sameShowing': "Ìfihàn kan náà, oníbàárà tó kàn",
+  'sale.sameHotel': "Ilé ìtura kan náà, àlejò tó kàn",
   'sale.keys': "Enter tàbí N bẹ̀rẹ̀ títà tuntun",
   'receipt.label': "Rìsíìtì",
   'receipt.preview': "Àwòrán rìsíìtì",

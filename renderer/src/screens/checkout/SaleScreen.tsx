@@ -39,7 +39,7 @@ export function SaleScreen({ saleId, order }: { saleId: string; order?: Order })
 function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; canReprint: boolean }) {
   const t = useT();
   const { language } = useLanguage();
-  const { home, replace } = useNavigation();
+  const { home, replace, back, stack } = useNavigation();
   const retry = () => {
     if (!order) return home();
     // A new attempt is a new sale: the rejected one stays in the journal as it was.
@@ -56,6 +56,18 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
   // A refunded sale says so as its title: "Sale confirmed" over a sale given back misleads.
   const refunded = refundedShare(sale);
   const look = sale.state === 'confirmed' && refunded.share === 'all' ? 'refunded' : sale.state;
+
+  // A queue for one showing (or one hotel): the screen under this one is that film with its
+  // showing chosen and nothing counted (or that hotel, no room chosen), kept for the next customer.
+  const under = stack.at(-2);
+  const again =
+    justPaid && sale.state === 'confirmed'
+      ? order?.kind === 'cinema' && under?.name === 'film'
+        ? 'sale.sameShowing'
+        : order?.kind === 'hotel' && under?.name === 'hotel'
+          ? 'sale.sameHotel'
+          : null
+      : null;
 
   // Enter or N: the next customer (the documented counter key; no text field is on this screen).
   useShortcuts({ Enter: home, n: home, N: home });
@@ -130,6 +142,11 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
             {sale.state === 'rejected' && (
               <Button variant="secondary" size="large" onClick={retry}>
                 {t('common.tryAgain')}
+              </Button>
+            )}
+            {again && (
+              <Button variant="secondary" size="large" onClick={back}>
+                {t(again)}
               </Button>
             )}
             <Button variant="primary" size="large" onClick={home} aria-keyshortcuts="Enter N" title={t('sale.keys')}>
