@@ -4,6 +4,7 @@ import { en } from '../../renderer/src/i18n/catalogues/en';
 import { yo } from '../../renderer/src/i18n/catalogues/yo';
 import { expectInView, openKioskShift, startStack } from './support';
 import { kioskCustomerToPay } from './kiosk-customer';
+import { startFakePrinter } from '../helpers/fake-printer';
 
 const small = [
   { name: 'landscape', width: 1280, height: 800 },
@@ -296,4 +297,28 @@ test('kiosk: staff who leave the back office leave nobody signed in, even before
     await page.unroute('**/rpc/staff:status');
     await expect(page.getByRole('navigation', { name: en['staff.sections'] })).toHaveCount(0);
   });
+});
+
+test('kiosk: a receipt printer that cannot print is said at the pay step, before she pays, with what to do instead; gone once it prints again', async ({ page }) => {
+  const printer = await startFakePrinter({ mode: 'paper-out' });
+  const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--printer', printer.url] });
+  try {
+    await openShift(kiosk);
+    await page.goto(kiosk.url);
+    await kioskCustomerToPay(page, 0, { name: 'Amaka Obi', email: 'amaka@example.com' });
+    const warning = page.getByTestId('kiosk-printer-down');
+    await expect(warning).toHaveText('The receipt printer cannot print right now. You can still pay: your code is then shown on this screen. Take a photo of it, or show it at the desk.');
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeEnabled();
+    for (const size of small) {
+      await page.setViewportSize(size);
+      await expectInView(warning, `the printer warning, ${size.name}`);
+      await look(page, `kiosk-pay-printer-down-${size.name}`);
+    }
+    // Paper back in: the warning goes by itself (the till hears it at its next check).
+    await printer.setMode('ready');
+    await expect(warning).toHaveCount(0, { timeout: 15_000 });
+  } finally {
+    await kiosk.stop();
+    await printer.close();
+  }
 });

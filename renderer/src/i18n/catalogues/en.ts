@@ -672,6 +672,7 @@ export const en = {
   'kiosk.pay.button': 'Pay {total} by card',
   'kiosk.pay.confirming': 'Confirming your booking…',
   'kiosk.pay.cardNote': 'When asked, insert, tap or swipe your card on the terminal.',
+  'kiosk.pay.printerDown': 'The receipt printer cannot print right now. You can still pay: your code is then shown on this screen. Take a photo of it, or show it at the desk.',
   'kiosk.pay.forWhom': 'For {name}',
   'kiosk.done.title': 'You’re booked!',
   'kiosk.done.cinema': 'Enjoy the film.',

@@ -646,6 +646,7 @@ export const fr: Catalogue = {
   'kiosk.pay.button': "Payer {total} par carte",
   'kiosk.pay.confirming': "Confirmation de votre réservation…",
   'kiosk.pay.cardNote': "Quand on vous le demande, présentez, insérez ou glissez votre carte sur le terminal.",
+  'kiosk.pay.printerDown': "L’imprimante des reçus ne peut pas imprimer pour l’instant. Vous pouvez payer quand même : votre code s’affiche alors sur cet écran. Prenez-le en photo ou montrez-le à l’accueil.",
   'kiosk.pay.forWhom': "Pour {name}",
   'kiosk.done.title': "C’est réservé !",
   'kiosk.done.cinema': "Bon film.",

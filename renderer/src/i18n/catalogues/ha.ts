@@ -646,6 +646,7 @@ export const ha: Catalogue = {
   'kiosk.pay.button': "Biya {total} da kati",
   'kiosk.pay.confirming': "Ana tabbatar da ajiyarku…",
   'kiosk.pay.cardNote': "Idan an tambaya, taɓa, saka ko goge katinku a na'urar.",
+  'kiosk.pay.printerDown': "Firintar rasit ba za ta iya bugawa yanzu ba. Kuna iya biya duk da haka: za a nuna lambarku a wannan allon. Ɗauki hotonta, ko ku nuna ta a teburin karɓar baƙi.",
   'kiosk.pay.forWhom': "Don {name}",
   'kiosk.done.title': "An yi ajiyarku!",
   'kiosk.done.cinema': "Ku ji daɗin fim ɗin.",

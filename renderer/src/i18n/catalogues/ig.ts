@@ -646,6 +646,7 @@ export const ig: Catalogue = {
   'kiosk.pay.button': "Kwụọ {total} na kaadị",
   'kiosk.pay.confirming': "A na-akwado ndebanye gị…",
   'kiosk.pay.cardNote': "Mgbe a jụrụ gị, metụ, tinye ma ọ bụ dọkpụ kaadị gị na igwe.",
+  'kiosk.pay.printerDown': "Igwe mbipụta rịsịt enweghị ike ibipụta ugbu a. Ị ka nwere ike ịkwụ ụgwọ: a ga-egosi koodu gị na ihuenyo a. See foto ya, ma ọ bụ gosi ya na tebụl nnabata.",
   'kiosk.pay.forWhom': "Maka {name}",
   'kiosk.done.title': "Edebanyela gị!",
   'kiosk.done.cinema': "Nwee obi ụtọ na ihe nkiri ahụ.",

@@ -646,6 +646,7 @@ export const pcm: Catalogue = {
   'kiosk.pay.button': "Pay {total} with card",
   'kiosk.pay.confirming': "We dey confirm your booking…",
   'kiosk.pay.cardNote': "When e ask, tap, put inside or swipe your card for di machine.",
+  'kiosk.pay.printerDown': "Di receipt printer no fit print now. You fit still pay: we go show your code for dis screen. Snap am, or show am for front desk.",
   'kiosk.pay.forWhom': "For {name}",
   'kiosk.done.title': "Your booking don set!",
   'kiosk.done.cinema': "Enjoy di film.",

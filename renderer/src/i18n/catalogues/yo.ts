@@ -646,6 +646,7 @@ export const yo: Catalogue = {
   'kiosk.pay.button': "San {total} pẹ̀lú káàdì",
   'kiosk.pay.confirming': "À ń jẹ́rìísí ìfiṣúra yín…",
   'kiosk.pay.cardNote': "Nígbà tí wọ́n bá béèrè, ẹ fọwọ́ kan, fi sínú tàbí fa káàdì yín lórí ẹ̀rọ.",
+  'kiosk.pay.printerDown': "Ẹ̀rọ ìtẹ̀wé rìsíìtì kò lè tẹ̀wé báyìí. Ẹ ṣì lè sanwó: a ó fi kóòdù yín hàn lójú ìbòjú yìí. Ẹ ya fọ́tò rẹ̀, tàbí kí ẹ fi hàn ní tábìlì ìgbàlejò.",
   'kiosk.pay.forWhom': "Fún {name}",
   'kiosk.done.title': "Ìfiṣúra yín ti dájú!",
   'kiosk.done.cinema': "Ẹ gbádùn fíìmù náà.",

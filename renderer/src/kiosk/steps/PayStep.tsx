@@ -6,6 +6,7 @@ import { orderLines, orderTotal, type Order } from '@renderer/screens/checkout/o
 import { CardPayment } from '@renderer/screens/checkout/CardPayment';
 import { TerminalProblem } from '@renderer/screens/checkout/TerminalProblem';
 import { useI18n, useLanguage } from '@renderer/i18n/I18nProvider';
+import { Banner } from '@ui/Banner';
 import { Button } from '@ui/Button';
 import { useKiosk } from '../kiosk-context';
 import { KioskFrame } from '../KioskFrame';
@@ -27,6 +28,9 @@ export function PayStep({ order, customer }: { order: Order; customer: CustomerI
   // The card terminal takes over (screens/checkout/CardPayment.tsx): it sends the sale with its card tender.
   const [paying, setPaying] = useState(false);
   const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
+  // The receipt is her ticket: a printer that cannot print now (out of paper, cover open, off) is
+  // said before she pays, with what to do instead, not only once she has paid.
+  const printer = usePosQuery('printer:status', {}, { staleTime: 0, refetchInterval: 5_000 });
   const request = useMemo(
     () =>
       order.kind === 'cinema'
@@ -39,9 +43,19 @@ export function PayStep({ order, customer }: { order: Order; customer: CustomerI
       title={t('kiosk.pay.title')}
       canGoBack={!paying}
       footer={
-        <Button variant="primary" size="hero" wide busy={paying} disabled={Boolean(terminal.data?.problem)} onClick={() => setPaying(true)}>
-          {paying ? t('kiosk.pay.confirming') : t('kiosk.pay.button', { total: money(total) })}
-        </Button>
+        <>
+          {/* Beside the button, so it is read before paying whatever the screen's height. */}
+          {printer.data?.health === 'down' && (
+            <div className={styles.footerNote}>
+              <Banner tone="warn" testId="kiosk-printer-down">
+                {t('kiosk.pay.printerDown')}
+              </Banner>
+            </div>
+          )}
+          <Button variant="primary" size="hero" wide busy={paying} disabled={Boolean(terminal.data?.problem)} onClick={() => setPaying(true)}>
+            {paying ? t('kiosk.pay.confirming') : t('kiosk.pay.button', { total: money(total) })}
+          </Button>
+        </>
       }
     >
       <section className={styles.summary} aria-label={t('checkout.order')}>
