@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { setUpTill } from './support';
+import { sellHotelRoom } from '../helpers/hotel-sale';
 
 let host: PreviewHost;
 test.beforeAll(async () => {
@@ -109,6 +110,37 @@ test("the ready banner says who sells under which shift without reading the shif
     await expect(page.locator('.ready-banner')).toHaveText(/^Signed in: Ada Supervisor · shift 1 open/);
     expect(asked).toContain('staff:status');
     expect(asked).not.toContain('shift:current');
+  } finally {
+    await own.stop();
+  }
+});
+
+test('Home shows signed-in staff the till’s last sale, one tap from its reprint and refund; nobody else', async ({ page }) => {
+  const own = await startPreviewHost();
+  try {
+    await page.goto(own.url);
+    await setUpTill(page, { name: 'Ada Supervisor' });
+    // Nothing sold yet: nothing to show.
+    await expect(page.locator('.ready-banner')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Last sale' })).toHaveCount(0);
+    const first = await sellHotelRoom(own, 'HOME-LAST-1');
+    const second = await sellHotelRoom(own, 'HOME-LAST-2');
+    expect([first.state, second.state]).toEqual(['confirmed', 'confirmed']);
+    await page.reload();
+    const last = page.getByRole('region', { name: 'Last sale' });
+    await expect(last.getByRole('button')).toHaveCount(1);
+    const sold = (await own.rpc('sale:get', { saleId: 'HOME-LAST-2' })).json.value;
+    await expect(last.getByRole('button')).toContainText(sold.partnerReference);
+    await last.getByRole('button').click();
+    await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+    await expect(page.getByText(sold.partnerReference).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Print again (COPY)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refund…' })).toBeVisible();
+    // Signed out, Home names no customer.
+    await own.rpc('staff:sign-out', {});
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Cinema/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Last sale' })).toHaveCount(0);
   } finally {
     await own.stop();
   }

@@ -6,6 +6,7 @@ import { StatusStrip } from '@ui/StatusStrip';
 import { usePosQuery } from '@renderer/pos/queries';
 import { ReadyBanner } from '@ui/ReadyBanner';
 import { RestartNotice } from './staff/RestartNotice';
+import { SaleRow } from './staff/SaleRow';
 import { BedIcon, FilmIcon } from '@ui/icons';
 
 const tiles = {
@@ -42,9 +43,30 @@ export function HomeScreen({ info }: { info: AppInfo }) {
           );
         })}
       </nav>
+      {staff.data?.signedIn && <LastSale />}
       <StatusStrip health={info.health} printerWaiting={{ count: waiting, open: () => go({ name: 'staff', section: 'printer' }) }} />
       <p className="version muted">{t('home.keys')}</p>
       <p className="version muted">{t('app.version', { name: info.name, version: info.version })}</p>
     </div>
+  );
+}
+
+/**
+ * The till's newest sale, for signed-in staff: the customer back at the counter because the
+ * receipt did not come out (a copy), or who wants it changed (a refund), is one tap away, not a
+ * search in the journal.
+ */
+function LastSale() {
+  const t = useT();
+  const last = usePosQuery('sale:search', { limit: 1 }, { staleTime: 0 });
+  const sale = last.data?.sales[0];
+  if (!sale) return null;
+  return (
+    <section className="home-last-sale" aria-labelledby="home-last-sale">
+      <h2 id="home-last-sale">{t('home.lastSale')}</h2>
+      <ul className="sale-list">
+        <SaleRow sale={sale} />
+      </ul>
+    </section>
   );
 }

@@ -52,6 +52,7 @@ export const en = {
   'home.hotels': 'Hotels',
   'home.hotelsSub': 'Rooms for tonight or later',
   'home.sell': 'Sell',
+  'home.lastSale': "Last sale",
   'home.keys': 'Keys: F2 cinema · F3 hotels · F9 back office · Esc back',
   'status.title': 'Till status',
   'status.partner': 'Partner',

@@ -42,6 +42,7 @@ export const fr: Catalogue = {
   'home.hotels': "Hôtels",
   'home.hotelsSub': "Chambres pour ce soir ou plus tard",
   'home.sell': "Vendre",
+  'home.lastSale': "Dernière vente",
   'home.keys': "Touches : F2 cinéma · F3 hôtels · F9 back-office · Échap retour",
   'status.title': "État de la caisse",
   'status.partner': "Partenaire",

@@ -42,6 +42,7 @@ export const ha: Catalogue = {
   'home.hotels': "Otal-otal",
   'home.hotelsSub': "Ɗakuna na daren yau ko wani lokaci",
   'home.sell': "Sayar",
+  'home.lastSale': "Sayarwa ta ƙarshe",
   'home.keys': "Maɓallai: F2 sinima · F3 otal · F9 ofishin baya · Esc koma",
   'status.title': "Yanayin injin kuɗi",
   'status.partner': "Abokin hulɗa",

@@ -42,6 +42,7 @@ export const ig: Catalogue = {
   'home.hotels': "Họtel",
   'home.hotelsSub': "Ọnụ ụlọ maka abalị a ma ọ bụ emesịa",
   'home.sell': "Ree",
+  'home.lastSale': "Ire ikpeazụ",
   'home.keys': "Igodo: F2 sinima · F3 họtel · F9 ọfịs azụ · Esc laghachi",
   'status.title': "Ọnọdụ igwe ego",
   'status.partner': "Onye mmekọ",

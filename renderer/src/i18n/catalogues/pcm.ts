@@ -42,6 +42,7 @@ export const pcm: Catalogue = {
   'home.hotels': "Hotel",
   'home.hotelsSub': "Room for tonight or another day",
   'home.sell': "Sell",
+  'home.lastSale': "Last sale",
   'home.keys': "Keys: F2 cinema · F3 hotel · F9 back office · Esc go back",
   'status.title': "How di till dey",
   'status.partner': "Partner",

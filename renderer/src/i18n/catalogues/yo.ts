@@ -42,6 +42,7 @@ export const yo: Catalogue = {
   'home.hotels': "Ilé ìtura",
   'home.hotelsSub': "Yàrá fún alẹ́ òní tàbí ọjọ́ mìíràn",
   'home.sell': "Tà",
+  'home.lastSale': "Títà tó kẹ́yìn",
   'home.keys': "Bọ́tìnnì: F2 sinimá · F3 ilé ìtura · F9 ọ́fíìsì ẹ̀yìn · Esc padà",
   'status.title': "Ipò kásíà",
   'status.partner': "Alábàáṣiṣẹ́pọ̀",
