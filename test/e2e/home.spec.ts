@@ -2,6 +2,7 @@ import { test, expect } from '@playwright/test';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { setUpTill } from './support';
 import { sellHotelRoom } from '../helpers/hotel-sale';
+import { axeViolations } from './axe';
 
 let host: PreviewHost;
 test.beforeAll(async () => {
@@ -131,6 +132,7 @@ test('Home shows signed-in staff the till’s last sale, one tap from its reprin
     await expect(last.getByRole('button')).toHaveCount(1);
     const sold = (await own.rpc('sale:get', { saleId: 'HOME-LAST-2' })).json.value;
     await expect(last.getByRole('button')).toContainText(sold.partnerReference);
+    expect((await axeViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await last.getByRole('button').click();
     await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
     await expect(page.getByText(sold.partnerReference).first()).toBeVisible();

@@ -5,6 +5,7 @@ import { yo } from '../../renderer/src/i18n/catalogues/yo';
 import { expectInView, openKioskShift, startStack } from './support';
 import { kioskCustomerToPay } from './kiosk-customer';
 import { startFakePrinter } from '../helpers/fake-printer';
+import { axeViolations } from './axe';
 
 const small = [
   { name: 'landscape', width: 1280, height: 800 },
@@ -309,6 +310,7 @@ test('kiosk: a receipt printer that cannot print is said at the pay step, before
     const warning = page.getByTestId('kiosk-printer-down');
     await expect(warning).toHaveText('The receipt printer cannot print right now. You can still pay: your code is then shown on this screen. Take a photo of it, or show it at the desk.');
     await expect(page.getByRole('button', { name: /^Pay / })).toBeEnabled();
+    expect((await axeViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     for (const size of small) {
       await page.setViewportSize(size);
       await expectInView(warning, `the printer warning, ${size.name}`);
