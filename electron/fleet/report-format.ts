@@ -3,6 +3,7 @@ import { koboDecimalText, formatNairaPlain } from '../../shared/money';
 import type { FleetNumberConflict, FleetReport } from '../../shared/fleet/report';
 import { csvRecord, type CsvCell } from '../journal/csv';
 import { CSV_BYTE_ORDER_MARK } from '../journal/csv-export';
+import type { CountSheet } from '../../shared/sales/cash-count';
 
 interface Section {
   title: string;
@@ -45,10 +46,10 @@ function sections(report: FleetReport, money: (kobo: number) => string, now: Dat
     },
     {
       title: 'Z reports',
-      columns: ['terminal', 'Z', 'closed at', 'sales', 'sold', 'expected', 'counted', 'difference', 'no sale', 'no sale approved', 'cash out', 'cash out approved', 'drawer left open', 'chain', 'grand total'],
-      numeric: [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14],
+      columns: ['terminal', 'Z', 'closed at', 'sales', 'sold', 'expected', 'counted', 'counted by notes', 'difference', 'no sale', 'no sale approved', 'cash out', 'cash out approved', 'drawer left open', 'chain', 'grand total'],
+      numeric: [1, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 15],
       rows: report.zReports.map((r) => [
-        r.terminalId, r.zNumber, r.closedAt, r.confirmedCount, money(r.confirmedKobo), money(r.expectedKobo), money(r.countedKobo), money(r.differenceKobo), r.noSaleCount ?? '',
+        r.terminalId, r.zNumber, r.closedAt, r.confirmedCount, money(r.confirmedKobo), money(r.expectedKobo), money(r.countedKobo), r.countSheet ? countSheetText(r.countSheet, money) : '', money(r.differenceKobo), r.noSaleCount ?? '',
         r.noSaleApprovedCount ?? '', money(r.cashOutKobo), r.cashOutApprovedCount ?? '', r.drawerLeftOpenCount ?? '',
         r.chainHash ? `#${r.chainSeq} ${r.chainHash}` : '', r.grandTotalKobo === null ? '' : money(r.grandTotalKobo),
       ]),
@@ -116,4 +117,10 @@ export function reportAsCsv(report: FleetReport, now = new Date()): string {
       .map((section) => csvRecord([section.title]) + csvRecord(section.columns) + section.rows.map((row) => csvRecord(row)).join(''))
       .join('\r\n')
   );
+}
+
+/** A close counted note by note, as one cell: "1000 x 8; 500 x 3; other 25.00" (the notes in naira, largest first as counted). */
+function countSheetText(sheet: CountSheet, money: (kobo: number) => string): string {
+  const notes = sheet.notes.map((line) => `${line.noteKobo / 100} x ${line.count}`);
+  return [...notes, ...(sheet.otherKobo > 0 ? [`other ${money(sheet.otherKobo)}`] : [])].join('; ');
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { FleetReport } from '../../shared/fleet/report';
+import { countSheetSchema, type CountSheet } from '../../shared/sales/cash-count';
 
 /**
  * Head office's figures, read from the central copy of every till's chain. Each journal row is
@@ -80,6 +81,7 @@ export async function buildFleetReport(client: pg.Client, range: { from: string;
       confirmedKobo: num(r.z?.sales?.confirmedKobo),
       expectedKobo: num(r.z?.cash?.expectedKobo),
       countedKobo: num(r.z?.countedKobo),
+      countSheet: countSheetIn(r.z?.countSheet),
       differenceKobo: num(r.z?.differenceKobo),
       noSaleCount: Array.isArray(r.z?.drawerOpenings) ? r.z.drawerOpenings.length : null,
       noSaleApprovedCount: approvedIn(r.z?.drawerOpenings),
@@ -116,4 +118,10 @@ function approvedIn(list: unknown): number | null {
   const entries = list as Array<{ approvedByName?: unknown } | null>;
   if (!entries.every((entry) => entry !== null && typeof entry === 'object' && 'approvedByName' in entry)) return null;
   return entries.filter((entry) => typeof entry!.approvedByName === 'string').length;
+}
+
+/** The count by notes a till's Z report carries, read as the till records it; anything else (none, or unreadable) is null. */
+function countSheetIn(value: unknown): CountSheet | null {
+  const sheet = countSheetSchema.safeParse(value);
+  return sheet.success ? sheet.data : null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSheetSchema } from '../sales/cash-count';
 
 const kobo = z.number().int();
 const count = z.number().int().nonnegative();
@@ -62,6 +63,8 @@ export const fleetReportSchema = z.object({
       confirmedKobo: kobo,
       expectedKobo: kobo,
       countedKobo: kobo,
+      /** How the drawer was counted note by note at the close (Count by notes); null when the total was typed, or before tills recorded it. */
+      countSheet: countSheetSchema.nullable(),
       differenceKobo: kobo,
       /** Times the drawer opened without a sale in that shift; null on Z reports closed before tills recorded them. */
       noSaleCount: count.nullable(),

@@ -36,7 +36,8 @@ async function otherTills(url: string) {
       expect(till.journal.shifts.openDrawer({ reason: 'Change for a guest', staffId: cashier.value.id, approvedBy: boss }).ok).toBe(true);
       expect(till.journal.shifts.moveCash({ kind: 'out', amountKobo: 150_000, reason: 'Diesel', staffId: cashier.value.id, approvedBy: boss }).ok).toBe(true);
     }
-    till.closeShift();
+    // The front desk counted its drawer note by note at the close; the box office typed its total.
+    till.closeShift(terminalId === 'DESK-1' ? { notes: [{ noteKobo: 100_000, count: 9 }, { noteKobo: 20_000, count: 4 }], otherKobo: 20_000 } : undefined);
     till.journal.close();
     const shipper = createShipper({ outbox: openChainOutbox({ file: journalFile(dir), terminalId }), connect: () => connectFleet({ databaseUrl: url, tls: 'off' }), logger: silentLogger, terminalName: terminalId === 'BOX-2' ? 'Box office 2' : 'Front desk', tuning: { pollMs: 10 } });
     shipper.start();
@@ -113,12 +114,18 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('columnheader', { name: 'No sale' })).toBeVisible();
   // The front desk's no sale and cash out were a cashier's with a supervisor's PIN: told apart.
   const desk = page.getByRole('region', { name: 'Z reports' }).getByRole('row', { name: /DESK-1/ });
-  await expect(desk.getByRole('cell').nth(7)).toHaveText('1 (1 approved)');
-  await expect(desk.getByRole('cell').nth(8)).toHaveText(`${formatNaira(150_000)} (1 approved)`);
+  await expect(desk.getByRole('cell').nth(8)).toHaveText('1 (1 approved)');
+  await expect(desk.getByRole('cell').nth(9)).toHaveText(`${formatNaira(150_000)} (1 approved)`);
   // Its drawer was never left standing open (no sensor there): 0, in a column of its own.
   await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('columnheader', { name: 'Drawer left open' })).toBeVisible();
-  await expect(desk.getByRole('cell').nth(9)).toHaveText('0');
-  await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('row', { name: /BOX-2/ }).getByRole('cell').nth(8)).toHaveText(formatNaira(0));
+  await expect(desk.getByRole('cell').nth(10)).toHaveText('0');
+  // How the front desk's drawer was counted, note by note, as its Z report recorded it; the box office typed its total.
+  await expect(page.getByRole('region', { name: 'Z reports' }).getByRole('columnheader', { name: 'By notes' })).toBeVisible();
+  await expect(desk.getByRole('cell').nth(5)).toHaveText(formatNaira(1_000_000));
+  await expect(desk.getByRole('cell').nth(6)).toHaveText('₦1,000 × 9 · ₦200 × 4 · coins ₦200.00');
+  const box = page.getByRole('region', { name: 'Z reports' }).getByRole('row', { name: /BOX-2/ });
+  await expect(box.getByRole('cell').nth(6)).toHaveText('');
+  await expect(box.getByRole('cell').nth(9)).toHaveText(formatNaira(0));
   await page.getByRole('region', { name: 'Z reports' }).screenshot({ path: 'test-results/e2e/fleet-z-reports-1920.png' });
   // The same figures for a spreadsheet: today's, in one CSV, UTF-8 with its byte-order mark.
   const downloading = page.waitForEvent('download');

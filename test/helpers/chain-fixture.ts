@@ -1,14 +1,15 @@
 /** Journals with chained money rows, written through the real repositories, for chain and fleet tests. */
 import Database from 'better-sqlite3';
 import { journalFile, openJournal, registerChainFunctions, type CreateSaleInput, type Journal } from '../../electron/journal';
+import { countSheetTotalKobo, type CountSheet } from '../../shared/sales/cash-count';
 
 export interface SellingJournal {
   journal: Journal;
   staffId: number;
   /** One whole sale: pending with a cash tender, sent, then confirmed (or rejected every 7th). */
   sell(id: string, quoteKobo?: number): void;
-  /** Closes the open shift (a Z report) and opens the next. */
-  closeShift(): void;
+  /** Closes the open shift (a Z report; counted by notes when given a count sheet) and opens the next. */
+  closeShift(countSheet?: CountSheet): void;
   /** Gives one ticket (line 0) of a sale back in cash, approved by a deputy supervisor added for it. */
   refundOneTicket(options: { id: string; saleId: string; amountKobo: number }): Promise<void>;
 }
@@ -63,8 +64,8 @@ export async function openSellingJournal(options: { dir: string; terminalId: str
       if (++count % 7 === 0) must(journal.sales.transition(id, 'rejected', { failureReason: 'Sold out' }));
       else must(journal.sales.transition(id, 'confirmed', { partnerReference: `REF-${id}` }));
     },
-    closeShift() {
-      must(journal.shifts.close({ staffId, countedKobo: 1_000_000 }));
+    closeShift(countSheet) {
+      must(journal.shifts.close({ staffId, countedKobo: countSheet ? countSheetTotalKobo(countSheet) : 1_000_000, ...(countSheet && { countSheet }) }));
       ensureShift();
     },
     async refundOneTicket({ id, saleId, amountKobo }) {

@@ -54,7 +54,8 @@ beforeAll(async () => {
       ];
       if (!recorded.every((r) => r.ok)) throw new Error('a drawer entry was not recorded');
     }
-    till.closeShift();
+    // HQ1's drawer counted note by note at the close (₦10,000 in all); HQ2's total typed.
+    till.closeShift(terminalId === 'HQ1' ? { notes: [{ noteKobo: 100_000, count: 8 }, { noteKobo: 50_000, count: 3 }], otherKobo: 50_000 } : undefined);
     till.sell(`${terminalId}-late`, 50_000);
     till.journal.close();
     const shipper = createShipper({
@@ -99,6 +100,11 @@ describe('head-office report', () => {
       ['HQ2', 1, 3, 0, 0, 0, 0, 0],
     ]);
     expect(report.zReports[0]!.chainHash).toMatch(/^[0-9a-f]{8}$/);
+    // The count by notes reaches head office as its own figure; a typed total has none.
+    expect(report.zReports.map((z) => [z.terminalId, z.countedKobo, z.countSheet])).toEqual([
+      ['HQ1', 1_000_000, { notes: [{ noteKobo: 100_000, count: 8 }, { noteKobo: 50_000, count: 3 }], otherKobo: 50_000 }],
+      ['HQ2', 1_000_000, null],
+    ]);
     expect(report.terminals.map((t) => [t.terminalId, t.name, t.brokenAtSeq, t.unsentCount, t.receivedSeq === t.verifiedSeq])).toEqual([
       ['HQ1', 'Counter HQ1', null, 0, true],
       ['HQ2', 'Counter HQ2', null, 0, true],
@@ -165,8 +171,11 @@ describe('head-office report', () => {
     expect(csv.stdout).toContain('day,terminal,product,sales,total\r\n2025-03-14,HQ1,Filmhouse IMAX Lekki: The Black Book,8,');
     expect(csv.stdout).toContain('tender,payments,total\r\ncash,12,');
     // HQ1's Z report: its three drawer openings without a sale (one approved), its cash out (one of two approved), the drawer left open once, before its chain anchor.
-    expect(csv.stdout).toContain('terminal,Z,closed at,sales,sold,expected,counted,difference,no sale,no sale approved,cash out,cash out approved,drawer left open,chain,grand total\r\n');
-    expect(csv.stdout).toMatch(/\r\nHQ1,1,.*,3,1,1600\.00,1,1,#\d+ [0-9a-f]{8},/);
+    expect(csv.stdout).toContain('terminal,Z,closed at,sales,sold,expected,counted,counted by notes,difference,no sale,no sale approved,cash out,cash out approved,drawer left open,chain,grand total\r\n');
+    expect(csv.stdout).toMatch(/\r\nHQ1,1,.*,10000\.00,1000 x 8; 500 x 3; other 500\.00,.*,3,1,1600\.00,1,1,#\d+ [0-9a-f]{8},/);
+    // HQ2's total was typed: no count by notes.
+    expect(csv.stdout).toMatch(/\r\nHQ2,1,.*,10000\.00,,/);
+    expect(table.stdout).toMatch(/1000 x 8; 500 x 3; other NGN 500\.00/);
 
     const json = cli('report', '--from', '2025-03-14', '--to', '2025-03-14', '--format', 'json');
     expect(json.status).toBe(0);

@@ -820,6 +820,8 @@ export const en = {
   'fleet.col.closed': "Closed",
   'fleet.col.sold': "Sold",
   'fleet.col.counted': "Counted",
+  'fleet.col.byNotes': "By notes",
+  'fleet.coins': "coins {amount}",
   'fleet.col.difference': "Difference",
   'fleet.col.noSale': "No sale",
   'fleet.col.cashOut': "Cash out",

@@ -897,6 +897,8 @@ export const fr: Catalogue = {
   'fleet.col.closed': "Clôturé",
   'fleet.col.sold': "Vendu",
   'fleet.col.counted': "Compté",
+  'fleet.col.byNotes': "Par billets",
+  'fleet.coins': "pièces {amount}",
   'fleet.col.difference': "Écart",
   'fleet.col.noSale': "Sans vente",
   'fleet.col.cashOut': "Sorties d’espèces",

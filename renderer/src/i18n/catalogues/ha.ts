@@ -897,6 +897,8 @@ export const ha: Catalogue = {
   'fleet.col.closed': "An rufe",
   'fleet.col.sold': "Abin da aka sayar",
   'fleet.col.counted': "Aka ƙidaya",
+  'fleet.col.byNotes': "Ta takardun kuɗi",
+  'fleet.coins': "tsabar kuɗi {amount}",
   'fleet.col.difference': "Bambanci",
   'fleet.col.noSale': "Babu sayarwa",
   'fleet.col.cashOut': "Fitar da kuɗi",

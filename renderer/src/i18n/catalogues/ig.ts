@@ -897,6 +897,8 @@ export const ig: Catalogue = {
   'fleet.col.closed': "Emechiri",
   'fleet.col.sold': "Ihe e rere",
   'fleet.col.counted': "A gụrụ",
+  'fleet.col.byNotes': "Site n’akwụkwọ ego",
+  'fleet.coins': "mkpụrụ ego {amount}",
   'fleet.col.difference': "Ọdịiche",
   'fleet.col.noSale': "Enweghị ire",
   'fleet.col.cashOut': "Ego ịpụ",

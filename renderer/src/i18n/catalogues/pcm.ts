@@ -897,6 +897,8 @@ export const pcm: Catalogue = {
   'fleet.col.closed': "Close",
   'fleet.col.sold': "Wetin sell",
   'fleet.col.counted': "Wetin count",
+  'fleet.col.byNotes': "By notes",
+  'fleet.coins': "coins {amount}",
   'fleet.col.difference': "Difference",
   'fleet.col.noSale': "No sale",
   'fleet.col.cashOut': "Cash out",

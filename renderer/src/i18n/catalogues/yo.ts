@@ -897,6 +897,8 @@ export const yo: Catalogue = {
   'fleet.col.closed': "Ìgbà tí a tì í",
   'fleet.col.sold': "Ohun tí a tà",
   'fleet.col.counted': "Owó tí a kà",
+  'fleet.col.byNotes': "Ní ìwé owó",
+  'fleet.coins': "owó ẹyọ {amount}",
   'fleet.col.difference': "Ìyàtọ̀",
   'fleet.col.noSale': "Láìsí títà",
   'fleet.col.cashOut': "Owó jáde",

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { FleetReport } from '@shared/fleet/report';
+import type { CountSheet } from '@shared/sales/cash-count';
+import { formatNairaWhole } from '@shared/money';
 import { fleetTotals } from '@shared/fleet/totals';
 import { useMutation } from '@tanstack/react-query';
 import { PosCallError, unwrap, usePosQuery } from '@renderer/pos/queries';
@@ -147,8 +149,8 @@ function Report({ report }: { report: FleetReport }) {
       <Table
         id="fleet-z"
         title={t('fleet.zReports')}
-        columns={[t('fleet.col.terminal'), t('fleet.col.z'), t('fleet.col.closed'), t('fleet.col.sales'), t('fleet.col.sold'), t('fleet.col.counted'), t('fleet.col.difference'), t('fleet.col.noSale'), t('fleet.col.cashOut'), t('fleet.col.leftOpen'), t('fleet.col.chain')]}
-        numeric={[1, 3, 4, 5, 6, 7, 8, 9]}
+        columns={[t('fleet.col.terminal'), t('fleet.col.z'), t('fleet.col.closed'), t('fleet.col.sales'), t('fleet.col.sold'), t('fleet.col.counted'), t('fleet.col.byNotes'), t('fleet.col.difference'), t('fleet.col.noSale'), t('fleet.col.cashOut'), t('fleet.col.leftOpen'), t('fleet.col.chain')]}
+        numeric={[1, 3, 4, 5, 7, 8, 9, 10]}
         rows={report.zReports.map((z) => [
           z.terminalId,
           z.zNumber,
@@ -156,6 +158,8 @@ function Report({ report }: { report: FleetReport }) {
           z.confirmedCount,
           formatMoney(z.confirmedKobo),
           formatMoney(z.countedKobo),
+          // Blank when the total was typed rather than counted note by note.
+          z.countSheet ? countSheetText(t, z.countSheet) : '',
           formatMoney(z.differenceKobo),
           // Blank for a Z report closed before the till recorded a drawer opened without a sale.
           z.noSaleCount === null ? '' : withApproved(z.noSaleCount, z.noSaleApprovedCount),
@@ -222,4 +226,10 @@ function tenderLabel(t: ReturnType<typeof useT>, kind: string): string {
 
 function correctionLabel(t: ReturnType<typeof useT>, kind: string): string {
   return kind === 'refund' ? t('refunds.row.refund') : kind === 'void' ? t('refunds.row.void') : kind;
+}
+
+/** A close counted note by note, as one cell: "₦1,000 × 8 · ₦500 × 3 · coins ₦500.00". */
+function countSheetText(t: ReturnType<typeof useT>, sheet: CountSheet): string {
+  const notes = sheet.notes.map((line) => `${formatNairaWhole(line.noteKobo)} × ${line.count}`);
+  return [...notes, ...(sheet.otherKobo > 0 ? [t('fleet.coins', { amount: formatMoney(sheet.otherKobo) })] : [])].join(' · ');
 }
