@@ -477,13 +477,14 @@ test('Back from a hotel checkout returns to the hotel with the stay and the room
   await expect(page.locator('.order-summary')).toContainText(roomName);
   await expect(page.locator('.order-summary')).toContainText('3 nights');
 
-  // Booked; the next guest wants the same hotel: it again, the stay as it was, no room chosen.
+  // Booked; the next guest wants the same hotel: it again, the stay as it was, no room chosen (the S key).
   await fillCustomer(page, { name: 'Ngozi Eze', email: 'ngozi@example.com', phone: '0803 123 4567', dob: '1988-05-14' });
   const total = naira((await page.locator('.lines .total').textContent())!);
   await page.getByLabel('Cash received (₦)').fill(String(Math.ceil(total / 100)));
   await page.getByRole('button', { name: /^Confirm/ }).click();
   await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
-  await page.getByRole('button', { name: 'Same hotel, next guest' }).click();
+  await expect(page.getByRole('button', { name: 'Same hotel, next guest' })).toHaveAttribute('aria-keyshortcuts', 'S');
+  await page.locator('body').press('s');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(hotel);
   await expect(page.locator('.room-card[aria-pressed="true"]')).toHaveCount(0);
   await expect(page.locator('.stay-bar')).toContainText('3 nights');

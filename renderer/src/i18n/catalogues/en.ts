@@ -317,6 +317,7 @@ export const en = {
   'sale.newSale': 'New sale',
   'sale.sameShowing': "Same showing, next customer",
   'sale.sameHotel': "Same hotel, next guest",
+  'sale.sameKey': "S: the same again for the next customer",
   'sale.keys': 'Enter or N starts a new sale',
 
   // ---- receipts ----

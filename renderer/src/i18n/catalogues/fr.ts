@@ -297,6 +297,7 @@ export const fr: Catalogue = {
   'sale.newSale': "Nouvelle vente",
   'sale.sameShowing': "Même séance, client suivant",
   'sale.sameHotel': "Même hôtel, client suivant",
+  'sale.sameKey': "S : la même chose pour le client suivant",
   'sale.keys': "Entrée ou N pour une nouvelle vente",
   'receipt.label': "Reçu",
   'receipt.preview': "Aperçu du reçu",

@@ -297,6 +297,7 @@ export const ha: Catalogue = {
   'sale.newSale': "Sabuwar sayarwa",
   'sale.sameShowing': "Nuni ɗaya, abokin ciniki na gaba",
   'sale.sameHotel': "Otal ɗaya, baƙo na gaba",
+  'sale.sameKey': "S: haka kuma ga abokin ciniki na gaba",
   'sale.keys': "Enter ko N don sabuwar sayarwa",
   'receipt.label': "Rasit",
   'receipt.preview': "Hoton rasit",

@@ -297,6 +297,7 @@ export const ig: Catalogue = {
   'sale.newSale': "Ire ọhụrụ",
   'sale.sameShowing': "Otu ngosi ahụ, onye ahịa ọzọ",
   'sale.sameHotel': "Otu họtel ahụ, ọbịa ọzọ",
+  'sale.sameKey': "S: otu ihe ahụ maka onye ahịa ọzọ",
   'sale.keys': "Enter ma ọ bụ N na-amalite ire ọhụrụ",
   'receipt.label': "Rịsịt",
   'receipt.preview': "Ihe ngosi rịsịt",

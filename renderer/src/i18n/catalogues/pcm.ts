@@ -297,6 +297,7 @@ export const pcm: Catalogue = {
   'sale.newSale': "New sale",
   'sale.sameShowing': "Same show, next customer",
   'sale.sameHotel': "Same hotel, next guest",
+  'sale.sameKey': "S: di same thing for next customer",
   'sale.keys': "Enter or N dey start new sale",
   'receipt.label': "Receipt",
   'receipt.preview': "How di receipt be",

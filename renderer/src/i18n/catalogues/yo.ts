@@ -297,6 +297,7 @@ export const yo: Catalogue = {
   'sale.newSale': "Títà tuntun",
   'sale.sameShowing': "Ìfihàn kan náà, oníbàárà tó kàn",
   'sale.sameHotel': "Ilé ìtura kan náà, àlejò tó kàn",
+  'sale.sameKey': "S: bákan náà fún oníbàárà tó kàn",
   'sale.keys': "Enter tàbí N bẹ̀rẹ̀ títà tuntun",
   'receipt.label': "Rìsíìtì",
   'receipt.preview': "Àwòrán rìsíìtì",

@@ -70,7 +70,9 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
       : null;
 
   // Enter or N: the next customer (the documented counter key; no text field is on this screen).
-  useShortcuts({ Enter: home, n: home, N: home });
+  // S: the same showing (or hotel) for the next in the queue, when the screen offers it.
+  const same = again ? back : undefined;
+  useShortcuts({ Enter: home, n: home, N: home, s: same, S: same });
   const facts = (
     <dl className="sale-facts">
       <dt>{sale.title}</dt>
@@ -145,7 +147,7 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
               </Button>
             )}
             {again && (
-              <Button variant="secondary" size="large" onClick={back}>
+              <Button variant="secondary" size="large" onClick={back} aria-keyshortcuts="S" title={t('sale.sameKey')}>
                 {t(again)}
               </Button>
             )}
