@@ -24,6 +24,12 @@ export function ageText(since: string | null, now: Date): string {
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
+/**
+ * An instant as Lagos's clock read it ("2025-03-14 09:05:00"), as the report's days are Lagos days:
+ * an owner's spreadsheet shows the hour the close was made, not UTC's. The JSON keeps the instants.
+ */
+const lagos = (iso: string | null): string => (iso ? lagosDateTimeText(iso) || iso : '');
+
 function sections(report: FleetReport, money: (kobo: number) => string, now: Date): Section[] {
   return [
     {
@@ -46,29 +52,29 @@ function sections(report: FleetReport, money: (kobo: number) => string, now: Dat
     },
     {
       title: 'Z reports',
-      columns: ['terminal', 'Z', 'closed at', 'sales', 'sold', 'expected', 'counted', 'counted by notes', 'difference', 'no sale', 'no sale approved', 'cash out', 'cash out approved', 'drawer left open', 'chain', 'grand total'],
+      columns: ['terminal', 'Z', 'closed at (Lagos)', 'sales', 'sold', 'expected', 'counted', 'counted by notes', 'difference', 'no sale', 'no sale approved', 'cash out', 'cash out approved', 'drawer left open', 'chain', 'grand total'],
       numeric: [1, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 15],
       rows: report.zReports.map((r) => [
-        r.terminalId, r.zNumber, r.closedAt, r.confirmedCount, money(r.confirmedKobo), money(r.expectedKobo), money(r.countedKobo), r.countSheet ? countSheetText(r.countSheet, money) : '', money(r.differenceKobo), r.noSaleCount ?? '',
+        r.terminalId, r.zNumber, lagos(r.closedAt), r.confirmedCount, money(r.confirmedKobo), money(r.expectedKobo), money(r.countedKobo), r.countSheet ? countSheetText(r.countSheet, money) : '', money(r.differenceKobo), r.noSaleCount ?? '',
         r.noSaleApprovedCount ?? '', money(r.cashOutKobo), r.cashOutApprovedCount ?? '', r.drawerLeftOpenCount ?? '',
         r.chainHash ? `#${r.chainSeq} ${r.chainHash}` : '', r.grandTotalKobo === null ? '' : money(r.grandTotalKobo),
       ]),
     },
     {
       title: 'Terminals: what head office holds and what is not sent yet',
-      columns: ['terminal', 'name', 'records held', 'chain', 'not sent', 'oldest not sent', 'waiting', 'last contact'],
+      columns: ['terminal', 'name', 'records held', 'chain', 'not sent', 'oldest not sent (Lagos)', 'waiting', 'last contact (Lagos)'],
       numeric: [2, 4],
       rows: report.terminals.map((r) => [
         r.terminalId, r.name ?? '', r.receivedSeq,
         r.brokenAtSeq === null ? (r.verifiedSeq === r.receivedSeq ? 'intact' : `checked to #${r.verifiedSeq}`) : `BROKEN at #${r.brokenAtSeq} (${r.breaks.map((b) => b.kind).join(', ')})`,
-        r.unsentCount, r.oldestUnsentAt ?? '', ageText(r.unsentCount > 0 ? r.oldestUnsentAt : null, now), r.lastContactAt ?? '',
+        r.unsentCount, lagos(r.oldestUnsentAt), ageText(r.unsentCount > 0 ? r.oldestUnsentAt : null, now), lagos(r.lastContactAt),
       ]),
     },
     {
       title: 'Tills refused their number: nothing of them is in these figures',
       columns: ['terminal', 'name', 'journal', 'first seen (Lagos)', 'last seen (Lagos)'],
       numeric: [],
-      rows: report.numberConflicts.map((c) => [c.terminalId, c.name ?? '', c.journalId, lagosDateTimeText(c.firstSeenAt), lagosDateTimeText(c.lastSeenAt)]),
+      rows: report.numberConflicts.map((c) => [c.terminalId, c.name ?? '', c.journalId, lagos(c.firstSeenAt), lagos(c.lastSeenAt)]),
     },
   ];
 }

@@ -171,7 +171,12 @@ describe('head-office report', () => {
     expect(csv.stdout).toContain('day,terminal,product,sales,total\r\n2025-03-14,HQ1,Filmhouse IMAX Lekki: The Black Book,8,');
     expect(csv.stdout).toContain('tender,payments,total\r\ncash,12,');
     // HQ1's Z report: its three drawer openings without a sale (one approved), its cash out (one of two approved), the drawer left open once, before its chain anchor.
-    expect(csv.stdout).toContain('terminal,Z,closed at,sales,sold,expected,counted,counted by notes,difference,no sale,no sale approved,cash out,cash out approved,drawer left open,chain,grand total\r\n');
+    expect(csv.stdout).toContain('terminal,Z,closed at (Lagos),sales,sold,expected,counted,counted by notes,difference,no sale,no sale approved,cash out,cash out approved,drawer left open,chain,grand total\r\n');
+    // Times as Lagos's clock read them, as the report's days are Lagos days: the close is at its Lagos hour, not UTC's.
+    const hq1Close = csvRow(csv.stdout, 'HQ1,1,');
+    const closedAt = (fleetReportSchema.parse(JSON.parse(cli('report', '--from', '2025-03-14', '--to', '2025-03-14', '--format', 'json').stdout)).zReports[0]!).closedAt;
+    expect(hq1Close[2]).toBe(new Date(Date.parse(closedAt) + 3_600_000).toISOString().slice(0, 19).replace('T', ' '));
+    expect(csv.stdout).toContain('terminal,name,records held,chain,not sent,oldest not sent (Lagos),waiting,last contact (Lagos)\r\n');
     expect(csv.stdout).toMatch(/\r\nHQ1,1,.*,10000\.00,1000 x 8; 500 x 3; other 500\.00,.*,3,1,1600\.00,1,1,#\d+ [0-9a-f]{8},/);
     // HQ2's total was typed: no count by notes.
     expect(csv.stdout).toMatch(/\r\nHQ2,1,.*,10000\.00,,/);
@@ -186,3 +191,10 @@ describe('head-office report', () => {
     expect(bad.stderr).toMatch(/first day must not be after the last/);
   });
 });
+
+/** The CSV row that starts with `start`, split at its commas (the report's cells hold none here). */
+function csvRow(csv: string, start: string): string[] {
+  const row = csv.split('\r\n').find((line) => line.startsWith(start));
+  if (!row) throw new Error(`no row starting ${start}`);
+  return row.split(',');
+}
