@@ -3,7 +3,7 @@ import { test, expect } from '@playwright/test';
 import { addDays, lagosDate } from '../../shared/dates';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
-import { fillCustomer, setUpTill, startStack, type Stack } from './support';
+import { fillCustomer, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
 
 /**
  * Receipts as staff see them: a booking sold while the printer is out of paper, then off, waits in Staff -> Printer
@@ -134,4 +134,34 @@ test('the till killed while a receipt prints: after the restart Staff -> Printer
   await expect(page.locator('.ready-banner')).toBeVisible();
   await expect(page.getByTestId('status-printer')).not.toContainText('did not print');
   await expect(page.getByTestId('restart-notice')).toHaveCount(0);
+});
+
+test('a printer that never answers status questions (a print server): set so under Settings and restarted, the receipt that waited prints once, and the strip says it is not asked', async ({ page }) => {
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await printer.setMode('silent');
+  await toCinemaCheckout(page);
+  await fillCustomer(page, { name: 'Kemi Adeyemi', email: 'kemi@example.com', phone: '0803 123 4567' });
+  await page.getByLabel('Cash received (₦)').fill('100000');
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  // Asked, it never answers: nothing is sent, and the strip says it is not answering.
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await expect(page.getByTestId('status-printer')).toContainText('not answering', { timeout: 15_000 });
+  expect(receipts()).toHaveLength(0);
+
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('region', { name: 'Settings' });
+  await settings.getByLabel('Ask the printer for its status').selectOption('no');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await settings.getByRole('button', { name: 'Restart now' }).click();
+  await page.getByRole('alertdialog', { name: 'Restart Lobby POS now?' }).getByRole('button', { name: 'Restart now' }).click();
+  await expect(page.getByRole('button', { name: /Cinema/ }).first()).toBeVisible({ timeout: 15_000 });
+
+  // The receipt that waited goes out by itself, once; the strip says the printer is not asked.
+  await expect.poll(() => receipts().length, { timeout: 15_000 }).toBe(1);
+  expect(receipts()[0]!.some((line) => line.includes('Kemi Adeyemi'))).toBe(true);
+  await expect(page.getByTestId('status-printer')).toContainText('It is not asked for its status', { timeout: 15_000 });
+  await page.screenshot({ path: shot('printer-not-asked-home.png') });
 });
