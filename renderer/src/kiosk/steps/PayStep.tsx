@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { CustomerInput } from '@shared/sales/customer';
 import { useNavigation } from '@renderer/navigation';
 import { usePosQuery } from '@renderer/pos/queries';
+import { usePrinterStatus } from '@renderer/pos/printer-status';
 import { orderLines, orderTotal, type Order } from '@renderer/screens/checkout/order';
 import { CardPayment } from '@renderer/screens/checkout/CardPayment';
 import { TerminalProblem } from '@renderer/screens/checkout/TerminalProblem';
@@ -29,8 +30,9 @@ export function PayStep({ order, customer }: { order: Order; customer: CustomerI
   const [paying, setPaying] = useState(false);
   const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
   // The receipt is her ticket: a printer that cannot print now (out of paper, cover open, off) is
-  // said before she pays, with what to do instead, not only once she has paid.
-  const printer = usePosQuery('printer:status', {}, { staleTime: 0, refetchInterval: 5_000 });
+  // said before she pays, with what to do instead, not only once she has paid. Kept in step by the
+  // till's pushed printer status, so the warning comes and goes as the printer does.
+  const printer = usePrinterStatus();
   const request = useMemo(
     () =>
       order.kind === 'cinema'

@@ -17,6 +17,12 @@ import { saidIn } from '@renderer/i18n/error-text';
 import { ReceiptPanel } from '@renderer/screens/printing/ReceiptPanel';
 import { SaleCorrections } from '@renderer/screens/refunds/SaleCorrections';
 
+/** For each kind of order, the screen under its sale that serves the next in the queue, and the button's words. */
+const sameAgain = {
+  cinema: { under: 'film', label: 'sale.sameShowing' },
+  hotel: { under: 'hotel', label: 'sale.sameHotel' },
+} as const satisfies Record<Order['kind'], { under: string; label: string }>;
+
 /** The outcome of a sale, kept live: an unknown outcome turns into confirmed or rejected on screen. */
 export function SaleScreen({ saleId, order }: { saleId: string; order?: Order }) {
   const t = useT();
@@ -59,15 +65,8 @@ function Outcome({ sale, order, canReprint }: { sale: SaleView; order?: Order; c
 
   // A queue for one showing (or one hotel): the screen under this one is that film with its
   // showing chosen and nothing counted (or that hotel, no room chosen), kept for the next customer.
-  const under = stack.at(-2);
-  const again =
-    justPaid && sale.state === 'confirmed'
-      ? order?.kind === 'cinema' && under?.name === 'film'
-        ? 'sale.sameShowing'
-        : order?.kind === 'hotel' && under?.name === 'hotel'
-          ? 'sale.sameHotel'
-          : null
-      : null;
+  const queue = order && sameAgain[order.kind];
+  const again = justPaid && sale.state === 'confirmed' && queue && stack.at(-2)?.name === queue.under ? queue.label : null;
 
   // Enter or N: the next customer (the documented counter key; no text field is on this screen).
   // S: the same showing (or hotel) for the next in the queue, when the screen offers it.
