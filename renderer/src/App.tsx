@@ -18,6 +18,7 @@ import { KioskApp } from './kiosk/KioskApp';
 import { ScreenLock } from './screens/staff/ScreenLock';
 import { releaseHeldSeats } from './screens/checkout/release-holds';
 import { useShortcuts } from './ui/shortcuts';
+import { useScans } from './ui/scans';
 import { useKeptScroll } from './ui/kept-scroll';
 import { ErrorPanel } from './ui/ErrorPanel';
 import { TopBar } from './ui/TopBar';
@@ -77,6 +78,9 @@ function Shell({ info }: { info: AppInfo }) {
     F3: () => go({ name: 'hotels', search: newHotelSearch() }),
     F9: route.name === 'staff' ? undefined : () => go({ name: 'staff' }),
   });
+  // A receipt's code read by a scanner, wherever the till stands: the journal searched for it
+  // (after signing in), where the sale opens for a copy or a refund and a held receipt prints.
+  useScans((code) => go({ name: 'staff', section: 'journal', search: code }));
   return (
     <ScreenLock minutes={info.lockMinutes}>
       <div className={styles.app} data-profile={info.profile}>
@@ -110,7 +114,8 @@ export function CurrentScreen({ route, info }: { route: Route; info: AppInfo }) 
     case 'sale':
       return <SaleScreen saleId={route.saleId} order={route.order} />;
     case 'staff':
-      return <StaffScreen section={route.section} />;
+      // Keyed by the search: a second scan opens the journal anew on its own code.
+      return <StaffScreen key={route.search ?? ''} section={route.section} search={route.search} />;
     case 'fleet':
       return (
         <Suspense fallback={null}>

@@ -25,8 +25,11 @@ export type Route =
   | { name: 'checkout'; order: Order }
   | { name: 'sale'; saleId: string; order?: Order }
   | { name: 'fleet' }
-  /** `section`: the back office section to open at (Home's printer tile opens Printer). */
-  | { name: 'staff'; section?: 'shift' | 'sales' | 'journal' | 'printer' | 'staff' | 'settings' }
+  /**
+   * `section`: the back office section to open at (Home's printer tile opens Printer); `search`:
+   * what the journal opens searched for (a code read by a barcode scanner, ui/scans.ts).
+   */
+  | { name: 'staff'; section?: 'shift' | 'sales' | 'journal' | 'printer' | 'staff' | 'settings'; search?: string }
   | KioskRoute;
 
 interface Navigation {

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { formatNaira } from '../../shared/money';
 import { naira, setUpTill, startStack, type Stack } from './support';
 
@@ -42,3 +42,67 @@ test('a cashier with a queue: F2, type to search, number keys, Ctrl+Enter to con
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: 'What would you like to sell?' })).toBeVisible();
 });
+
+test("a receipt's code read by a barcode scanner on the film screen: nothing counted or held, the journal opens on its sale", async ({ page }) => {
+  // A till of its own: this test stands alone, in any order.
+  const own = await startStack();
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(own.host.url);
+    await setUpTill(page);
+    await scanAtTheFilmScreen(page);
+  } finally {
+    await own.stop();
+  }
+});
+
+async function scanAtTheFilmScreen(page: Page) {
+  await page.getByRole('button', { name: /Cinema/ }).first().click();
+  await page.locator('.film-card').first().click();
+  await page.getByRole('region', { name: 'Cinema' }).getByRole('button').first().click();
+  await page.getByRole('region', { name: 'Showtime' }).getByRole('button').first().click();
+  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.getByLabel('Full name').fill('Tolu Bakare');
+  await page.getByLabel('E-mail').fill('tolu@example.com');
+  await page.getByLabel('Phone').fill('08035556666');
+  await page.getByLabel('Cash received (₦)').fill('100000');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible({ timeout: 15_000 });
+  const reference = (await page.getByTestId('partner-reference').textContent())!;
+  expect(reference).toMatch(/^EX\d{6,}$/);
+
+  // The next customer's showing, its tickets on screen, when a customer comes back with a receipt.
+  await page.getByRole('button', { name: /Same showing/ }).click();
+  await expect(page.locator('.ticket-row').first()).toBeVisible();
+  await expect(page.locator('.action-total')).toHaveText(/^0 tickets/);
+  // A scanner types the QR's reference a few ms a key, then Enter: its digits are number keys and
+  // its Enter is "on to checkout" on this screen, so read as keys it would hold tickets.
+  await page.keyboard.type(`${reference}\n`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Back office');
+  await expect(page.getByRole('searchbox', { name: 'Customer, reference or sale id' })).toHaveValue(reference);
+  const rows = page.locator('.sale-list .sale-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(reference);
+  await expect(rows.first()).toContainText('Tolu Bakare');
+  // Back is the film screen as it was: nothing counted, no checkout, no seats held.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ticket-row').first()).toBeVisible();
+  await expect(page.locator('.action-total')).toHaveText(/^0 tickets/);
+
+  // The sale opens from the row, with the copy and the refund in reach.
+  await page.keyboard.type(`${reference}\n`);
+  await rows.first().getByRole('button').first().click();
+  await expect(page.getByTestId('partner-reference')).toHaveText(reference);
+
+  // Nobody signed in: the scan asks who is there first, then shows the journal on that code.
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Home' }).click();
+  await page.keyboard.type(`${reference}\n`);
+  await page.getByRole('button', { name: 'Ada Supervisor' }).click();
+  await page.keyboard.type('2468');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('searchbox', { name: 'Customer, reference or sale id' })).toHaveValue(reference);
+  await expect(rows).toHaveCount(1);
+}

@@ -53,7 +53,7 @@ export const en = {
   'home.hotelsSub': 'Rooms for tonight or later',
   'home.sell': 'Sell',
   'home.lastSale': "Last sale",
-  'home.keys': 'Keys: F2 cinema · F3 hotels · F9 back office · Esc back',
+  'home.keys': 'Keys: F2 cinema · F3 hotels · F9 back office · Esc back · Scan a receipt to find its sale',
   'status.title': 'Till status',
   'status.partner': 'Partner',
   'status.printer': 'Printer',

@@ -43,7 +43,7 @@ export const fr: Catalogue = {
   'home.hotelsSub': "Chambres pour ce soir ou plus tard",
   'home.sell': "Vendre",
   'home.lastSale': "Dernière vente",
-  'home.keys': "Touches : F2 cinéma · F3 hôtels · F9 back-office · Échap retour",
+  'home.keys': "Touches : F2 cinéma · F3 hôtels · F9 back-office · Échap retour · Scannez un reçu pour retrouver sa vente",
   'status.title': "État de la caisse",
   'status.partner': "Partenaire",
   'status.printer': "Imprimante",

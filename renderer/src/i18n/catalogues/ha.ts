@@ -43,7 +43,7 @@ export const ha: Catalogue = {
   'home.hotelsSub': "Ɗakuna na daren yau ko wani lokaci",
   'home.sell': "Sayar",
   'home.lastSale': "Sayarwa ta ƙarshe",
-  'home.keys': "Maɓallai: F2 sinima · F3 otal · F9 ofishin baya · Esc koma",
+  'home.keys': "Maɓallai: F2 sinima · F3 otal · F9 ofishin baya · Esc koma · Yi sikan rasit don nemo sayarwarsa",
   'status.title': "Yanayin injin kuɗi",
   'status.partner': "Abokin hulɗa",
   'status.printer': "Firinta",

@@ -43,7 +43,7 @@ export const ig: Catalogue = {
   'home.hotelsSub': "Ọnụ ụlọ maka abalị a ma ọ bụ emesịa",
   'home.sell': "Ree",
   'home.lastSale': "Ire ikpeazụ",
-  'home.keys': "Igodo: F2 sinima · F3 họtel · F9 ọfịs azụ · Esc laghachi",
+  'home.keys': "Igodo: F2 sinima · F3 họtel · F9 ọfịs azụ · Esc laghachi · Nyochaa rịsịt iji chọta ire ya",
   'status.title': "Ọnọdụ igwe ego",
   'status.partner': "Onye mmekọ",
   'status.printer': "Igwe mbipụta",

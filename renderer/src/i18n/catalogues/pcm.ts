@@ -43,7 +43,7 @@ export const pcm: Catalogue = {
   'home.hotelsSub': "Room for tonight or another day",
   'home.sell': "Sell",
   'home.lastSale': "Last sale",
-  'home.keys': "Keys: F2 cinema · F3 hotel · F9 back office · Esc go back",
+  'home.keys': "Keys: F2 cinema · F3 hotel · F9 back office · Esc go back · Scan receipt to find di sale",
   'status.title': "How di till dey",
   'status.partner': "Partner",
   'status.printer': "Printer",

@@ -43,7 +43,7 @@ export const yo: Catalogue = {
   'home.hotelsSub': "Yàrá fún alẹ́ òní tàbí ọjọ́ mìíràn",
   'home.sell': "Tà",
   'home.lastSale': "Títà tó kẹ́yìn",
-  'home.keys': "Bọ́tìnnì: F2 sinimá · F3 ilé ìtura · F9 ọ́fíìsì ẹ̀yìn · Esc padà",
+  'home.keys': "Bọ́tìnnì: F2 sinimá · F3 ilé ìtura · F9 ọ́fíìsì ẹ̀yìn · Esc padà · Ṣe sikáànù rìsíìtì láti rí títà rẹ̀",
   'status.title': "Ipò kásíà",
   'status.partner': "Alábàáṣiṣẹ́pọ̀",
   'status.printer': "Ẹ̀rọ ìtẹ̀wé",

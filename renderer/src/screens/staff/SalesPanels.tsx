@@ -74,15 +74,16 @@ export function AttentionPanel({ isSupervisor }: { isSupervisor: boolean }) {
   );
 }
 
-export function JournalPanel({ isSupervisor }: { isSupervisor: boolean }) {
+/** `search`: what the journal opens searched for (a scanned code). */
+export function JournalPanel({ isSupervisor, search = '' }: { isSupervisor: boolean; search?: string }) {
   const t = useT();
   const say = useErrorText();
   const pos = usePos();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(search);
   // Days the list and the CSV cover (Lagos, both inclusive); empty is the whole journal.
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [applied, setApplied] = useState({ text: '', from: '', to: '' });
+  const [applied, setApplied] = useState({ text: search, from: '', to: '' });
   const results = usePosQuery('sale:search', { text: applied.text || undefined, ...days(applied), limit: 50 }, { staleTime: 0 });
   const exportCsv = useMutation({
     // The days as they stand in the fields: a bookkeeper types a month and exports it.

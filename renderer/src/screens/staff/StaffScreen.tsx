@@ -26,7 +26,7 @@ export const backOfficeSections = ['shift', 'sales', 'journal', 'printer', 'staf
 export type BackOfficeSection = (typeof backOfficeSections)[number];
 
 /** The back office: signing in, then one section at a time (Shift, Sales, Journal, Printer, Staff, Settings). */
-export function StaffScreen({ section }: { section?: BackOfficeSection } = {}) {
+export function StaffScreen({ section, search }: { section?: BackOfficeSection; search?: string } = {}) {
   const t = useT();
   const status = usePosQuery('staff:status', {}, { staleTime: 0 });
   return (
@@ -41,7 +41,7 @@ export function StaffScreen({ section }: { section?: BackOfficeSection } = {}) {
       ) : (
         <QueryState query={status} loading={<LoadingBlock label={t('staff.loading')} rows={1} />}>
           {({ signedIn, needsFirstSupervisor }) =>
-            needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn staffId={signedIn.id} name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} opening={section} />
+            needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn staffId={signedIn.id} name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} opening={section} search={search} />
           }
         </QueryState>
       )}
@@ -49,7 +49,7 @@ export function StaffScreen({ section }: { section?: BackOfficeSection } = {}) {
   );
 }
 
-function SignedIn({ staffId, name, isSupervisor, opening = 'shift' }: { staffId: number; name: string; isSupervisor: boolean; opening?: BackOfficeSection }) {
+function SignedIn({ staffId, name, isSupervisor, opening = 'shift', search }: { staffId: number; name: string; isSupervisor: boolean; opening?: BackOfficeSection; search?: string }) {
   const t = useT();
   const [section, setSection] = useState<BackOfficeSection>(opening);
   const signOut = usePosMutation<'staff:sign-out', void>('staff:sign-out', { request: () => ({}), invalidates: 'all' });
@@ -86,7 +86,7 @@ function SignedIn({ staffId, name, isSupervisor, opening = 'shift' }: { staffId:
         )}
         {section === 'journal' && (
           <>
-            <JournalPanel isSupervisor={isSupervisor} />
+            <JournalPanel isSupervisor={isSupervisor} search={search} />
             {isSupervisor && <SalvagePanel />}
           </>
         )}

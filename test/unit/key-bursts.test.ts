@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createScanReader, scannerGapMs } from '@renderer/ui/key-bursts';
+
+/** Keys as [key, ms since the previous key]; what the reader swallowed and what it read as codes. */
+function read(keys: Array<[string, number]>, options: { quietAtEnd?: boolean } = {}) {
+  const codes: string[] = [];
+  const reader = createScanReader((code) => codes.push(code));
+  let at = 1_000;
+  const swallowed = keys.map(([key, after]) => {
+    at += after;
+    return reader.key(key, at);
+  });
+  if (options.quietAtEnd) reader.quiet();
+  return { codes, swallowed };
+}
+
+const scanner = (text: string, gap = 4): Array<[string, number]> => [...text].map((key, i) => [key, i === 0 ? 2_000 : gap]);
+
+describe('reading a barcode scanner out of keys', () => {
+  it('reads a code typed a few ms a key and ended by Enter, and swallows every key after the first', () => {
+    const { codes, swallowed } = read([...scanner('EX0123456789'), ['Enter', 4]]);
+    expect(codes).toEqual(['EX0123456789']);
+    expect(swallowed[0]).toBe(false);
+    expect(swallowed.slice(1).every(Boolean)).toBe(true);
+  });
+
+  it('keeps capitals typed with Shift in one code', () => {
+    const keys: Array<[string, number]> = [['Shift', 2_000], ['H', 3], ['Shift', 3], ['T', 3], ['L', 3], ['0', 3], ['1', 3], ['2', 3], ['3', 3], ['Enter', 3]];
+    expect(read(keys).codes).toEqual(['HTL0123']);
+  });
+
+  it('leaves a person typing alone: keys a tenth of a second apart are each a key, Enter included', () => {
+    const { codes, swallowed } = read([...scanner('3201456', 120), ['Enter', 150]]);
+    expect(codes).toEqual([]);
+    expect(swallowed.every((s) => !s)).toBe(true);
+  });
+
+  it('the gap is the line: a key just inside it continues a code, one just past it starts again', () => {
+    expect(read([...scanner('ABC123', scannerGapMs), ['Enter', scannerGapMs]]).codes).toEqual(['ABC123']);
+    expect(read([...scanner('ABC123', scannerGapMs + 1), ['Enter', 3]]).codes).toEqual([]);
+  });
+
+  it('a short burst (two keys rolled together) is no code, and its Enter is not swallowed', () => {
+    const { codes, swallowed } = read([['2', 2_000], ['3', 10], ['Enter', 10]]);
+    expect(codes).toEqual([]);
+    expect(swallowed).toEqual([false, true, false]);
+  });
+
+  it('a scanner sending no Enter: the code ends when the keys stop', () => {
+    expect(read(scanner('HTL55501234'), { quietAtEnd: true }).codes).toEqual(['HTL55501234']);
+    expect(read(scanner('12'), { quietAtEnd: true }).codes).toEqual([]);
+  });
+
+  it('two scans one after the other are two codes', () => {
+    const { codes } = read([...scanner('EX0000000011'), ['Enter', 4], ...scanner('EX0000000022'), ['Enter', 4]]);
+    expect(codes).toEqual(['EX0000000011', 'EX0000000022']);
+  });
+
+  it('an arrow or Tab inside a burst breaks it', () => {
+    expect(read([...scanner('ABC'), ['Tab', 4], ['D', 4], ['E', 4], ['F', 4], ['Enter', 4]]).codes).toEqual([]);
+  });
+});
