@@ -61,6 +61,13 @@ interface Navigation {
    */
   keptScroll(depth: number, box: string): number | undefined;
   keepScroll(depth: number, box: string, top: number): void;
+  /**
+   * The cinema last chosen on this till: the next film that shows there opens on it, its dates in
+   * view (a box office sells its own cinema's showings, one customer after another). Kept while
+   * the app runs, across sales; a film not shown there asks, as before.
+   */
+  lastCinema(): number | undefined;
+  keepCinema(locationId: number): void;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
@@ -72,6 +79,7 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   const draft = useRef<CheckoutDraft | undefined>(undefined);
   // Also a ref: a scroll is kept on every scroll event, and nothing is drawn from it until Back.
   const scrolls = useRef(new Map<string, number>());
+  const cinema = useRef<number | undefined>(undefined);
   /** Forgets where the screens from `depth` up had scrolled to: they are gone, or opened anew. */
   const forgetScrolls = (depth: number) => {
     for (const key of scrolls.current.keys()) if (Number(key.split(':')[0]) >= depth) scrolls.current.delete(key);
@@ -114,9 +122,13 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   const keepCheckoutDraft = useCallback((next: CheckoutDraft) => {
     draft.current = next;
   }, []);
+  const lastCinema = useCallback(() => cinema.current, []);
+  const keepCinema = useCallback((locationId: number) => {
+    cinema.current = locationId;
+  }, []);
   const value = useMemo(
-    () => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll }),
-    [stack, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll],
+    () => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll, lastCinema, keepCinema }),
+    [stack, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll, lastCinema, keepCinema],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

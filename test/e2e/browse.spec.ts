@@ -73,6 +73,31 @@ test('cinema: searching by city finds films showing there', async ({ page }) => 
   expect(count).toBeGreaterThan(0);
 });
 
+test('cinema: the cinema chosen for one film is chosen for the next film that shows there; a film not shown there asks', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Cinema/ }).click();
+  const cinema = page.getByRole('region', { name: 'Cinema' });
+  const film = async (title: string) => {
+    await page.locator('.film-card', { hasText: title }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  };
+  // A box office at Ikeja: its first customer's film, at Ikeja (not the first cinema listed).
+  await film('Eko Nights');
+  await expect(cinema.getByRole('button', { pressed: true })).toHaveCount(0);
+  await cinema.getByRole('button', { name: /Ikeja Cineplex/ }).click();
+  await expect(page.getByRole('region', { name: 'Date' })).toBeVisible();
+  // The next customer's film also shows at Ikeja: it opens there, its dates in view.
+  await page.getByRole('button', { name: /Back/ }).click();
+  await film('Lagos Traffic 2');
+  await expect(cinema.getByRole('button', { pressed: true })).toHaveText(/Ikeja Cineplex/);
+  await expect(page.getByRole('region', { name: 'Date' })).toBeVisible();
+  // One that does not show at Ikeja asks which cinema, as before.
+  await page.getByRole('button', { name: /Back/ }).click();
+  await film('Harmattan Heart');
+  await expect(cinema.getByRole('button', { pressed: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Date' })).toHaveCount(0);
+});
+
 test('hotels: Lagos, two nights, one room: the total is price x nights x rooms, and capacity is enforced', async ({ page }) => {
   await page.goto(host.url);
   await page.getByRole('button', { name: /Hotels/ }).click();

@@ -46,8 +46,14 @@ export function FilmScreen({ filmId, choice }: { filmId: string; choice?: FilmCh
 
 function FilmDetails({ film, choice }: { film: Film; choice?: FilmChoice }) {
   const t = useT();
+  const { lastCinema, keepCinema } = useNavigation();
   const chosen = choice && film.locations.some((l) => l.id === choice.locationId) ? choice : undefined;
-  const [locationId, setLocationId] = useState<number | null>(chosen?.locationId ?? (film.locations.length === 1 ? film.locations[0]!.id : null));
+  const shows = (id: number | undefined) => (id !== undefined && film.locations.some((l) => l.id === id) ? id : undefined);
+  const [locationId, setLocationId] = useState<number | null>(chosen?.locationId ?? (film.locations.length === 1 ? film.locations[0]!.id : shows(lastCinema()) ?? null));
+  const chooseCinema = (id: number) => {
+    setLocationId(id);
+    keepCinema(id);
+  };
   const facts = [film.rating, film.durationMinutes ? t('films.minutes', { minutes: film.durationMinutes }) : null, film.genre].filter(Boolean).join(' · ');
   return (
     <>
@@ -66,7 +72,7 @@ function FilmDetails({ film, choice }: { film: Film; choice?: FilmChoice }) {
         ) : (
           <div className="chips">
             {film.locations.map((location) => (
-              <Chip key={location.id} selected={location.id === locationId} onClick={() => setLocationId(location.id)}>
+              <Chip key={location.id} selected={location.id === locationId} onClick={() => chooseCinema(location.id)}>
                 {location.name}
                 {location.city ? <span className="chip-note">{location.city}</span> : null}
               </Chip>
