@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppInfo, Health } from '@shared/app';
 import { NavigationProvider, useNavigation, type Route } from './navigation';
@@ -19,6 +19,9 @@ import { ScreenLock } from './screens/staff/ScreenLock';
 import { releaseHeldSeats } from './screens/checkout/release-holds';
 import { useShortcuts } from './ui/shortcuts';
 import { useScans } from './ui/scans';
+import { ScreenBoundary } from './ui/ScreenBoundary';
+import { BrokenScreen } from './screens/BrokenScreen';
+import { reportScreenError } from './pos/report-screen-error';
 import { useKeptScroll } from './ui/kept-scroll';
 import { ErrorPanel } from './ui/ErrorPanel';
 import { TopBar } from './ui/TopBar';
@@ -72,6 +75,9 @@ function Shell({ info }: { info: AppInfo }) {
   // The screens share one scrolling area: each opens at its top, and Back finds the last as left.
   const content = useRef<HTMLElement>(null);
   useKeptScroll(content, 'screen', route);
+  // A screen that breaks while drawing: its error to the log, the screen told so; Try again draws it anew.
+  const report = useMemo(() => reportScreenError(pos), [pos]);
+  const [attempt, setAttempt] = useState(0);
   useShortcuts({
     Escape: goBack,
     F2: () => go({ name: 'films' }),
@@ -87,7 +93,9 @@ function Shell({ info }: { info: AppInfo }) {
         <TopBar info={info} onBack={goBack} onHome={depth > 2 ? leave(home, stack) : undefined} onStaff={route.name === 'staff' ? undefined : () => go({ name: 'staff' })} />
         <main ref={content} className={styles.content}>
           <ConnectionBanner partner={info.health.partner} trainingMode={info.trainingMode} />
-          <CurrentScreen route={route} info={info} />
+          <ScreenBoundary key={`${depth}:${route.name}:${attempt}`} screen={route.name} report={report} fallback={<BrokenScreen onRetry={() => setAttempt((n) => n + 1)} onHome={depth > 1 ? leave(home, stack) : undefined} />}>
+            <CurrentScreen route={route} info={info} />
+          </ScreenBoundary>
         </main>
       </div>
     </ScreenLock>

@@ -5,6 +5,9 @@ import { App } from './App';
 import { createPosClient } from './pos/client';
 import { PosProvider } from './pos/PosProvider';
 import { I18nProvider } from './i18n/I18nProvider';
+import { ScreenBoundary } from './ui/ScreenBoundary';
+import { AppStopped } from './ui/AppStopped';
+import { reportScreenError } from './pos/report-screen-error';
 import './ui/tokens.css';
 import './ui/base.css';
 import './styles.css';
@@ -19,14 +22,19 @@ const queryClient = new QueryClient({
   },
 });
 
+const pos = createPosClient();
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PosProvider client={createPosClient()}>
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider>
-          <App />
-        </I18nProvider>
-      </QueryClientProvider>
-    </PosProvider>
+    {/* Screens have boundaries of their own (App, KioskApp); this one keeps the page from going blank when what holds them breaks. */}
+    <ScreenBoundary screen="app" report={reportScreenError(pos)} fallback={<AppStopped />}>
+      <PosProvider client={pos}>
+        <QueryClientProvider client={queryClient}>
+          <I18nProvider>
+            <App />
+          </I18nProvider>
+        </QueryClientProvider>
+      </PosProvider>
+    </ScreenBoundary>
   </StrictMode>,
 );

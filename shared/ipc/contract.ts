@@ -69,6 +69,22 @@ export const channels = {
     response: healthSchema,
     access: 'public',
   },
+  /**
+   * A screen stopped working (an error while drawing it): written to the till's log, where the
+   * renderer has none of its own. Public: a kiosk customer's screen breaks too. Cut to size, as
+   * a broken page may send anything.
+   */
+  'app:report-error': {
+    request: z
+      .object({
+        screen: z.string().max(60),
+        message: z.string().transform((text) => text.slice(0, 1_000)),
+        stack: z.string().transform((text) => text.slice(0, 4_000)).optional(),
+      })
+      .strict(),
+    response: empty,
+    access: 'public',
+  },
   /** Films now showing (cinema experiences only); search by title, or by a cinema's city or state. */
   'cinema:films': { request: filmsRequestSchema, response: filmPageSchema, access: 'public' },
   /** One film with the cinema locations showing it. */

@@ -3,7 +3,7 @@ import { ok } from '../../../shared/result';
 import type { Handlers } from '../dispatch';
 import type { PosContext } from '../context';
 
-export function createAppHandlers(ctx: PosContext): Pick<Handlers, 'app:info' | 'app:health'> {
+export function createAppHandlers(ctx: PosContext): Pick<Handlers, 'app:info' | 'app:health' | 'app:report-error'> {
   return {
     'app:info': async () =>
       ok({
@@ -22,5 +22,9 @@ export function createAppHandlers(ctx: PosContext): Pick<Handlers, 'app:info' | 
         health: await ctx.health.current(),
       }),
     'app:health': async ({ refresh }) => ok(await ctx.health.current({ refresh })),
+    'app:report-error': async ({ screen, message, stack }) => {
+      ctx.logger.error('a screen stopped working', { screen, message, stack });
+      return ok({});
+    },
   };
 }

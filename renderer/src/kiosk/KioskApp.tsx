@@ -13,6 +13,9 @@ import { ConnectionBanner } from '@ui/ConnectionBanner';
 import { useKeptScroll } from '@ui/kept-scroll';
 import { Button } from '@ui/Button';
 import { IdleReset } from './IdleReset';
+import { KioskBroken } from './KioskBroken';
+import { ScreenBoundary } from '@ui/ScreenBoundary';
+import { reportScreenError } from '@renderer/pos/report-screen-error';
 import { OnScreenKeyboard } from './OnScreenKeyboard';
 import { AttractScreen } from './AttractScreen';
 import { KioskContext } from './kiosk-context';
@@ -89,6 +92,8 @@ export function KioskApp({ info }: { info: AppInfo }) {
     wasStaffSide.current = staffSide;
   }, [staffSide, startOver]);
   const controls = useMemo(() => ({ back: goBack, startOver }), [goBack, startOver]);
+  // A step that breaks while drawing: its error to the log, and the stranger told her payment is safe.
+  const report = useMemo(() => reportScreenError(pos), [pos]);
   // Every screen starts at its top, and Back finds the one under it as the customer left it: the
   // scrolling box outlives the screens. Start over forgets every position (navigation's home()),
   // so the next customer never finds the attract screen scrolled to where the last one typed.
@@ -107,7 +112,9 @@ export function KioskApp({ info }: { info: AppInfo }) {
           )}
           <div className={appStyles.content} ref={content}>
           <IdleReset idleSeconds={info.kiosk.idleSeconds} warningSeconds={info.kiosk.warningSeconds} atRest={route.name === 'home' && stack.length === 1} onReset={startOver}>
-            {kioskScreen()}
+            <ScreenBoundary key={`${stack.length}:${route.name}:${customerNo}`} screen={`kiosk ${route.name}`} report={report} fallback={<KioskBroken />}>
+              {kioskScreen()}
+            </ScreenBoundary>
           </IdleReset>
           </div>
           <OnScreenKeyboard key={customerNo} />

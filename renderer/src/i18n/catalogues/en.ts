@@ -35,6 +35,12 @@ export const en = {
 
   // ---- failures ----
   'error.title': 'Something is not working',
+  'broken.title': 'This screen stopped working',
+  'broken.body': 'Nothing is lost: every sale is written in the journal before it is sent. Try again, or go Home. If it happens again, restart the till.',
+  'broken.kioskTitle': 'Sorry, something went wrong',
+  'broken.kioskBody': 'If you have paid, your payment is safe: your receipt prints, or ask at the desk. Tap Start over to begin again.',
+  'stopped.body': 'Nothing is lost: every sale is written in the journal before it is sent. Reload to go on; if it happens again, restart the till.',
+  'stopped.reload': 'Reload',
   'error.offline': 'This computer is offline. Searches and sales will fail until the network is back.',
   'error.checkAgain': 'Check again',
   'error.checking': 'Checking…',
