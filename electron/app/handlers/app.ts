@@ -23,7 +23,8 @@ export function createAppHandlers(ctx: PosContext): Pick<Handlers, 'app:info' | 
       }),
     'app:health': async ({ refresh }) => ok(await ctx.health.current({ refresh })),
     'app:report-error': async ({ screen, message, stack }) => {
-      ctx.logger.error('a screen stopped working', { screen, message, stack });
+      // `error`, not `message`: the log line's own text is its `message`.
+      ctx.logger.error('a screen stopped working', { screen, error: message, stack });
       return ok({});
     },
   };
