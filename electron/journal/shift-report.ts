@@ -37,6 +37,19 @@ export function createShiftReporter(db: Database.Database) {
      LEFT JOIN (tenders t JOIN sales s ON s.id = t.sale_id AND s.state = 'confirmed') ON t.kind = k.kind AND t.shift_id = ?
      GROUP BY k.kind ORDER BY k.position`,
   );
+  // The film or hotel and its units from each sale's details as written at the sale (never
+  // changed after): tickets summed over its categories; a hotel's nights times its rooms.
+  const byTitle = db.prepare<[number], NonNullable<ShiftReport['byTitle']>[number]>(
+    `SELECT kind, title, count(*) AS count, max(0, coalesce(CAST(sum(units) AS INTEGER), 0)) AS units, sum(quote_kobo) AS totalKobo
+     FROM (SELECT kind, quote_kobo,
+                  coalesce(CASE kind WHEN 'cinema' THEN json_extract(details_json, '$.film.title') ELSE json_extract(details_json, '$.hotel.name') END, '') AS title,
+                  CASE kind
+                    WHEN 'cinema' THEN (SELECT sum(json_extract(t.value, '$.count')) FROM json_each(details_json, '$.tickets') AS t)
+                    ELSE json_extract(details_json, '$.nights') * json_extract(details_json, '$.rooms')
+                  END AS units
+           FROM sales WHERE shift_id = ? AND state = 'confirmed')
+     GROUP BY kind, title ORDER BY totalKobo DESC, kind, title`,
+  );
   const byCashier = db.prepare<[number], ShiftReport['byCashier'][number]>(
     `SELECT s.staff_id AS staffId, coalesce(st.name, '${selfService}') AS name, count(*) AS count, sum(s.quote_kobo) AS totalKobo
      FROM sales s LEFT JOIN staff st ON st.id = s.staff_id
@@ -117,6 +130,7 @@ export function createShiftReporter(db: Database.Database) {
         byKind: byKind.all(shiftId),
         byTender: byTender.all(shiftId),
         byCashier: byCashier.all(shiftId),
+        byTitle: byTitle.all(shiftId),
         cash: cash.get(shiftId)!,
         cashMovements: movements.all(shiftId),
         drawerOpenings: drawerOpenings.all(shiftId),

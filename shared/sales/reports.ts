@@ -32,6 +32,12 @@ export const shiftReportSchema = z.object({
   byTender: z.array(z.object({ kind: z.enum(tenderKinds), count, totalKobo: kobo })),
   /** `staffId` null: self-service (kiosk) sales. */
   byCashier: z.array(z.object({ staffId: z.number().int().nullable(), name: z.string(), count, totalKobo: kobo })),
+  /**
+   * What sold, film by film and hotel by hotel (confirmed sales, before refunds): `units` is
+   * tickets for a film, room nights (nights × rooms) for a hotel. Largest takings first. Absent
+   * from Z reports closed before it was kept.
+   */
+  byTitle: z.array(z.object({ kind: z.enum(saleKinds), title: z.string(), count, units: count, totalKobo: kobo })).optional(),
   cash: z.object({
     floatKobo: kobo,
     cashInKobo: kobo,

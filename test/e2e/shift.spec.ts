@@ -36,6 +36,12 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
 
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(expected));
+  // What sold, film by film: both tickets were for the first film.
+  const byTitle = page.getByTestId('x-report').getByTestId('report-by-title');
+  await expect(byTitle.getByRole('caption')).toHaveText('Sold by film and hotel');
+  await expect(byTitle.getByRole('row')).toHaveCount(2);
+  await expect(byTitle.getByRole('row').nth(1).getByRole('cell')).toHaveText(['2 tickets', formatNaira(first + second)]);
+  const film = (await byTitle.getByRole('row').nth(1).getByRole('rowheader').textContent())!;
   // On a landscape screen the drawer's count sits beside the report: no scrolling to close the shift.
   await page.setViewportSize({ width: 1920, height: 1080 });
   await expectInView(page.getByLabel('Cash counted in the drawer (₦)'), 'the count, landscape 1920x1080');
@@ -48,6 +54,7 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   await expect(paper.getByTestId('report-paper')).toContainText(/X +R E P O R T/);
   await expect(paper.getByTestId('report-paper')).toContainText(new RegExp(`Expected in drawer +${escape(formatNairaPlain(expected))}\\n`));
   await expect(paper.getByTestId('report-paper')).toContainText(new RegExp(`Confirmed \\(2\\) +${escape(formatNairaPlain(first + second))}\\n`));
+  await expect(paper.getByTestId('report-paper')).toContainText(new RegExp(`SOLD BY FILM AND HOTEL\\n +${escape(film)} \\(2 tickets\\) +${escape(formatNairaPlain(first + second))}\\n`));
   // The paper scrolls inside the sheet: printing it or closing it needs no scrolling, either way up.
   await expectInView(paper.getByRole('button', { name: 'Print X report' }), 'Print X report on the paper sheet, landscape');
   await page.screenshot({ path: test.info().outputPath('x-paper-1280x800.png') });
@@ -102,6 +109,8 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   const confirmed = z.getByTestId('report-row-confirmed');
   await expect(confirmed.getByRole('rowheader')).toHaveText('Sales confirmed');
   await expect(confirmed.getByRole('cell')).toHaveText(['2', formatNaira(first + second)]);
+  // The Z report keeps what sold, as the X report showed it.
+  await expect(z.getByTestId('report-by-title').getByRole('row').nth(1).getByRole('rowheader')).toHaveText(film);
 
   const [shift] = stack.journal<{ z_number: number; counted_kobo: number; expected_kobo: number }>('SELECT z_number, counted_kobo, expected_kobo FROM shifts');
   expect(shift).toEqual({ z_number: 1, counted_kobo: counted, expected_kobo: expected });

@@ -35,9 +35,9 @@ afterAll(() => {
 
 let saleCount = 0;
 /** Writes a sale and walks it to `state` the way the sales layer would. */
-function sell(input: Omit<CreateSaleInput, 'id' | 'request' | 'details'>, state: SaleState, partnerAmountKobo?: number): string {
+function sell(input: Omit<CreateSaleInput, 'id' | 'request' | 'details'>, state: SaleState, partnerAmountKobo?: number, sold: object = {}): string {
   const id = `FD1-${++saleCount}`;
-  const created = journal.sales.create({ id, request: {}, details: { customer: { name: 'Guest' } }, ...input });
+  const created = journal.sales.create({ id, request: {}, details: { customer: { name: 'Guest' }, ...sold }, ...input });
   if (!created.ok) throw new Error(created.error.message);
   const path: Record<SaleState, [SaleState, object][]> = {
     pending: [],
@@ -82,13 +82,13 @@ describe('a shift from open to Z report', { shuffle: false }, () => {
     expect(journal.shifts.moveCash({ kind: 'out', amountKobo: 100, reason: '  ', staffId: staff.sade })).toMatchObject({ ok: false, error: { code: 'VALIDATION', fields: { reason: expect.any(Array) } } });
 
     // 1. cinema, cash: 7,000 paid with 10,000 -> 3,000 change
-    sell({ staffId: staff.emeka, kind: 'cinema', quoteKobo: 700_000, tenders: [{ kind: 'cash', amountKobo: 700_000, tenderedKobo: 1_000_000 }] }, 'confirmed');
+    sell({ staffId: staff.emeka, kind: 'cinema', quoteKobo: 700_000, tenders: [{ kind: 'cash', amountKobo: 700_000, tenderedKobo: 1_000_000 }] }, 'confirmed', undefined, { film: { id: 'f', title: 'Eko Nights' }, tickets: [{ categoryId: 'c0', count: 2 }, { categoryId: 'c1', count: 1 }] });
     // 2. hotel, card
-    sell({ staffId: staff.kemi, kind: 'hotel', quoteKobo: 4_500_000, tenders: [{ kind: 'card', amountKobo: 4_500_000, approvalCode: '004512' }] }, 'confirmed');
+    sell({ staffId: staff.kemi, kind: 'hotel', quoteKobo: 4_500_000, tenders: [{ kind: 'card', amountKobo: 4_500_000, approvalCode: '004512' }] }, 'confirmed', undefined, { hotel: { id: 7, name: 'Lagoon Crest Hotel' }, nights: 3, rooms: 1 });
     // 3. cinema, transfer
-    sell({ staffId: staff.emeka, kind: 'cinema', quoteKobo: 350_000, tenders: [{ kind: 'transfer', amountKobo: 350_000, transferReference: 'UBA-1029' }] }, 'confirmed');
+    sell({ staffId: staff.emeka, kind: 'cinema', quoteKobo: 350_000, tenders: [{ kind: 'transfer', amountKobo: 350_000, transferReference: 'UBA-1029' }] }, 'confirmed', undefined, { film: { id: 'f', title: 'Jollof Wars' }, tickets: [{ categoryId: 'c0', count: 1 }] });
     // 4. cinema, cash, rejected: the cash stays in the drawer until a void gives it back, approved by a supervisor
-    const rejectedId = sell({ staffId: staff.kemi, kind: 'cinema', quoteKobo: 250_000, tenders: [{ kind: 'cash', amountKobo: 250_000, tenderedKobo: 500_000 }] }, 'rejected');
+    const rejectedId = sell({ staffId: staff.kemi, kind: 'cinema', quoteKobo: 250_000, tenders: [{ kind: 'cash', amountKobo: 250_000, tenderedKobo: 500_000 }] }, 'rejected', undefined, { film: { id: 'f', title: 'Eko Nights' }, tickets: [{ categoryId: 'c0', count: 5 }] });
     const voided = journal.corrections.record({
       id: 'VOID-FD1-4', saleId: rejectedId, seq: 1, kind: 'void', tender: 'cash', route: 'drawer', amountKobo: 250_000, lines: [],
       reason: 'not-completed', note: 'sold out at the partner', askedBy: staff.kemi, approvedBy: staff.sade,
@@ -109,9 +109,10 @@ describe('a shift from open to Z report', { shuffle: false }, () => {
       },
       'confirmed',
       3_000_100,
+      { hotel: { id: 7, name: 'Lagoon Crest Hotel' }, nights: 2, rooms: 2 },
     );
     // 7. kiosk (self-service), card
-    sell({ staffId: null, kind: 'cinema', quoteKobo: 400_000, tenders: [{ kind: 'card', amountKobo: 400_000 }] }, 'confirmed');
+    sell({ staffId: null, kind: 'cinema', quoteKobo: 400_000, tenders: [{ kind: 'card', amountKobo: 400_000 }] }, 'confirmed', undefined, { film: { id: 'f', title: 'Eko Nights' }, tickets: [{ categoryId: 'c0', count: 1 }] });
 
     const x = journal.shifts.xReport();
     if (!x.ok) throw new Error(x.error.message);
@@ -124,6 +125,12 @@ describe('a shift from open to Z report', { shuffle: false }, () => {
       { kind: 'cash', count: 2, totalKobo: 1_700_000 },
       { kind: 'card', count: 3, totalKobo: 6_900_000 },
       { kind: 'transfer', count: 1, totalKobo: 350_000 },
+    ]);
+    // What sold, largest takings first: tickets summed over categories, a hotel's nights times rooms; the rejected and unsettled sales are not in it.
+    expect(x.value.byTitle).toEqual([
+      { kind: 'hotel', title: 'Lagoon Crest Hotel', count: 2, units: 7, totalKobo: 7_500_000 },
+      { kind: 'cinema', title: 'Eko Nights', count: 2, units: 4, totalKobo: 1_100_000 },
+      { kind: 'cinema', title: 'Jollof Wars', count: 1, units: 1, totalKobo: 350_000 },
     ]);
     expect(x.value.byCashier).toEqual([
       { staffId: staff.emeka, name: 'Emeka Nnamdi', count: 3, totalKobo: 4_050_000 },

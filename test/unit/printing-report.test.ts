@@ -114,6 +114,60 @@ describe('shift report receipts', () => {
     });
   });
 
+  describe('sold by film and hotel', () => {
+    const withTitles = {
+      ...zReport,
+      byTitle: [
+        { label: 'Lagoon Crest Hotel, Victoria Island', units: 7, unit: 'room night' as const, totalKobo: 7_500_000 },
+        { label: 'Eko Nights', units: 4, unit: 'ticket' as const, totalKobo: 1_100_000 },
+        { label: 'Jollof Wars', units: 1, unit: 'ticket' as const, totalKobo: 350_000 },
+      ],
+    };
+    for (const columns of [32, 48] as Columns[]) {
+      it(`prints each film and hotel with its tickets or room nights and takings, ${columns} columns`, () => {
+        const lines = buildReportReceipt(withTitles, { columns });
+        const text = flowed(lines);
+        expect(texts(lines)).toContain('SOLD BY FILM AND HOTEL');
+        expect(text).toMatch(/Lagoon Crest Hotel, Victoria Island \(7 room nights\) +NGN 75,000\.00/);
+        expect(text).toMatch(/Eko Nights \(4 tickets\) +NGN 11,000\.00/);
+        expect(text).toMatch(/Jollof Wars \(1 ticket\) +NGN 3,500\.00/);
+        for (const line of lines) if (line.kind === 'text') expect(line.text.length).toBeLessThanOrEqual(charsPerLine(columns, line.size));
+      });
+    }
+
+    it('says none for a shift that sold nothing, and leaves the section out of reports from before it was kept', () => {
+      expect(flowed(buildReportReceipt({ ...zReport, byTitle: [] }, { columns: 48 }))).toContain('SOLD BY FILM AND HOTEL none');
+      expect(texts(buildReportReceipt(zReport, { columns: 48 }))).not.toContain('SOLD BY FILM AND HOTEL');
+    });
+
+    it('comes from the journal report: a film by its title, a hotel by its name, one with no name under its kind', () => {
+      const shift: ShiftReport = {
+        terminalId: 'T01',
+        shiftId: 9,
+        shiftNumber: 9,
+        openedAt: '2025-11-21T07:00:00.000Z',
+        openedBy: { id: 1, name: 'Supervisor Bola' },
+        generatedAt: '2025-11-21T15:00:00.000Z',
+        sales: { confirmedCount: 3, confirmedKobo: 8_200_000, rejectedCount: 0, unsettledCount: 0, amountMismatchCount: 0 },
+        byKind: [{ kind: 'cinema', count: 1, totalKobo: 700_000 }, { kind: 'hotel', count: 2, totalKobo: 7_500_000 }],
+        byTender: [{ kind: 'cash', count: 3, totalKobo: 8_200_000 }],
+        byCashier: [{ staffId: 1, name: 'Supervisor Bola', count: 3, totalKobo: 8_200_000 }],
+        byTitle: [
+          { kind: 'hotel', title: 'Lagoon Crest Hotel', count: 2, units: 7, totalKobo: 7_500_000 },
+          { kind: 'cinema', title: '', count: 1, units: 2, totalKobo: 700_000 },
+        ],
+        cash: { floatKobo: 0, cashInKobo: 0, cashOutKobo: 0, tenderedKobo: 8_200_000, changeKobo: 0, cashSalesKobo: 8_200_000, unsettledCashKobo: 0, expectedKobo: 8_200_000 },
+        cashMovements: [],
+        unsettled: [],
+      };
+      const input = reportInputFromShift(shift, { merchant: zReport.merchant!, terminal: { id: 'T01', name: 'Counter 1' }, trainingMode: false });
+      expect(input.byTitle).toEqual([
+        { label: 'Lagoon Crest Hotel', units: 7, unit: 'room night', totalKobo: 7_500_000 },
+        { label: 'Cinema tickets', units: 2, unit: 'ticket', totalKobo: 700_000 },
+      ]);
+    });
+  });
+
   it('marks a training shift TRAINING', () => {
     expect(texts(buildReportReceipt(zReport, { columns: 32 }))).not.toContain('TRAINING');
     expect(texts(buildReportReceipt({ ...zReport, training: true }, { columns: 32 })).filter((text) => text === 'TRAINING')).toHaveLength(2);

@@ -48,6 +48,14 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
     writer.rule();
   }
 
+  // What sold, film by film and hotel by hotel: the manager's product mix, largest takings first.
+  if (report.byTitle) {
+    writer.text('SOLD BY FILM AND HOTEL', { bold: true });
+    if (report.byTitle.length === 0) writer.text('none', { indent: 2 });
+    report.byTitle.forEach((line) => writer.pair(`${line.label} (${line.units} ${line.unit}${line.units === 1 ? '' : 's'})`, money(line.totalKobo), { indent: 2 }));
+    writer.rule();
+  }
+
   // Card takings by scheme (what the acquirer's statement is matched against) and what the terminal gave back.
   if (report.cardByScheme || report.cardReversals) {
     writer.text('CARD BY SCHEME', { bold: true });

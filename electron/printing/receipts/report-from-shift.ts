@@ -34,6 +34,8 @@ export function reportInputFromShift(
     byProduct: report.byKind.map((line) => ({ label: productNames[line.kind], count: line.count, totalKobo: line.totalKobo })),
     byTender: report.byTender.map((line) => ({ label: tenderNames[line.kind], count: line.count, totalKobo: line.totalKobo })),
     byCashier: report.byCashier.map((line) => ({ label: line.name, count: line.count, totalKobo: line.totalKobo })),
+    byTitle:
+      report.byTitle?.map((line) => ({ label: line.title || productNames[line.kind], units: line.units, unit: line.kind === 'cinema' ? ('ticket' as const) : ('room night' as const), totalKobo: line.totalKobo })) ?? null,
     cash: {
       floatKobo: report.cash.floatKobo,
       cashInKobo: report.cash.cashInKobo,

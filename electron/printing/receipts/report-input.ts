@@ -33,6 +33,11 @@ export const reportReceiptInputSchema = z.object({
   byTender: z.array(line),
   /** Self-service sales appear under their own name ("Self-service"). */
   byCashier: z.array(line),
+  /** Film by film, hotel by hotel: tickets or room nights and takings; null on reports from before it was kept. */
+  byTitle: z
+    .array(z.object({ label: z.string().min(1), units: count, unit: z.enum(['ticket', 'room night']), totalKobo: kobo }))
+    .nullable()
+    .default(null),
   cash: z.object({
     floatKobo: kobo,
     cashInKobo: kobo,

@@ -56,6 +56,28 @@ export function ReportView({ report }: { report: ShiftReport | ZReport }) {
           ))}
         </tbody>
       </table>
+      {/* The product mix: what sold, film by film and hotel by hotel. Z reports closed before it was kept have none. */}
+      {report.byTitle && report.byTitle.length > 0 && (
+        <table className="report-table" data-testid="report-by-title">
+          <caption>{t('report.byTitle')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('report.filmOrHotel')}</th>
+              <th scope="col" className="num">{t('report.sold')}</th>
+              <th scope="col" className="num">{t('report.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.byTitle.map((line) => (
+              <tr key={`${line.kind}-${line.title}`}>
+                <th scope="row">{line.title || t(line.kind === 'cinema' ? 'report.cinema' : 'report.hotels')}</th>
+                <td className="num">{line.kind === 'cinema' ? t('film.ticketCount', { count: line.units }) : t('report.roomNights', { count: line.units })}</td>
+                <td className="num"><Money kobo={line.totalKobo} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <dl className="report-grid">
         <ReportCorrections report={report} />
         <dt>{t('report.float')}</dt>
