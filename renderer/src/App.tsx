@@ -64,7 +64,7 @@ export function App() {
 
 /** Counter and front desk: a top bar that stays, the screen below, keyboard shortcuts throughout. */
 function Shell({ info }: { info: AppInfo }) {
-  const { route, stack, depth, back, home, go } = useNavigation();
+  const { route, stack, depth, back, home, go, lastHotelPlace } = useNavigation();
   const pos = usePos();
   useStaffLanguage();
   const leave = (to: () => void, leaving: readonly Route[]) => () => {
@@ -81,7 +81,7 @@ function Shell({ info }: { info: AppInfo }) {
   useShortcuts({
     Escape: goBack,
     F2: () => go({ name: 'films' }),
-    F3: () => go({ name: 'hotels', search: newHotelSearch() }),
+    F3: () => go({ name: 'hotels', search: { ...newHotelSearch(), ...lastHotelPlace() } }),
     F9: route.name === 'staff' ? undefined : () => go({ name: 'staff' }),
   });
   // A receipt's code read by a scanner, wherever the till stands: the journal searched for it

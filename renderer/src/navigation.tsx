@@ -68,7 +68,16 @@ interface Navigation {
    */
   lastCinema(): number | undefined;
   keepCinema(locationId: number): void;
+  /**
+   * Where the front desk last searched for hotels (city, state, name): Hotels opens there again,
+   * for tonight, one guest, one room (a desk sells its own hotel, or its own city's, night after
+   * night). Kept while the app runs.
+   */
+  lastHotelPlace(): HotelPlace | undefined;
+  keepHotelPlace(place: HotelPlace): void;
 }
+
+export type HotelPlace = Pick<HotelSearch, 'city' | 'state' | 'text'>;
 
 const NavigationContext = createContext<Navigation | null>(null);
 
@@ -80,6 +89,7 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   // Also a ref: a scroll is kept on every scroll event, and nothing is drawn from it until Back.
   const scrolls = useRef(new Map<string, number>());
   const cinema = useRef<number | undefined>(undefined);
+  const hotelPlace = useRef<HotelPlace | undefined>(undefined);
   /** Forgets where the screens from `depth` up had scrolled to: they are gone, or opened anew. */
   const forgetScrolls = (depth: number) => {
     for (const key of scrolls.current.keys()) if (Number(key.split(':')[0]) >= depth) scrolls.current.delete(key);
@@ -126,9 +136,13 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   const keepCinema = useCallback((locationId: number) => {
     cinema.current = locationId;
   }, []);
+  const lastHotelPlace = useCallback(() => hotelPlace.current, []);
+  const keepHotelPlace = useCallback((place: HotelPlace) => {
+    hotelPlace.current = place;
+  }, []);
   const value = useMemo(
-    () => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll, lastCinema, keepCinema }),
-    [stack, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll, lastCinema, keepCinema],
+    () => ({ route: stack.at(-1)!, stack, depth: stack.length, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll, lastCinema, keepCinema, lastHotelPlace, keepHotelPlace }),
+    [stack, go, back, home, replace, sold, checkoutDraft, keepCheckoutDraft, keptScroll, keepScroll, lastCinema, keepCinema, lastHotelPlace, keepHotelPlace],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

@@ -130,6 +130,41 @@ test('hotels: Lagos, two nights, one room: the total is price x nights x rooms, 
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
 });
 
+test('hotels: the next search opens where the last one looked (city, name), for tonight, one guest, one room', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Hotels/ }).click();
+  const status = page.getByRole('status').filter({ hasText: /places?$/ });
+  await expect(status).toBeVisible();
+  const everywhere = await status.textContent();
+  // The desk's own hotel: Abuja, by its name, for two guests.
+  await page.getByLabel('City').fill('Abuja');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(status).not.toHaveText(everywhere!);
+  const name = (await page.locator('.hotel-card .hotel-name').first().textContent())!.trim();
+  await page.getByText('More filters').click();
+  await page.getByLabel('Name or description').fill(name);
+  await page.getByRole('group', { name: 'Guests' }).getByRole('button', { name: /^More/ }).click();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.locator('.hotel-card').first()).toContainText(name);
+  const narrowed = await status.textContent();
+
+  // The next guest: Home, Hotels (the tile), and F3 alike.
+  for (const open of [() => page.getByRole('button', { name: /Hotels/ }).click(), () => page.keyboard.press('F3')]) {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'What would you like to sell?' })).toBeVisible();
+    await open();
+    await expect(page.getByLabel('City')).toHaveValue('Abuja');
+    // The name is in view with the filters open, not filtering the list unseen.
+    await expect(page.getByLabel('Name or description')).toBeVisible();
+    await expect(page.getByLabel('Name or description')).toHaveValue(name);
+    await expect(status).toHaveText(narrowed!);
+    await expect(page.getByRole('group', { name: 'Guests' }).locator('output')).toHaveText('1');
+  }
+  // Typing a city replaces the one kept: the field is selected when the screen opens.
+  await page.keyboard.type('Lagos');
+  await expect(page.getByLabel('City')).toHaveValue('Lagos');
+});
+
 test('hotels: results page on through the whole list as the cashier scrolls', async ({ page }) => {
   await page.goto(host.url);
   await page.getByRole('button', { name: /Hotels/ }).click();

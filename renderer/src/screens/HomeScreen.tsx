@@ -16,8 +16,8 @@ const tiles = {
 
 export function HomeScreen({ info }: { info: AppInfo }) {
   const t = useT();
-  const { go } = useNavigation();
-  const open = (key: keyof typeof tiles) => go(key === 'cinema' ? { name: 'films' } : { name: 'hotels', search: newHotelSearch() });
+  const { go, lastHotelPlace } = useNavigation();
+  const open = (key: keyof typeof tiles) => go(key === 'cinema' ? { name: 'films' } : { name: 'hotels', search: { ...newHotelSearch(), ...lastHotelPlace() } });
   // Receipts under Staff -> Printer's "Did not print" (none copied since): for signed-in staff only (the channel's access rule).
   const staff = usePosQuery('staff:status', {}, { staleTime: 0 });
   const failed = usePosQuery('print:jobs', { state: 'failed', limit: 20 }, { staleTime: 0, refetchInterval: 15_000, enabled: Boolean(staff.data?.signedIn) });

@@ -18,11 +18,12 @@ import { amenityText, commonAmenities, popularCities, propertyTypeText, type Hot
 import { useHotelResults } from './use-hotel-results';
 
 export function HotelsScreen({ search }: { search: HotelSearch }) {
-  const { replace, go } = useNavigation();
+  const { replace, go, keepHotelPlace } = useNavigation();
   const [draft, setDraft] = useState(search);
   const apply = (next: HotelSearch) => {
     setDraft(next);
     replace({ name: 'hotels', search: next });
+    keepHotelPlace({ city: next.city, state: next.state, text: next.text });
   };
   const t = useT();
   const problems = stayProblemTexts(t, draft, lagosDate(new Date()));
@@ -41,7 +42,8 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
         <div className="form-row form-row-top">
           <Field label={t('hotels.city')}>
             {/* Type to search: the city field has the cursor as soon as the screen opens. */}
-            <input autoFocus value={draft.city} onChange={(e) => setDraft({ ...draft, city: e.target.value })} placeholder={t('hotels.cityPlaceholder')} />
+            {/* A city kept from the last search is selected: typing replaces it. */}
+            <input autoFocus value={draft.city} onFocus={(e) => e.target.select()} onChange={(e) => setDraft({ ...draft, city: e.target.value })} placeholder={t('hotels.cityPlaceholder')} />
           </Field>
           <Field label={t('hotels.state')}>
             <input value={draft.state} onChange={(e) => setDraft({ ...draft, state: e.target.value })} placeholder={t('hotels.statePlaceholder')} />
@@ -68,7 +70,8 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
             </Chip>
           ))}
         </div>
-        <details className="filters">
+        {/* Open when the search has a name in it (kept from the last search, say): nothing filters the list unseen. */}
+        <details className="filters" open={search.text.trim() !== '' || undefined}>
           <summary>{t('hotels.moreFilters')}</summary>
           <div className="form-row form-row-top">
             <div className="field">
