@@ -154,13 +154,18 @@ test('hotels: the next search opens where the last one looked (city, name), for 
     await expect(page.getByRole('heading', { name: 'What would you like to sell?' })).toBeVisible();
     await open();
     await expect(page.getByLabel('City')).toHaveValue('Abuja');
-    // The name is in view with the filters open, not filtering the list unseen.
-    await expect(page.getByLabel('Name or description')).toBeVisible();
+    // The name is said beside More filters, not filtering the list unseen.
+    await expect(page.locator('.filters summary')).toHaveText(`More filters · Name or description: ${name}`);
+    await page.getByText('More filters').click();
     await expect(page.getByLabel('Name or description')).toHaveValue(name);
+    await page.getByText('More filters').click();
     await expect(status).toHaveText(narrowed!);
     await expect(page.getByRole('group', { name: 'Guests' }).locator('output')).toHaveText('1');
   }
   // Typing a city replaces the one kept: the field is selected when the screen opens.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F3');
+  await expect(page.getByLabel('City')).toBeFocused();
   await page.keyboard.type('Lagos');
   await expect(page.getByLabel('City')).toHaveValue('Lagos');
 });

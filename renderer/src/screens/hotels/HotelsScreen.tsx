@@ -70,9 +70,12 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
             </Chip>
           ))}
         </div>
-        {/* Open when the search has a name in it (kept from the last search, say): nothing filters the list unseen. */}
-        <details className="filters" open={search.text.trim() !== '' || undefined}>
-          <summary>{t('hotels.moreFilters')}</summary>
+        <details className="filters">
+          {/* A name the search holds (kept from the last search, say) is said here, closed: nothing filters the list unseen, and the list stays in view. */}
+          <summary>
+            {t('hotels.moreFilters')}
+            {search.text.trim() !== '' && <span className="muted"> · {t('hotels.text')}: {search.text.trim()}</span>}
+          </summary>
           <div className="form-row form-row-top">
             <div className="field">
               <span>{t('hotels.propertyType')}</span>
