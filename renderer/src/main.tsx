@@ -7,7 +7,7 @@ import { PosProvider } from './pos/PosProvider';
 import { I18nProvider } from './i18n/I18nProvider';
 import { ScreenBoundary } from './ui/ScreenBoundary';
 import { AppStopped } from './ui/AppStopped';
-import { reportScreenError } from './pos/report-screen-error';
+import { reportScreenError, watchPageErrors } from './pos/report-screen-error';
 import './ui/tokens.css';
 import './ui/base.css';
 import './styles.css';
@@ -23,6 +23,7 @@ const queryClient = new QueryClient({
 });
 
 const pos = createPosClient();
+watchPageErrors(window, reportScreenError(pos));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

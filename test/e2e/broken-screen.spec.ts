@@ -63,6 +63,17 @@ test('counter: a screen that breaks while drawing says so under the top bar, is 
     await mendAmounts(page);
     await page.getByRole('alert').getByRole('button', { name: 'Home' }).click();
     await expect(page.getByRole('heading', { name: 'What would you like to sell?' })).toBeVisible();
+
+    // Errors no screen catches (a handler, a promise nobody waited for) reach the log too.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('simulated handler fault');
+      });
+      void Promise.reject(new Error('simulated promise fault'));
+    });
+    await expect.poll(() => tillLog(stack.host.dataDir), { timeout: 10_000 }).toContain('simulated handler fault');
+    await expect.poll(() => tillLog(stack.host.dataDir), { timeout: 10_000 }).toContain('simulated promise fault');
+    await expect(page.getByRole('heading', { name: 'What would you like to sell?' })).toBeVisible();
   } finally {
     await stack.stop();
   }
@@ -83,6 +94,35 @@ test('kiosk: a step that breaks tells the stranger a payment is safe, and Start 
     expect((await axeViolations(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await mendAmounts(page);
     await page.getByRole('button', { name: 'Start over' }).click();
+    await expect(page.getByRole('region', { name: 'Showing now' })).toBeVisible();
+  } finally {
+    await kiosk.stop();
+  }
+});
+
+test('what holds every screen breaking (here: the page cannot take its language) leaves a Reload in the language it was in, not a blank page', async ({ page }) => {
+  const kiosk = await startStack({ args: ['--profile', 'kiosk'] });
+  try {
+    await openKioskShift(kiosk);
+    await page.goto(kiosk.host.url);
+    await expect(page.getByRole('region', { name: 'Showing now' })).toBeVisible();
+    // The language provider sets the page's lang at each change of language: made to fail, the
+    // error is above every screen's own boundary. The page reads as French (the language chosen).
+    await page.evaluate(() =>
+      Object.defineProperty(document.documentElement, 'lang', {
+        configurable: true,
+        get: () => 'fr',
+        set() {
+          throw new Error('simulated fault: the page cannot take its language');
+        },
+      }),
+    );
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { name: 'Cet écran ne fonctionne plus' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText("Rien n'est perdu");
+    await expect.poll(() => tillLog(kiosk.host.dataDir), { timeout: 10_000 }).toContain('the page cannot take its language');
+    // Reload brings the app back (the fault was in that page only).
+    await page.getByRole('button', { name: 'Recharger' }).click();
     await expect(page.getByRole('region', { name: 'Showing now' })).toBeVisible();
   } finally {
     await kiosk.stop();
