@@ -90,7 +90,7 @@ async function start() {
   bindIpc({ ipcMain, dispatch: pos.dispatch, trustedOrigins, logger });
 
   const openWindow = () => {
-    const window = createMainWindow({ profile: config.terminal.profile, preload: here('../preload/index.cjs'), url: devUrl ?? `${appOrigin}/index.html` });
+    const window = createMainWindow({ profile: config.terminal.profile, preload: here('../preload/index.cjs'), url: devUrl ?? `${appOrigin}/index.html`, logger });
     forwardEvents(pos.screenEvents, window.webContents);
     return window;
   };

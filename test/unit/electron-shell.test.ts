@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // Electron's binary cannot run here; these tests replace the module with recorders and check
 // that the shell asks Electron for exactly the locked-down behaviour.
 const recorded = vi.hoisted(() => ({
-  windows: [] as { options: any; loaded: string[]; menuRemoved: boolean }[],
+  windows: [] as { options: any; loaded: string[]; menuRemoved: boolean; webContentsListeners?: Map<string, (...args: any[]) => void> }[],
   exposed: [] as { key: string; api: any }[],
   ipcHandlers: new Map<string, (...args: any[]) => unknown>(),
   applicationMenu: undefined as unknown,
@@ -14,7 +14,7 @@ const recorded = vi.hoisted(() => ({
 
 vi.mock('electron', () => {
   class BrowserWindow {
-    record: { options: any; loaded: string[]; menuRemoved: boolean };
+    record: { options: any; loaded: string[]; menuRemoved: boolean; webContentsListeners?: Map<string, (...args: any[]) => void> };
     constructor(options: any) {
       this.record = { options, loaded: [], menuRemoved: false };
       recorded.windows.push(this.record);
@@ -27,6 +27,12 @@ vi.mock('electron', () => {
       this.record.menuRemoved = true;
     }
     once() {}
+    isDestroyed() {
+      return false;
+    }
+    webContents = {
+      on: (event: string, listener: (...args: any[]) => void) => (this.record.webContentsListeners ??= new Map()).set(event, listener),
+    };
   }
   return {
     app: { isPackaged: true, relaunch: (options?: unknown) => recorded.relaunches.push(options) },
@@ -94,6 +100,39 @@ describe('window security settings', () => {
       expect(window.options.webPreferences).toEqual(secureWebPreferences('/p.cjs'));
       expect(window.loaded).toEqual(['app://lobby/index.html']);
     }
+  });
+
+  it('loads the screen again when its process is gone (crashed, out of memory, killed), and says why in the log', () => {
+    vi.useFakeTimers();
+    const lines: Array<{ message: string; fields?: unknown }> = [];
+    const logger = { info() {}, warn() {}, error: (message: string, fields?: unknown) => void lines.push({ message, fields }) };
+    createMainWindow({ profile: 'kiosk', preload: '/p.cjs', url: 'app://lobby/index.html', logger });
+    const [kiosk] = recorded.windows;
+    const gone = kiosk!.webContentsListeners!.get('render-process-gone')!;
+    gone({}, { reason: 'oom', exitCode: 9 });
+    vi.advanceTimersByTime(0);
+    gone({}, { reason: 'crashed', exitCode: 11 });
+    vi.advanceTimersByTime(0);
+    expect(kiosk!.loaded).toEqual(['app://lobby/index.html', 'app://lobby/index.html', 'app://lobby/index.html']);
+    expect(lines).toEqual([
+      { message: 'the screen process stopped; loading the screen again', fields: { reason: 'oom', exitCode: 9 } },
+      { message: 'the screen process stopped; loading the screen again', fields: { reason: 'crashed', exitCode: 11 } },
+    ]);
+    // A clean exit (the app closing) is not a crash: nothing is loaded again.
+    gone({}, { reason: 'clean-exit', exitCode: 0 });
+    vi.advanceTimersByTime(61_000);
+    expect(kiosk!.loaded).toHaveLength(3);
+    // Gone three times within a minute: the next load waits 30 s, not a tight loop of crashes.
+    gone({}, { reason: 'crashed', exitCode: 11 });
+    gone({}, { reason: 'crashed', exitCode: 11 });
+    vi.advanceTimersByTime(0);
+    expect(kiosk!.loaded).toHaveLength(5);
+    gone({}, { reason: 'crashed', exitCode: 11 });
+    vi.advanceTimersByTime(29_000);
+    expect(kiosk!.loaded).toHaveLength(5);
+    vi.advanceTimersByTime(1_000);
+    expect(kiosk!.loaded).toHaveLength(6);
+    vi.useRealTimers();
   });
 });
 
