@@ -13,6 +13,29 @@ const texts = (lines: ReceiptLine[]) => lines.flatMap((line) => (line.kind === '
 const flowed = (lines: ReceiptLine[]) => texts(lines).join(' ').replace(/\s+/g, ' ');
 const xReport = { ...zReport, kind: 'X' as const, zNumber: null, closedAt: null, closedBy: null, cash: { ...zReport.cash, countedKobo: null, differenceKobo: null } };
 
+/** A kiosk's shift taken by card, from the journal's reporter (as `ShiftReport`). */
+const cardShift: ShiftReport = {
+  terminalId: 'K1',
+  shiftId: 4,
+  shiftNumber: 4,
+  openedAt: '2025-11-21T07:00:00.000Z',
+  openedBy: { id: 1, name: 'Supervisor Bola' },
+  generatedAt: '2025-11-21T15:00:00.000Z',
+  sales: { confirmedCount: 4, confirmedKobo: 700_000, rejectedCount: 1, unsettledCount: 0, amountMismatchCount: 0 },
+  byKind: [{ kind: 'hotel', count: 4, totalKobo: 700_000 }],
+  byTender: [{ kind: 'card', count: 4, totalKobo: 700_000 }],
+  byCashier: [{ staffId: 1, name: 'Supervisor Bola', count: 4, totalKobo: 700_000 }],
+  cash: { floatKobo: 0, cashInKobo: 0, cashOutKobo: 0, tenderedKobo: 0, changeKobo: 0, cashSalesKobo: 0, unsettledCashKobo: 0, expectedKobo: 0 },
+  cardByScheme: [
+    { scheme: 'visa', count: 2, totalKobo: 400_000 },
+    { scheme: 'mastercard', count: 1, totalKobo: 250_000 },
+    { scheme: 'approval code', count: 1, totalKobo: 50_000 },
+  ],
+  cardReversals: { count: 1, totalKobo: 70_000 },
+  cashMovements: [],
+  unsettled: [],
+};
+
 describe('shift report receipts', () => {
   it('accepts the sample reports', () => {
     expect(reportReceiptInputSchema.safeParse(zReport).success).toBe(true);
@@ -62,27 +85,7 @@ describe('shift report receipts', () => {
   });
 
   describe('card takings by scheme and card reversals', () => {
-    const shift: ShiftReport = {
-      terminalId: 'K1',
-      shiftId: 4,
-      shiftNumber: 4,
-      openedAt: '2025-11-21T07:00:00.000Z',
-      openedBy: { id: 1, name: 'Supervisor Bola' },
-      generatedAt: '2025-11-21T15:00:00.000Z',
-      sales: { confirmedCount: 4, confirmedKobo: 700_000, rejectedCount: 1, unsettledCount: 0, amountMismatchCount: 0 },
-      byKind: [{ kind: 'hotel', count: 4, totalKobo: 700_000 }],
-      byTender: [{ kind: 'card', count: 4, totalKobo: 700_000 }],
-      byCashier: [{ staffId: 1, name: 'Supervisor Bola', count: 4, totalKobo: 700_000 }],
-      cash: { floatKobo: 0, cashInKobo: 0, cashOutKobo: 0, tenderedKobo: 0, changeKobo: 0, cashSalesKobo: 0, unsettledCashKobo: 0, expectedKobo: 0 },
-      cardByScheme: [
-        { scheme: 'visa', count: 2, totalKobo: 400_000 },
-        { scheme: 'mastercard', count: 1, totalKobo: 250_000 },
-        { scheme: 'approval code', count: 1, totalKobo: 50_000 },
-      ],
-      cardReversals: { count: 1, totalKobo: 70_000 },
-      cashMovements: [],
-      unsettled: [],
-    };
+    const shift = cardShift;
     const context = { merchant: zReport.merchant!, terminal: { id: 'K1', name: 'Lobby kiosk' }, trainingMode: false };
 
     for (const columns of [32, 42, 48] as Columns[]) {
@@ -141,24 +144,13 @@ describe('shift report receipts', () => {
     });
 
     it('comes from the journal report: a film by its title, a hotel by its name, one with no name under its kind', () => {
+      // The card shift's report, with what it sold film by film and hotel by hotel.
       const shift: ShiftReport = {
-        terminalId: 'T01',
-        shiftId: 9,
-        shiftNumber: 9,
-        openedAt: '2025-11-21T07:00:00.000Z',
-        openedBy: { id: 1, name: 'Supervisor Bola' },
-        generatedAt: '2025-11-21T15:00:00.000Z',
-        sales: { confirmedCount: 3, confirmedKobo: 8_200_000, rejectedCount: 0, unsettledCount: 0, amountMismatchCount: 0 },
-        byKind: [{ kind: 'cinema', count: 1, totalKobo: 700_000 }, { kind: 'hotel', count: 2, totalKobo: 7_500_000 }],
-        byTender: [{ kind: 'cash', count: 3, totalKobo: 8_200_000 }],
-        byCashier: [{ staffId: 1, name: 'Supervisor Bola', count: 3, totalKobo: 8_200_000 }],
+        ...cardShift,
         byTitle: [
           { kind: 'hotel', title: 'Lagoon Crest Hotel', count: 2, units: 7, totalKobo: 7_500_000 },
           { kind: 'cinema', title: '', count: 1, units: 2, totalKobo: 700_000 },
         ],
-        cash: { floatKobo: 0, cashInKobo: 0, cashOutKobo: 0, tenderedKobo: 8_200_000, changeKobo: 0, cashSalesKobo: 8_200_000, unsettledCashKobo: 0, expectedKobo: 8_200_000 },
-        cashMovements: [],
-        unsettled: [],
       };
       const input = reportInputFromShift(shift, { merchant: zReport.merchant!, terminal: { id: 'T01', name: 'Counter 1' }, trainingMode: false });
       expect(input.byTitle).toEqual([
