@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { isModifierKey, scannerGapMs, withinBurst } from './key-bursts';
+import { flushSync } from 'react-dom';
+import { isModifierKey, scannerGapMs, shortestScan, withinBurst } from './key-bursts';
 
 type Handlers = Partial<Record<string, (() => void) | undefined>>;
 
@@ -8,44 +9,57 @@ type Handlers = Partial<Record<string, (() => void) | undefined>>;
  * Ignored while a modal dialog is open (it has its own keys). Function keys and Ctrl+ combinations
  * work inside text fields too; plain keys only outside them, so typing is never taken over.
  *
- * A plain key acts a moment later (key-bursts.ts's gap, 50 ms), and not at all when another key
- * follows within it: that is a barcode scanner typing a code (ui/scans.ts reads it), and its
- * digits, letters and Enter must not count tickets, start a sale or press on.
+ * Plain keys (digits, letters, Enter) act once their burst ends (key-bursts.ts: keys closer than
+ * 50 ms): a burst as long as a code is a barcode scanner's (ui/scans.ts reads it), and its digits,
+ * letters and Enter must not count tickets, start a sale or press on; a shorter one is a person's
+ * keys, rolled together ("3" then Enter), and each acts in turn, the screen drawn between them so
+ * Enter sees the 3 tickets. F-keys, Ctrl+ and Esc act at once: a scanner never types them.
  */
 export function useShortcuts(handlers: Handlers) {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
     let lastAt = Number.NEGATIVE_INFINITY;
-    let waiting: ReturnType<typeof setTimeout> | undefined;
+    let keysInBurst = 0;
+    let waiting: string[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const burstEnds = () => {
+      const keys = waiting;
+      const scanned = keysInBurst >= shortestScan;
+      waiting = [];
+      keysInBurst = 0;
+      if (scanned) return;
+      // Each key on the screen as the one before left it: flushSync draws between them.
+      for (const name of keys) flushSync(() => latest.current[name]?.());
+    };
     const onKey = (event: KeyboardEvent) => {
       if (isModifierKey(event.key)) return;
-      const burst = withinBurst(event.timeStamp, lastAt);
+      const within = withinBurst(event.timeStamp, lastAt);
       lastAt = event.timeStamp;
-      if (burst) {
-        clearTimeout(waiting);
-        waiting = undefined;
-      }
-      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      clearTimeout(timer);
+      // A key after the gap: the burst before it is over (its timer may not have run yet).
+      if (!within && waiting.length > 0) burstEnds();
+      keysInBurst = within ? keysInBurst + 1 : 1;
+      // Every key of a burst, a shortcut or not, holds its end off: a code's letters count too.
+      timer = setTimeout(burstEnds, scannerGapMs);
+      // Inside a burst the scan reader may have kept a key from its default: the burst's end decides.
+      if ((event.defaultPrevented && !within) || document.querySelector('dialog[open]')) return;
       const name = `${event.ctrlKey || event.metaKey ? 'Ctrl+' : ''}${event.key}`;
       if (!latest.current[name]) return;
       // Plain keys never take over typing; Enter on a focused button or link keeps its own meaning.
       const typing = event.target instanceof HTMLElement && event.target.closest(event.key === 'Enter' ? 'input, select, textarea, button, a' : 'input, select, textarea');
       const plain = !event.ctrlKey && !event.metaKey && !/^F\d+$/.test(event.key) && event.key !== 'Escape';
       if (typing && plain) return;
+      if (!plain && event.defaultPrevented) return;
+      // A key held down repeats: that is not asking for the shortcut again and again.
+      if (plain && event.repeat) return void event.preventDefault();
       event.preventDefault();
-      // A scanner never types function keys, Ctrl+ or Esc: those act at once.
       if (!plain) return void latest.current[name]?.();
-      if (burst) return;
-      // The screen as it stands when the key acts (a count typed just before has been drawn).
-      waiting = setTimeout(() => {
-        waiting = undefined;
-        latest.current[name]?.();
-      }, scannerGapMs);
+      waiting.push(name);
     };
     window.addEventListener('keydown', onKey);
     return () => {
-      clearTimeout(waiting);
+      clearTimeout(timer);
       window.removeEventListener('keydown', onKey);
     };
   }, []);
