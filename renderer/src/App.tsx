@@ -4,6 +4,7 @@ import type { AppInfo, Health } from '@shared/app';
 import { NavigationProvider, useNavigation, type Route } from './navigation';
 import { usePosEvent, usePosQuery } from './pos/queries';
 import { usePos } from './pos/PosProvider';
+import { useHealthCatchUp } from './pos/use-health-catch-up';
 import { useT } from './i18n/I18nProvider';
 import { useStaffLanguage } from './i18n/staff-language';
 import { FilmScreen } from './screens/cinema/FilmScreen';
@@ -33,9 +34,11 @@ export function App() {
   const t = useT();
   const info = usePosQuery('app:info', {}, { staleTime: Infinity });
   const onHealth = useCallback((health: Health, client: QueryClient) => {
-    client.setQueryData<AppInfo>(['app:info', {}], (old) => (old ? { ...old, health } : old));
+    // The same health again (the catch-up's usual answer) changes nothing on screen.
+    client.setQueryData<AppInfo>(['app:info', {}], (old) => (old && JSON.stringify(old.health) !== JSON.stringify(health) ? { ...old, health } : old));
   }, []);
   usePosEvent('app:health-changed', onHealth);
+  useHealthCatchUp(onHealth);
 
   if (info.isPending) {
     return (

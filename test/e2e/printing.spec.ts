@@ -32,6 +32,16 @@ const receipts = () =>
     .filter((items) => items.some((item) => item.kind === 'cut'))
     .map((items) => textLines(items));
 
+test('the strip catches up with the printer when the screen missed the change (no event stream at all)', async ({ page }) => {
+  // Every change the till sends is lost, as one sent while the page loads or reconnects is.
+  await page.route('**/events', (route) => route.abort());
+  await printer.setMode('ready');
+  await page.goto(stack.host.url);
+  await expect(page.getByTestId('status-printer')).toContainText('Printer ready', { timeout: 10_000 });
+  await printer.setMode('paper-out');
+  await expect(page.getByTestId('status-printer')).toContainText('Printer out of paper', { timeout: 15_000 });
+});
+
 test('a receipt waits while the printer is out of paper, then off, is listed with Print now, and prints by itself when the printer is back', async ({ page }) => {
   // The printer is on, but out of paper (the till sees it within seconds): the receipt will be kept
   // back untried, so it is waiting, not "Printing…".
