@@ -16,6 +16,7 @@ import { rejectedNoteKey } from './rejected-note';
 import { saidIn } from '@renderer/i18n/error-text';
 import { ReceiptPanel } from '@renderer/screens/printing/ReceiptPanel';
 import { SaleCorrections } from '@renderer/screens/refunds/SaleCorrections';
+import { unsettledStates } from '@shared/sales/sale-states';
 
 /** For each kind of order, the screen under its sale that serves the next in the queue, and the button's words. */
 const sameAgain = {
@@ -26,7 +27,9 @@ const sameAgain = {
 /** The outcome of a sale, kept live: an unknown outcome turns into confirmed or rejected on screen. */
 export function SaleScreen({ saleId, order }: { saleId: string; order?: Order }) {
   const t = useT();
-  const sale = usePosQuery('sale:get', { saleId });
+  // Asked again every 5 s while its outcome is open: the change is pushed (sale:updated), but one
+  // sent while the screen was not listening (reconnecting after a restart) is not sent again.
+  const sale = usePosQuery('sale:get', { saleId }, { refetchInterval: (query) => (query.state.data && unsettledStates.includes(query.state.data.state) ? 5_000 : false) });
   // Reprints are for staff; a kiosk customer sees the receipt but cannot print copies.
   const staff = usePosQuery('staff:status', {});
   const onUpdate = useCallback((updated: SaleView, client: QueryClient) => {
