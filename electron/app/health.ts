@@ -11,8 +11,12 @@ export interface HealthProbes {
 }
 
 export interface HealthMonitor {
-  /** The last summary while it is fresh; `refresh` asks every probe again. */
-  current(options?: { refresh?: boolean }): Promise<Health>;
+  /**
+   * The last summary while it is fresh; `refresh` asks every probe again; `cached` takes the last
+   * summary however old (probing only when there is none yet): a screen catching up on a change it
+   * missed must not turn into partner calls.
+   */
+  current(options?: { refresh?: boolean; cached?: boolean }): Promise<Health>;
 }
 
 /**
@@ -47,8 +51,8 @@ export function createHealthMonitor(deps: { probes: HealthProbes; events: EventH
   };
 
   return {
-    current({ refresh = false } = {}) {
-      const fresh = last && deps.clock().getTime() - Date.parse(last.checkedAt) < ttlMs;
+    current({ refresh = false, cached = false } = {}) {
+      const fresh = last && (cached || deps.clock().getTime() - Date.parse(last.checkedAt) < ttlMs);
       if (fresh && !refresh) return Promise.resolve(last!);
       inFlight ??= probeAll().finally(() => {
         inFlight = null;

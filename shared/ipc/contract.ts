@@ -64,8 +64,9 @@ export const channels = {
     response: appInfoSchema,
     access: 'public',
   },
+  /** `refresh`: probe everything now; `cached`: the last reading however old, probing nothing (a screen catching up). */
   'app:health': {
-    request: z.object({ refresh: z.boolean().default(false) }).strict(),
+    request: z.object({ refresh: z.boolean().default(false), cached: z.boolean().default(false) }).strict(),
     response: healthSchema,
     access: 'public',
   },

@@ -21,7 +21,7 @@ export function createAppHandlers(ctx: PosContext): Pick<Handlers, 'app:info' | 
         cashOutBy: ctx.config.printer.cashOutBy,
         health: await ctx.health.current(),
       }),
-    'app:health': async ({ refresh }) => ok(await ctx.health.current({ refresh })),
+    'app:health': async ({ refresh, cached }) => ok(await ctx.health.current({ refresh, cached })),
     'app:report-error': async ({ screen, message, stack }) => {
       // `error`, not `message`: the log line's own text is its `message`.
       ctx.logger.error('a screen stopped working', { screen, error: message, stack });
