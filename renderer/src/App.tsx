@@ -27,7 +27,7 @@ import { useKeptScroll } from './ui/kept-scroll';
 import { ErrorPanel } from './ui/ErrorPanel';
 import { TopBar } from './ui/TopBar';
 import { ConnectionBanner } from './ui/ConnectionBanner';
-import { newHotelSearch } from './screens/hotels/hotel-search';
+import { hotelSearchAt } from './screens/hotels/hotel-search';
 import styles from './App.module.css';
 
 export function App() {
@@ -84,7 +84,7 @@ function Shell({ info }: { info: AppInfo }) {
   useShortcuts({
     Escape: goBack,
     F2: () => go({ name: 'films' }),
-    F3: () => go({ name: 'hotels', search: { ...newHotelSearch(), ...lastHotelPlace() } }),
+    F3: () => go({ name: 'hotels', search: hotelSearchAt(lastHotelPlace()) }),
     F9: route.name === 'staff' ? undefined : () => go({ name: 'staff' }),
   });
   // A receipt's code read by a scanner, wherever the till stands: the journal searched for it

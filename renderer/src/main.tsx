@@ -23,12 +23,13 @@ const queryClient = new QueryClient({
 });
 
 const pos = createPosClient();
-watchPageErrors(window, reportScreenError(pos));
+const report = reportScreenError(pos);
+watchPageErrors(window, report);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {/* Screens have boundaries of their own (App, KioskApp); this one keeps the page from going blank when what holds them breaks. */}
-    <ScreenBoundary screen="app" report={reportScreenError(pos)} fallback={<AppStopped />}>
+    <ScreenBoundary screen="app" report={report} fallback={<AppStopped />}>
       <PosProvider client={pos}>
         <QueryClientProvider client={queryClient}>
           <I18nProvider>

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Hotel } from '@shared/catalog/hotels';
-import type { HotelSearch } from './screens/hotels/hotel-search';
+import type { HotelPlace, HotelSearch } from './screens/hotels/hotel-search';
 import type { Order } from './screens/checkout/order';
 import type { KioskRoute } from './kiosk/routes';
 import type { FilmChoice } from './screens/cinema/FilmScreen';
@@ -76,8 +76,6 @@ interface Navigation {
   lastHotelPlace(): HotelPlace | undefined;
   keepHotelPlace(place: HotelPlace): void;
 }
-
-export type HotelPlace = Pick<HotelSearch, 'city' | 'state' | 'text'>;
 
 const NavigationContext = createContext<Navigation | null>(null);
 

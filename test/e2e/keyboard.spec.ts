@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { formatNaira } from '../../shared/money';
-import { naira, setUpTill, startStack, type Stack } from './support';
+import { fillCustomer, naira, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
 
 let stack: Stack;
 test.beforeAll(async () => {
@@ -62,15 +62,8 @@ test("a receipt's code read by a barcode scanner on the film screen: nothing cou
 });
 
 async function scanAtTheFilmScreen(page: Page) {
-  await page.getByRole('button', { name: /Cinema/ }).first().click();
-  await page.locator('.film-card').first().click();
-  await page.getByRole('region', { name: 'Cinema' }).getByRole('button').first().click();
-  await page.getByRole('region', { name: 'Showtime' }).getByRole('button').first().click();
-  await page.locator('.ticket-row:not(.ticket-sold-out)').first().getByRole('button', { name: /^More:/ }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  await page.getByLabel('Full name').fill('Tolu Bakare');
-  await page.getByLabel('E-mail').fill('tolu@example.com');
-  await page.getByLabel('Phone').fill('08035556666');
+  await toCinemaCheckout(page);
+  await fillCustomer(page, { name: 'Tolu Bakare', email: 'tolu@example.com', phone: '08035556666' });
   await page.getByLabel('Cash received (₦)').fill('100000');
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible({ timeout: 15_000 });

@@ -1,7 +1,7 @@
 import { useT } from '@renderer/i18n/I18nProvider';
 import type { AppInfo } from '@shared/app';
 import { useNavigation } from '@renderer/navigation';
-import { newHotelSearch } from './hotels/hotel-search';
+import { hotelSearchAt } from './hotels/hotel-search';
 import { StatusStrip } from '@ui/StatusStrip';
 import { usePosQuery } from '@renderer/pos/queries';
 import { ReadyBanner } from '@ui/ReadyBanner';
@@ -17,7 +17,7 @@ const tiles = {
 export function HomeScreen({ info }: { info: AppInfo }) {
   const t = useT();
   const { go, lastHotelPlace } = useNavigation();
-  const open = (key: keyof typeof tiles) => go(key === 'cinema' ? { name: 'films' } : { name: 'hotels', search: { ...newHotelSearch(), ...lastHotelPlace() } });
+  const open = (key: keyof typeof tiles) => go(key === 'cinema' ? { name: 'films' } : { name: 'hotels', search: hotelSearchAt(lastHotelPlace()) });
   // Receipts under Staff -> Printer's "Did not print" (none copied since): for signed-in staff only (the channel's access rule).
   const staff = usePosQuery('staff:status', {}, { staleTime: 0 });
   const failed = usePosQuery('print:jobs', { state: 'failed', limit: 20 }, { staleTime: 0, refetchInterval: 15_000, enabled: Boolean(staff.data?.signedIn) });

@@ -26,6 +26,9 @@ export const amenityText = (t: Translate, amenity: string): string => (knownAmen
 export const propertyTypeText = (t: Translate, type: string): string =>
   ['hotel', 'apartment', 'resort', 'inn'].includes(type) ? t(`hotels.type.${type}` as MessageKey) : type;
 
+/** Where a hotel search looked (kept between guests by the navigation). */
+export type HotelPlace = Pick<HotelSearch, 'city' | 'state' | 'text'>;
+
 export function newHotelSearch(now = new Date()): HotelSearch {
   const today = lagosDate(now);
   return { city: '', state: '', text: '', propertyType: null, minPriceNaira: '', maxPriceNaira: '', amenities: [], availableOnly: true, checkIn: today, checkOut: addDays(today, 1), guests: 1, rooms: 1 };
@@ -51,3 +54,6 @@ export function toHotelsRequest(search: HotelSearch): Omit<RequestOf<'hotels:lis
     perPage: 20,
   };
 }
+
+/** A new search (tonight, one guest, one room) where the last one looked, when there was one. */
+export const hotelSearchAt = (place: HotelPlace | undefined): HotelSearch => ({ ...newHotelSearch(), ...place });
