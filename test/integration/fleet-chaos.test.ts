@@ -165,5 +165,7 @@ describe('three tills, crashes and a restarting head office', () => {
       expect(perTerminal.rows.find((row) => row.terminal_id === till.terminalId)).toEqual({ terminal_id: till.terminalId, verified: head, broken_at_seq: null });
       expect(verifyJournalFile(journalFile(till.dir))).toMatchObject({ ok: true, findings: [] });
     }
-  }, 240_000);
+    // About 90 s alone; beside the card and refund kill tests on a loaded two-core machine it took
+    // over 240 s once and timed out. Its size is what it proves, not its speed: 600 s, as theirs.
+  }, 600_000);
 });
