@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
-import { createTerminalSimulator, startTerminalServer, type TerminalSimulator } from '../../electron/payments/simulator';
+import { AnswerLost, createTerminalSimulator, startTerminalServer, type TerminalSimulator } from '../../electron/payments/simulator';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 
 export interface Stack {
@@ -11,6 +11,11 @@ export interface Stack {
   sandboxUrl: string;
   /** The card terminal (the simulated one over HTTP, driven as a Paystack Terminal), when the till has one. */
   terminal: TerminalSimulator | null;
+  /**
+   * While cut, every call the till makes to the terminal's API loses its answer (the connection
+   * closes without one), as when the network drops between them; the terminal itself carries on.
+   */
+  cutTerminal(cut: boolean): void;
   /** Rows of the till's own journal, read straight from its SQLite file. */
   journal<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[];
   /** The till killed (SIGKILL) and started again on the same data folder and settings; `host` is the new one (a new URL). */
@@ -30,7 +35,8 @@ export async function startStack(options: { args?: string[]; env?: NodeJS.Proces
   const kiosk = (options.args ?? []).join(' ').includes('--profile kiosk');
   const wanted = options.terminal === false ? null : (options.terminal ?? (kiosk ? { autoPresentMs: 300 } : null));
   const terminal = wanted ? createTerminalSimulator({ timings: { autoPresentMs: wanted.autoPresentMs, stepMs: 250 } }) : null;
-  const terminalServer = terminal ? await startTerminalServer({ handle: terminal.handle }) : null;
+  let terminalCut = false;
+  const terminalServer = terminal ? await startTerminalServer({ handle: (request) => (terminalCut ? Promise.reject(new AnswerLost()) : terminal.handle(request)) }) : null;
   const terminalArgs = terminalServer ? ['--payments-terminal', 'paystack:E2E-1', '--paystack-url', terminalServer.url, '--paystack-customer', 'CUS_e2e_walk_in'] : [];
   const launch = {
     args: ['--partner-url', server.url, '--partner-timeout-ms', '3000', ...terminalArgs, ...(options.args ?? [])],
@@ -44,6 +50,9 @@ export async function startStack(options: { args?: string[]; env?: NodeJS.Proces
     sandbox,
     sandboxUrl: server.url,
     terminal,
+    cutTerminal(cut) {
+      terminalCut = cut;
+    },
     journal(sql, ...params) {
       const db = new Database(path.join(host.dataDir, 'journal.sqlite'), { readonly: true, fileMustExist: true });
       try {

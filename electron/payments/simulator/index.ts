@@ -2,3 +2,4 @@ export { createTerminalSimulator, SIMULATOR_DEFAULT_SECRET_KEY, SIMULATED_TERMIN
 export { startTerminalServer, type TerminalServer } from './server';
 export { outcomeForAmount, simulatedCards } from './outcome-script';
 export type { DeviceTimings, PresentCard } from './device';
+export { AnswerLost } from './envelope';

@@ -25,6 +25,12 @@ const steps = ['waiting-for-card', 'pin', 'processing'] as const;
 const stepIndex = (stage: PaymentStage | null): number =>
   stage === 'pin' ? 1 : stage === 'processing' || stage === 'checking' ? 2 : stage === 'waiting-for-card' || stage === 'reading-card' ? 0 : -1;
 
+/** The last attempt's outcome is not known yet (lost on the way, or still at the terminal). */
+const awaitingAnswer = (view: CardPaymentView | undefined): boolean => {
+  const last = view?.attempts.at(-1);
+  return last !== undefined && (last.state === 'unknown' || last.state === 'started');
+};
+
 /**
  * The card terminal takes over the screen: the amount, what to do at the terminal, each step as
  * the terminal reports it, and Cancel. It sends the sale itself (journal, then the terminal, then
@@ -52,7 +58,6 @@ export function CardPayment({
   const saleId = request.saleId;
   const [phase, setPhase] = useState<Phase>('paying');
   const [stage, setStage] = useState<PaymentStage | null>(null);
-  const [payment, setPayment] = useState<CardPaymentView | null>(null);
   const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
 
   const onProgress = useCallback((progress: PaymentProgress) => {
@@ -61,7 +66,6 @@ export function CardPayment({
   usePosEvent('payment:progress', onProgress);
   const onUpdated = useCallback((view: CardPaymentView, client: QueryClient) => {
     if (view.saleId !== saleId) return;
-    setPayment(view);
     client.setQueryData(['payment:get', { saleId }], view);
   }, [saleId]);
   usePosEvent('payment:updated', onUpdated);
@@ -76,7 +80,11 @@ export function CardPayment({
   const cancel = usePosMutation('payment:cancel');
   const leavingFor = useRef<'cancel' | 'other-way'>('cancel');
   const abandon = usePosMutation('payment:abandon', { onSuccess: () => onAbandoned(leavingFor.current), onError: () => setPhase('result') });
-  const view = usePosQuery('payment:get', { saleId }, { enabled: phase === 'result' });
+  // The attempts as pushed (payment:updated writes them here) or as asked for: asked afresh on
+  // each result (an earlier attempt's answer may be in the cache), and again every few seconds
+  // while an answer is still being asked of the terminal, so a screen that missed the push (its
+  // event stream reconnecting) still moves on when the till's lookup settles it.
+  const view = usePosQuery('payment:get', { saleId }, { enabled: phase === 'result', staleTime: 0, refetchInterval: (query) => (awaitingAnswer(query.state.data) ? 3_000 : false) });
 
   // Sent once, when the screen opens; a second mount of the same sale answers with that sale.
   const started = useRef(false);
@@ -97,10 +105,10 @@ export function CardPayment({
     abandon.run({ saleId });
   };
 
-  const current = payment ?? view.data ?? null;
+  const current = view.data ?? null;
   const last: CardPaymentAttempt | null = current?.attempts.at(-1) ?? null;
   // An answer still being asked for: once it is known to be approved the sale goes on by itself.
-  const waitingForAnswer = phase === 'result' && last !== null && (last.state === 'unknown' || last.state === 'started');
+  const waitingForAnswer = phase === 'result' && awaitingAnswer(current ?? undefined);
   const paidAlready = phase === 'result' && last?.state === 'approved';
   const continued = useRef<string | null>(null);
   useEffect(() => {
