@@ -143,4 +143,25 @@ async function scanAtTheFilmScreen(page: Page) {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('searchbox', { name: 'Customer, reference or sale id' })).toHaveValue(reference);
   await expect(rows).toHaveCount(1);
+
+  // Scanned while the film search has the cursor (as it has when F2 opens it): typed there, as
+  // any keyboard's text is, and searched. No film has that name; the screen says the journal has
+  // it and takes her there.
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Now showing');
+  await expect(page.getByRole('searchbox', { name: 'Film title, city or state' })).toBeFocused();
+  await scan(page, reference);
+  await expect(page.getByRole('heading', { name: 'No films found' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `“${reference}” is not a title or a place, but 1 sale in the journal has it.` })).toBeVisible();
+  await page.getByRole('button', { name: 'Show in the journal' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Customer, reference or sale id' })).toHaveValue(reference);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Tolu Bakare');
+  // The same at the front desk's search, whose city field has the cursor.
+  await page.keyboard.press('F3');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a room');
+  await scan(page, reference);
+  await expect(page.getByRole('heading', { name: 'No places match' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show in the journal' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Customer, reference or sale id' })).toHaveValue(reference);
 }

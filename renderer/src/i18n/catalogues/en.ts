@@ -83,6 +83,8 @@ export const en = {
   'films.noneMatch': 'Nothing matches “{search}”. Try another title, city or state.',
   'films.noneShowing': 'No films are showing right now.',
   'films.showAll': 'Show all films',
+  'search.inJournal': '“{search}” is not a title or a place, but {count, plural, one {# sale in the journal has it} other {# sales in the journal have it}}.',
+  'search.openJournal': 'Show in the journal',
   'films.list': 'Films',
   'films.featured': 'Featured',
   'films.loading': 'Loading films',

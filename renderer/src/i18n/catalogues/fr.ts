@@ -71,6 +71,8 @@ export const fr: Catalogue = {
   'films.noneMatch': "Rien ne correspond à « {search} ». Essayez un autre titre, une ville ou un État.",
   'films.noneShowing': "Aucun film à l’affiche pour le moment.",
   'films.showAll': "Voir tous les films",
+  'search.inJournal': "« {search} » n’est ni un titre ni un lieu, mais {count, plural, one {# vente du journal le porte} many {# ventes du journal le portent} other {# ventes du journal le portent}}.",
+  'search.openJournal': "Voir dans le journal",
   'films.list': "Films",
   'films.featured': "À la une",
   'films.loading': "Chargement des films",

@@ -71,6 +71,8 @@ export const ha: Catalogue = {
   'films.noneMatch': "Babu abin da ya dace da “{search}”. Gwada wani suna, gari ko jiha.",
   'films.noneShowing': "Babu fim da ake nunawa yanzu.",
   'films.showAll': "Nuna duk fina-finai",
+  'search.inJournal': "“{search}” ba suna ko wuri ba ne, amma yana kan {count, plural, one {sayarwa # a littafin rubutu} other {sayarwa # a littafin rubutu}}.",
+  'search.openJournal': "Nuna a littafin rubutu",
   'films.list': "Fina-finai",
   'films.featured': "Zaɓaɓɓe",
   'films.loading': "Ana kawo fina-finai",

@@ -71,6 +71,8 @@ export const ig: Catalogue = {
   'films.noneMatch': "Ọ dịghị ihe kwekọrọ na “{search}”. Nwaa aha, obodo ma ọ bụ steeti ọzọ.",
   'films.noneShowing': "Ọ dịghị ihe nkiri a na-egosi ugbu a.",
   'films.showAll': "Gosi ihe nkiri niile",
+  'search.inJournal': "“{search}” abụghị aha ma ọ bụ ebe, mana ọ dị na {count, plural, one {ire # n’akwụkwọ ndekọ} other {ire # n’akwụkwọ ndekọ}}.",
+  'search.openJournal': "Gosi n’akwụkwọ ndekọ",
   'films.list': "Ihe nkiri",
   'films.featured': "A họpụtara",
   'films.loading': "A na-ebute ihe nkiri",

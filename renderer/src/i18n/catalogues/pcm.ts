@@ -71,6 +71,8 @@ export const pcm: Catalogue = {
   'films.noneMatch': "Notin match “{search}”. Try another name, city or state.",
   'films.noneShowing': "No film dey show now.",
   'films.showAll': "Show all di film",
+  'search.inJournal': "“{search}” no be film name or place, but e dey for {count, plural, one {# sale for di journal} other {# sales for di journal}}.",
+  'search.openJournal': "Show am for di journal",
   'films.list': "Film dem",
   'films.featured': "Special",
   'films.loading': "Film dey load",

@@ -71,6 +71,8 @@ export const yo: Catalogue = {
   'films.noneMatch': "Kò sí ohun tó bá “{search}” mu. Ẹ gbìyànjú orúkọ, ìlú tàbí ìpínlẹ̀ mìíràn.",
   'films.noneShowing': "Kò sí fíìmù tí ń ṣàfihàn báyìí.",
   'films.showAll': "Fi gbogbo fíìmù hàn",
+  'search.inJournal': "“{search}” kì í ṣe orúkọ tàbí ibì kan, ṣùgbọ́n ó wà lórí {count, plural, one {títà # nínú ìwé àkọsílẹ̀} other {títà # nínú ìwé àkọsílẹ̀}}.",
+  'search.openJournal': "Fi hàn nínú ìwé àkọsílẹ̀",
   'films.list': "Àwọn fíìmù",
   'films.featured': "Àṣàyàn",
   'films.loading': "À ń gbé àwọn fíìmù wá",

@@ -5,6 +5,7 @@ import { useNavigation } from '@renderer/navigation';
 import { usePosQuery } from '@renderer/pos/queries';
 import { Chip } from '@ui/Chip';
 import { EmptyState, LoadingBlock, QueryState } from '@ui/Status';
+import { JournalMatches } from '../JournalMatches';
 
 export function FilmsScreen() {
   const t = useT();
@@ -42,6 +43,7 @@ export function FilmsScreen() {
           page.films.length === 0 ? (
             <EmptyState title={t('films.noneTitle')}>
               <p>{search ? t('films.noneMatch', { search }) : t('films.noneShowing')}</p>
+              {search && <JournalMatches search={search} />}
               {search && (
                 <button type="button" className="button button-primary" onClick={() => (setDraft(''), setSearch(undefined))}>
                   {t('films.showAll')}

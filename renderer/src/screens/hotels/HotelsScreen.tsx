@@ -13,6 +13,7 @@ import type { PosCallError } from '@renderer/pos/queries';
 import { Chip } from '@ui/Chip';
 import { ErrorPanel } from '@ui/ErrorPanel';
 import { EmptyState, LoadingBlock } from '@ui/Status';
+import { JournalMatches } from '../JournalMatches';
 import { Stepper } from '@ui/Stepper';
 import { amenityText, commonAmenities, popularCities, propertyTypeText, type HotelSearch } from './hotel-search';
 import { useHotelResults } from './use-hotel-results';
@@ -146,7 +147,13 @@ function HotelResults({ search, onOpen }: { search: HotelSearch; onOpen: (hotel:
 
   if (results.isPending) return <LoadingBlock label={t('hotels.searching')} rows={4} height={112} />;
   if (results.isError) return <ErrorPanel error={(results.error as PosCallError).error} onRetry={() => void results.refetch()} />;
-  if (hotels.length === 0) return <EmptyState title={t('hotels.noneTitle')}>{t('hotels.noneBody')}</EmptyState>;
+  if (hotels.length === 0)
+    return (
+      <EmptyState title={t('hotels.noneTitle')}>
+        <p>{t('hotels.noneBody')}</p>
+        <JournalMatches search={search.city.trim() || search.text.trim()} />
+      </EmptyState>
+    );
 
   return (
     <section className="results" aria-label={t('hotels.list')}>
