@@ -1,6 +1,15 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { en } from '../../renderer/src/i18n/catalogues/en';
-import { fillCustomer, setUpTill, startStack, toCinemaCheckout } from './support';
+import { fillCustomer, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
+
+/** A cinema checkout, customer filled in, on a screen that no pushed change reaches at all. */
+async function checkoutWithoutPushes(page: Page, stack: Stack) {
+  await page.route('**/events', (route) => route.abort());
+  await page.goto(stack.host.url);
+  await setUpTill(page);
+  await toCinemaCheckout(page);
+  await fillCustomer(page, { name: 'Ngozi Eze', email: 'ngozi@example.com', phone: '0803 555 0102' });
+}
 
 /**
  * A sale whose answer was lost shows "Checking with the partner…" until the till's lookup settles
@@ -10,12 +19,7 @@ import { fillCustomer, setUpTill, startStack, toCinemaCheckout } from './support
 test('a sale screen that misses the push still turns from checking to confirmed by itself', async ({ page }) => {
   const stack = await startStack();
   try {
-    // No pushed change reaches this screen at all.
-    await page.route('**/events', (route) => route.abort());
-    await page.goto(stack.host.url);
-    await setUpTill(page);
-    await toCinemaCheckout(page);
-    await fillCustomer(page, { name: 'Ngozi Eze', email: 'ngozi@example.com', phone: '0803 555 0102' });
+    await checkoutWithoutPushes(page, stack);
     await page.getByLabel('Cash received (₦)').fill('100000');
     // The partner takes the purchase; its answer never arrives. Its lookups work.
     stack.sandbox.faults.set({ dropAfterCommitNext: 1 });
@@ -36,11 +40,7 @@ test('a sale screen that misses the push still turns from checking to confirmed 
 test('a card sheet that misses the push still goes on from "checking what happened" to the sale once the till learns the card was approved', async ({ page }) => {
   const stack = await startStack({ terminal: { autoPresentMs: null } });
   try {
-    await page.route('**/events', (route) => route.abort());
-    await page.goto(stack.host.url);
-    await setUpTill(page);
-    await toCinemaCheckout(page);
-    await fillCustomer(page, { name: 'Ngozi Eze', email: 'ngozi@example.com', phone: '0803 555 0102' });
+    await checkoutWithoutPushes(page, stack);
     await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
     await page.getByRole('button', { name: /^Confirm/ }).click();
     await expect.poll(() => stack.terminal!.display().screen, { timeout: 15_000 }).toBe('waiting-for-card');
