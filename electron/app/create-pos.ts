@@ -222,10 +222,15 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     events,
     screenEvents,
     close: async () => {
+      // A card payment still at the terminal is called off first (journaled as the terminal says it
+      // ended; one already approved goes on to its sale below): the purchase waiting behind it, which
+      // the sales wait for next, held the close for the terminal's whole wait for a card
+      // (payments.timeoutSeconds, 45 s unless set longer) when the customer never tapped.
+      const payments = cardPayments.context.service?.close();
       // Purchases in flight finish (and are journaled) before the journal is closed.
       if (sales.ok) await sales.value.close();
       // Then payments: lookups and reversals in flight finish before the journal closes.
-      await cardPayments.context.service?.close();
+      await payments;
       if (cardPayments.context.choice.mode !== 'none') cardPayments.context.choice.simulator?.close();
       // Then printing: receipts of the sales that just finished (and slips a crash had left) are queued before it stops.
       await missedSlips;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloadOf } from '../../shared/ipc/contract';
+import { journalFile, openJournal } from '../../electron/journal';
 import { openCardTill, startCardPartner, type CardPartner, type CardTill } from '../helpers/card-fixture';
 import { customer, findShowing, findStay, newSaleId, readyToSell, selectionOf, value } from '../helpers/sales-fixture';
 import { startTerminal, until, type TerminalRig } from '../helpers/terminal-fixture';
@@ -73,6 +74,28 @@ describe('the payments of a sale the till never wrote down', () => {
 });
 
 describe('a card sale at a counter', () => {
+  it('closing the till while its terminal waits for a card calls the payment off first: the till closes, the attempt journaled as called off, nothing charged', async () => {
+    // Two minutes for the customer at the terminal: the close must not wait them out.
+    const counter = openCardTill({ partner: manualPartner, terminal: manual, profile: 'counter', timeoutSeconds: 120 });
+    await readyToSell(counter.pos);
+    const { totalKobo: _total, ...submit } = await cinemaSale(counter, 'Regular');
+    const sale = counter.pos.api['sale:submit'](submit);
+    await until(() => manual.simulator.display().screen === 'waiting-for-card');
+    await counter.close();
+    // The purchase waiting on the card ended with the payment, before the journal closed.
+    expect((await sale).ok).toBe(true);
+    expect(manual.simulator.display().screen).not.toBe('waiting-for-card');
+    expect(chargesOf(submit.saleId, manual)).toEqual([]);
+    expect(purchasesOf(submit.saleId, manualPartner)).toEqual([]);
+    const reopened = openJournal({ file: journalFile(counter.dataDir), terminalId: counter.config.terminal.id });
+    if (!reopened.ok) throw new Error(reopened.error.message);
+    try {
+      expect(value(reopened.value.payments.forSale(submit.saleId)).map((p) => p.state)).toEqual(['cancelled']);
+    } finally {
+      reopened.value.close();
+    }
+  });
+
   it('Ask again while the customer is between two cards leaves the sale waiting for her next card, which sells it', async () => {
     const counter = openCardTill({ partner: manualPartner, terminal: manual, profile: 'counter', timeoutSeconds: 10 });
     try {
