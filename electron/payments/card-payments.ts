@@ -80,7 +80,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
   const { journal, terminal, clock, logger } = deps;
   const tuning = { ...defaultCardPaymentsTuning, ...deps.tuning };
   /** Attempts at the terminal now, by sale. */
-  const running = new Map<string, { reference: string; controller: AbortController; stage: PaymentStage | null; work: Promise<Result<CardPayment>> }>();
+  const running = new Map<string, { reference: string; controller: AbortController; stage: PaymentStage | null; stageAt: string | null; work: Promise<Result<CardPayment>> }>();
   /** Lookups of unknown payments and reversals in progress, by reference. */
   const settling = new Map<string, Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -103,6 +103,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
       saleId,
       inProgress: now !== undefined,
       stage: now?.stage ?? null,
+      stageAt: now?.stageAt ?? null,
       attempts: attempts.value.map(toCardPaymentAttempt),
       canRetry: sale.value?.state === 'pending' && now === undefined && everyEnded,
     });
@@ -236,19 +237,23 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
       return record(payment, { kind: 'failed', terminalReference: null, reason: reasons.terminalBusy });
     }
     const controller = new AbortController();
-    const entry = { reference: payment.reference, controller, stage: null as PaymentStage | null, work: null as unknown as Promise<Result<CardPayment>> };
+    const entry = { reference: payment.reference, controller, stage: null as PaymentStage | null, stageAt: null as string | null, work: null as unknown as Promise<Result<CardPayment>> };
     running.set(sale.saleId, entry);
     announce(sale.saleId);
+    /** A stage reached: kept for the view (with its time, so a screen can tell it from a pushed one) and pushed. */
+    const reach = (stage: PaymentStage) => {
+      const at = clock().toISOString();
+      entry.stage = stage;
+      entry.stageAt = at;
+      deps.events.publish('payment.progress', { progress: { saleId: sale.saleId, reference: payment.reference, stage, amountKobo: sale.amountKobo, at } });
+    };
 
     const work = (async (): Promise<Result<CardPayment>> => {
       let outcome: PaymentOutcome;
       try {
         outcome = await terminal.start({ saleId: sale.saleId, description: sale.description }, sale.amountKobo, payment.reference, {
           recorded: (terminalReference) => journal.payments.move(payment.reference, 'started', { terminalReference: ref(terminalReference) }).ok,
-          progress: (stage) => {
-            entry.stage = stage;
-            deps.events.publish('payment.progress', { progress: { saleId: sale.saleId, reference: payment.reference, stage, amountKobo: sale.amountKobo, at: clock().toISOString() } });
-          },
+          progress: reach,
           signal: controller.signal,
         });
       } catch (error) {
@@ -268,8 +273,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
       for (let round = 0; recorded.ok && recorded.value.state === 'unknown' && !closed; round++) {
         const wait = Math.min(tuning.retryDelaysMs[Math.min(round, tuning.retryDelaysMs.length - 1)] ?? 1_000, deadline - clock().getTime());
         if (wait <= 0) break;
-        entry.stage = 'checking';
-        deps.events.publish('payment.progress', { progress: { saleId: sale.saleId, reference: payment.reference, stage: 'checking', amountKobo: sale.amountKobo, at: clock().toISOString() } });
+        reach('checking');
         await new Promise((resolve) => setTimeout(resolve, wait));
         recorded = await settleOnce(recorded.value);
       }

@@ -88,6 +88,8 @@ export const cardPaymentViewSchema = z.object({
   inProgress: z.boolean(),
   /** Its latest stage, while in progress. */
   stage: z.enum(paymentStages).nullable(),
+  /** When that stage was reached (ISO), as the pushed progress's `at`: a screen shows whichever it learnt last. */
+  stageAt: z.string().nullable(),
   /** Oldest first. */
   attempts: z.array(cardPaymentAttemptSchema),
   /** The sale still waits for payment and nothing is charged or being settled: another attempt may start. */

@@ -37,18 +37,21 @@ test('a sale screen that misses the push still turns from checking to confirmed 
  * checking, and the till keeps asking the terminal in the background. When that settles it, the
  * change is pushed; a screen that missed the push must still go on to the sale by itself.
  */
-test('a card sheet that misses the push still goes on from "checking what happened" to the sale once the till learns the card was approved', async ({ page }) => {
+test('a card sheet that misses the pushes still shows the terminal\'s steps, and goes on from "checking what happened" to the sale once the till learns the card was approved', async ({ page }) => {
   const stack = await startStack({ terminal: { autoPresentMs: null } });
   try {
     await checkoutWithoutPushes(page, stack);
     await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
     await page.getByRole('button', { name: /^Confirm/ }).click();
     await expect.poll(() => stack.terminal!.display().screen, { timeout: 15_000 }).toBe('waiting-for-card');
+    // The terminal's steps are pushed too; asked for, the sheet still says what to do.
+    const sheet = page.getByTestId('card-payment');
+    await expect(sheet.getByTestId('card-stage')).toHaveText(en['card.stage.waiting-for-card']);
     // The card is approved, and from then on the network between till and terminal drops every
     // answer, for longer than the charge keeps asking.
     expect(stack.terminal!.presentCard()).toEqual({ ok: true });
     stack.cutTerminal(true);
-    const sheet = page.getByTestId('card-payment');
+    await expect(sheet.getByTestId('card-stage')).toHaveText(en['card.stage.checking'], { timeout: 15_000 });
     await expect(sheet.getByRole('heading', { name: en['card.result.checking'] })).toBeVisible({ timeout: 40_000 });
     expect(stack.journal<{ state: string }>('SELECT state FROM card_payments')).toEqual([{ state: 'unknown' }]);
     // The network is back: the till's next lookup learns of the approval, and the sale goes on.

@@ -25,6 +25,11 @@ const steps = ['waiting-for-card', 'pin', 'processing'] as const;
 const stepIndex = (stage: PaymentStage | null): number =>
   stage === 'pin' ? 1 : stage === 'processing' || stage === 'checking' ? 2 : stage === 'waiting-for-card' || stage === 'reading-card' ? 0 : -1;
 
+interface StageSeen {
+  stage: PaymentStage;
+  at: string;
+}
+
 /** The last attempt's outcome is not known yet (lost on the way, or still at the terminal). */
 const awaitingAnswer = (view: CardPaymentView | undefined): boolean => {
   const last = view?.attempts.at(-1);
@@ -57,11 +62,12 @@ export function CardPayment({
   const say = useErrorText();
   const saleId = request.saleId;
   const [phase, setPhase] = useState<Phase>('paying');
-  const [stage, setStage] = useState<PaymentStage | null>(null);
+  /** The stage as last pushed (payment:progress), with when the till reached it. */
+  const [pushed, setPushed] = useState<StageSeen | null>(null);
   const terminal = usePosQuery('payment:terminal', {}, { staleTime: 60_000 });
 
   const onProgress = useCallback((progress: PaymentProgress) => {
-    if (progress.saleId === saleId) setStage(progress.stage);
+    if (progress.saleId === saleId) setPushed({ stage: progress.stage, at: progress.at });
   }, [saleId]);
   usePosEvent('payment:progress', onProgress);
   const onUpdated = useCallback((view: CardPaymentView, client: QueryClient) => {
@@ -80,11 +86,20 @@ export function CardPayment({
   const cancel = usePosMutation('payment:cancel');
   const leavingFor = useRef<'cancel' | 'other-way'>('cancel');
   const abandon = usePosMutation('payment:abandon', { onSuccess: () => onAbandoned(leavingFor.current), onError: () => setPhase('result') });
-  // The attempts as pushed (payment:updated writes them here) or as asked for: asked afresh on
-  // each result (an earlier attempt's answer may be in the cache), and again every few seconds
-  // while an answer is still being asked of the terminal, so a screen that missed the push (its
-  // event stream reconnecting) still moves on when the till's lookup settles it.
-  const view = usePosQuery('payment:get', { saleId }, { enabled: phase === 'result', staleTime: 0, refetchInterval: (query) => (awaitingAnswer(query.state.data) ? 3_000 : false) });
+  // The attempts as pushed (payment:updated writes them here) or as asked for: every 2 s at the
+  // terminal (its stage), afresh on each result (an earlier attempt's answer may be in the
+  // cache), and every 3 s while an answer is still being asked of the terminal. So a screen that
+  // missed the pushes (its event stream reconnecting) still follows the terminal's steps and moves
+  // on when the till's lookup settles the payment.
+  const view = usePosQuery('payment:get', { saleId }, {
+    enabled: phase !== 'leaving',
+    staleTime: 0,
+    refetchInterval: (query) => (phase === 'paying' ? 2_000 : phase === 'result' && awaitingAnswer(query.state.data) ? 3_000 : false),
+  });
+  const refetchView = view.refetch;
+  useEffect(() => {
+    if (phase === 'result') void refetchView();
+  }, [phase, refetchView]);
 
   // Sent once, when the screen opens; a second mount of the same sale answers with that sale.
   const started = useRef(false);
@@ -95,7 +110,7 @@ export function CardPayment({
   }, [submit, request]);
 
   const again = () => {
-    setStage(null);
+    setPushed(null);
     setPhase('paying');
     retry.run({ saleId });
   };
@@ -117,6 +132,10 @@ export function CardPayment({
     setPhase('paying');
     retry.run({ saleId });
   }, [paidAlready, last, retry, saleId]);
+
+  // The stage learnt last: pushed, or asked for (a push is never older than a query's answer of the same moment).
+  const asked = phase === 'paying' && current?.inProgress && current.stage && current.stageAt ? { stage: current.stage, at: current.stageAt } : null;
+  const stage = (asked && (!pushed || asked.at > pushed.at) ? asked : pushed)?.stage ?? null;
 
   const failure = submit.error ?? retry.error ?? abandon.error;
   const busy = phase === 'paying' || phase === 'leaving' || waitingForAnswer || paidAlready;
