@@ -194,13 +194,19 @@ test('hotels: Back from a hotel finds the list where it was left; another search
   await expect(page.locator('.results-row').first()).toBeVisible();
   await scroller.evaluate((el) => el.scrollTo(0, 1200));
   await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(1200);
-  // The first row wholly in the list's window as scrolled.
-  const index = await scroller.evaluate((el) => {
-    const top = el.getBoundingClientRect().top;
-    const rows = [...el.querySelectorAll<HTMLElement>('.results-row')].filter((row) => row.getBoundingClientRect().top >= top);
-    return Number(rows.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]!.dataset.index);
-  });
-  expect(index).toBeGreaterThan(3);
+  // The first row wholly in the list's window as scrolled, once the list has drawn the rows there
+  // (it draws them a frame after the scroll: -1 until then; a loaded machine showed it).
+  let index = -1;
+  await expect
+    .poll(async () =>
+      (index = await scroller.evaluate((el) => {
+        const top = el.getBoundingClientRect().top;
+        const rows = [...el.querySelectorAll<HTMLElement>('.results-row')].filter((row) => row.getBoundingClientRect().top >= top);
+        const first = rows.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0];
+        return first ? Number(first.dataset.index) : -1;
+      })),
+    )
+    .toBeGreaterThan(3);
   const chosen = page.locator(`.results-row[data-index="${index}"]`);
   await expect(chosen).toBeInViewport();
   const name = (await chosen.locator('.hotel-name').textContent())!;

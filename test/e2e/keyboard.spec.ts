@@ -63,18 +63,22 @@ test("a receipt's code read by a barcode scanner on the film screen: nothing cou
 
 /**
  * A scanner reads `code` and types it, then Enter, as a keyboard: Shift around each capital, a key
- * every 4 ms by the clock that stamps the keys (the operating system's, for a real scanner). Through
+ * every 2 ms by the clock that stamps the keys (the operating system's, for a real scanner). Through
  * the browser's input protocol with those times, so a busy test machine delivering the keys late
  * does not stretch the gaps the app measures (page.keyboard.type stamps each key when it arrives: on
  * a loaded CI machine the first key of a code came 50 ms before the rest and read as a person's).
+ * All sent at once, in order, as a scanner's keys reach the browser's input queue: one at a time,
+ * each waiting for the last to be handled, a loaded machine let 100 ms pass mid-code and the app
+ * took the pause for the end of a scanner set up without Enter (half the code searched).
  */
 async function scan(page: Page, code: string) {
   if (!/^[A-Za-z0-9]+$/.test(code)) throw new Error(`scan() types letters and digits only, not ${code}`);
   const cdp = await page.context().newCDPSession(page);
   let at = Date.now() / 1000;
-  const send = async (type: 'keyDown' | 'keyUp', key: string, props: { code: string; keyCode: number; text?: string; shift?: boolean }) => {
+  const sent: Promise<unknown>[] = [];
+  const send = (type: 'keyDown' | 'keyUp', key: string, props: { code: string; keyCode: number; text?: string; shift?: boolean }) => {
     at += 0.002;
-    await cdp.send('Input.dispatchKeyEvent', {
+    sent.push(cdp.send('Input.dispatchKeyEvent', {
       type,
       key,
       code: props.code,
@@ -82,7 +86,7 @@ async function scan(page: Page, code: string) {
       modifiers: props.shift ? 8 : 0,
       ...(type === 'keyDown' && props.text ? { text: props.text } : {}),
       timestamp: at,
-    });
+    }));
   };
   const shiftKey = { code: 'ShiftLeft', keyCode: 16 };
   for (const char of code) {
@@ -90,14 +94,15 @@ async function scan(page: Page, code: string) {
     const props = /\d/.test(char)
       ? { code: `Digit${char}`, keyCode: char.charCodeAt(0), text: char }
       : { code: `Key${char.toUpperCase()}`, keyCode: char.toUpperCase().charCodeAt(0), text: char, shift: capital };
-    if (capital) await send('keyDown', 'Shift', { ...shiftKey, shift: true });
-    await send('keyDown', char, props);
-    await send('keyUp', char, props);
-    if (capital) await send('keyUp', 'Shift', shiftKey);
+    if (capital) send('keyDown', 'Shift', { ...shiftKey, shift: true });
+    send('keyDown', char, props);
+    send('keyUp', char, props);
+    if (capital) send('keyUp', 'Shift', shiftKey);
   }
   const enter = { code: 'Enter', keyCode: 13, text: '\r' };
-  await send('keyDown', 'Enter', enter);
-  await send('keyUp', 'Enter', enter);
+  send('keyDown', 'Enter', enter);
+  send('keyUp', 'Enter', enter);
+  await Promise.all(sent);
   await cdp.detach();
 }
 
