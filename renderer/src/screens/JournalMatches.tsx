@@ -7,7 +7,7 @@ import { Button } from '@ui/Button';
  * A search that looks like a code (six or more characters, no spaces, a digit among them): a
  * receipt's reference, a booking number or a phone number, typed or scanned, not a title or a city.
  */
-export const looksLikeCode = (text: string) => /^\S{6,}$/.test(text) && /\d/.test(text);
+const looksLikeCode = (text: string) => /^\S{6,}$/.test(text) && /\d/.test(text);
 
 /**
  * Beside "nothing matches" on the film and hotel searches: a code that finds nothing there but is
@@ -18,9 +18,10 @@ export function JournalMatches({ search }: { search: string }) {
   const t = useT();
   const { go } = useNavigation();
   const code = search.trim();
-  const sales = usePosQuery('sale:search', { text: code, limit: 20 }, { enabled: looksLikeCode(code) });
+  const asked = looksLikeCode(code);
+  const sales = usePosQuery('sale:search', { text: code, limit: 20 }, { enabled: asked });
   const count = sales.data?.sales.length ?? 0;
-  if (!looksLikeCode(code) || count === 0) return null;
+  if (!asked || count === 0) return null;
   return (
     <div className="journal-matches" role="status">
       <p>{t('search.inJournal', { search: code, count })}</p>

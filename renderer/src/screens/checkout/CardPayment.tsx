@@ -31,7 +31,7 @@ interface StageSeen {
 }
 
 /** The last attempt's outcome is not known yet (lost on the way, or still at the terminal). */
-const awaitingAnswer = (view: CardPaymentView | undefined): boolean => {
+const awaitingAnswer = (view: CardPaymentView | null | undefined): boolean => {
   const last = view?.attempts.at(-1);
   return last !== undefined && (last.state === 'unknown' || last.state === 'started');
 };
@@ -123,7 +123,7 @@ export function CardPayment({
   const current = view.data ?? null;
   const last: CardPaymentAttempt | null = current?.attempts.at(-1) ?? null;
   // An answer still being asked for: once it is known to be approved the sale goes on by itself.
-  const waitingForAnswer = phase === 'result' && awaitingAnswer(current ?? undefined);
+  const waitingForAnswer = phase === 'result' && awaitingAnswer(current);
   const paidAlready = phase === 'result' && last?.state === 'approved';
   const continued = useRef<string | null>(null);
   useEffect(() => {
