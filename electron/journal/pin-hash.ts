@@ -2,17 +2,22 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /** scrypt at Node's defaults (about 50 ms and 16 MB per check): slow enough to make guessing a 4-digit PIN from a stolen file costly. */
 const cost = { N: 16_384, r: 8, p: 1 } as const;
+export type PinHashCost = { N: number; r: number; p: number };
 const keyLength = 32;
 
 function derive(pin: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => scrypt(pin, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
-/** `scrypt$N$r$p$salt$hash` (base64): the parameters travel with the hash so they can be raised later. */
-export async function hashPin(pin: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt$hash` (base64): the parameters travel with the hash so they can be raised
+ * later, and a check uses the ones stored. The till always hashes at `cost`; another cost is for the
+ * kill tests, whose hundreds of processes each check PINs and are not about what a check costs.
+ */
+export async function hashPin(pin: string, at: PinHashCost = cost): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(pin, salt, cost, keyLength);
-  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(pin, salt, at, keyLength);
+  return ['scrypt', at.N, at.r, at.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Compares in constant time; a malformed stored hash never matches. */
