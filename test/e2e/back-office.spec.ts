@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { expectInView } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 let host: PreviewHost;
 test.beforeAll(async () => {
@@ -18,7 +19,7 @@ async function scan(page: Page, name: string) {
   ]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: test.info().outputPath(`back-office-${name}-${size.label}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`back-office-${name}-${size.label}.png`) });
   }
   const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), name).toEqual([]);
@@ -35,7 +36,7 @@ test('first setup says what is wrong instead of starting over silently (issue 15
     await page.setViewportSize(size);
     await expectInView(page.getByLabel('Your name'), `the name, ${size.width}x${size.height}`);
     await expectInView(page.getByRole('button', { name: 'OK' }), `OK, ${size.width}x${size.height}`);
-    await page.screenshot({ path: test.info().outputPath(`first-setup-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`first-setup-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize({ width: 1920, height: 1080 });
   // A one-letter name: the PIN is refused with a reason.

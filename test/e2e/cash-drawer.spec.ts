@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { axeViolations } from './axe';
 import { setUpTill, startStack, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * A till whose cash drawer has a sensor, in Chromium against the preview host and a fake TCP
@@ -35,16 +36,16 @@ test('the drawer left open: the top bar says so, red after a minute, gone once s
   await expect(chip).toHaveText('Cash drawer open');
   await expect(chip).toHaveAttribute('role', 'status');
   expect((await axeViolations(page, { include: 'header' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('drawer-open-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('drawer-open-1280x800.png') });
 
   await page.clock.fastForward('01:05');
   await expect(chip).toHaveText(/^Drawer open since \d\d:\d\d: close it$/);
   await expect(chip).toHaveCSS('background-color', 'rgb(179, 38, 30)');
   expect((await axeViolations(page, { include: 'header' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('drawer-left-open-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('drawer-left-open-1280x800.png') });
   await page.setViewportSize({ width: 800, height: 1280 });
   await expect(chip).toBeInViewport();
-  await page.screenshot({ path: test.info().outputPath('drawer-left-open-800x1280.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('drawer-left-open-800x1280.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Settings: the sensor as set, and what it reads as the drawer opens and shuts.
@@ -57,7 +58,7 @@ test('the drawer left open: the top bar says so, red after a minute, gone once s
   await expect(page.getByText('Drawer sensor (set by the environment)')).toBeVisible();
   await expect(sensor).toHaveAccessibleDescription('The sensor reads high now. Open and shut the drawer to see which reading means open.');
   await sensor.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('settings-drawer-sensor-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('settings-drawer-sensor-1280x800.png') });
 
   printer.setDrawerPin('low');
   await expect(page.getByTestId('drawer-sensor-reading')).toHaveText('The sensor reads low now. Open and shut the drawer to see which reading means open.');
@@ -97,7 +98,7 @@ test('the X report counts each time the drawer was left open, and its paper says
   await expect(row).toContainText('Drawer left open (a minute or more)');
   await expect(row.locator('td').first()).toHaveText('1');
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('x-report-drawer-left-open-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('x-report-drawer-left-open-1280x800.png') });
   await page.getByRole('button', { name: 'See the paper' }).first().click();
   const paper = page.getByRole('dialog', { name: /X report/ });
   await expect(paper).toContainText(/Drawer left open +1/);

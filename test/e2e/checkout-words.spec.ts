@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { expectInView, fillCustomer, setUpTill, startStack, type Stack, toHotelCheckout, toCinemaCheckout } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * What the checkout says when something is missing or cannot be read: the thing that is wrong,
@@ -47,7 +48,7 @@ test('a hotel date of birth that is not a real date says so, not that it is miss
   const dob = page.getByLabel(/Date of birth/);
   await expect(dob).toHaveAccessibleDescription('That date does not exist. Check the day and the month.');
   await expect(dob).not.toHaveAccessibleDescription(/Hotels need the date of birth/);
-  await page.screenshot({ path: test.info().outputPath('hotel-dob-not-real.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('hotel-dob-not-real.png') });
   expect(stack.journal('SELECT id FROM sales')).toEqual([]);
 });
 
@@ -63,5 +64,5 @@ test('first setup: two PINs that differ are said right under the PIN field, in v
   const said = page.getByRole('alert').filter({ hasText: 'The two PINs were different. Choose a PIN again.' });
   await expectInView(said, 'the PIN mismatch');
   await expect(page.getByLabel('Choose a PIN (4 to 8 digits)')).toHaveAccessibleDescription('The two PINs were different. Choose a PIN again.');
-  await page.screenshot({ path: test.info().outputPath('pin-mismatch-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('pin-mismatch-1280x800.png') });
 });

@@ -3,6 +3,7 @@ import { formatNaira } from '../../shared/money';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { say } from './i18n-support';
 import { chooseShowtime, fillCustomer, naira, openKioskShift, setUpTill, startStack, type Stack, toHotelCheckout } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * What a first-time night desk clerk tripped over (a black-box audit), in Chromium against the
@@ -21,9 +22,9 @@ test.afterEach(async () => {
 /** Both orientations of the screen as it is now, named for what it shows. */
 async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-1920x1080.png`) });
+  await keepScreenshot(page, { path: test.info().outputPath(`${name}-1920x1080.png`) });
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-1080x1920.png`) });
+  await keepScreenshot(page, { path: test.info().outputPath(`${name}-1080x1920.png`) });
   await page.setViewportSize({ width: 1920, height: 1080 });
 }
 

@@ -3,6 +3,7 @@ import { formatNaira } from '../../shared/money';
 import { languages } from '../../renderer/src/i18n/languages';
 import { chooseFrench, say } from './i18n-support';
 import { chooseShowtime, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * What a first-time night desk clerk found (black-box audit, English and French): the guest's
@@ -20,7 +21,7 @@ test.afterEach(async () => stack?.stop());
 const shoot = async (page: Page, name: string) => {
   for (const size of [{ width: 1920, height: 1080 }, { width: 1080, height: 1920 }]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}x${size.height}.png`), fullPage: true });
+    await keepScreenshot(page, { path: test.info().outputPath(`${name}-${size.width}x${size.height}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1920, height: 1080 });
 };

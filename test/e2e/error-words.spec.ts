@@ -2,6 +2,7 @@ import { test, expect } from '@playwright/test';
 import { startFakePrinter } from '../helpers/fake-printer';
 import { chooseFrench, say } from './i18n-support';
 import { setUpTill, startStack, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * What main says when something cannot be done reaches a cashier in the language she chose, not
@@ -29,7 +30,7 @@ test('a French cashier reads main’s refusals in French: a name already taken, 
   await page.getByRole('button', { name: say('fr', 'pin.ok') }).click();
   await expect(page.getByText(say('fr', 'said.nameTaken', { name: 'Ada Supervisor' }))).toBeVisible();
   await expect(page.getByText('There is already someone called Ada Supervisor.')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('fr-name-taken.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('fr-name-taken.png') });
 
   // The partner answering 503 to every call: the film list's panel says so in French.
   stack.sandbox.faults.set({ failNext: 30 });
@@ -43,7 +44,7 @@ test('a French cashier reads main’s refusals in French: a name already taken, 
   await expect(banner).toContainText(say('fr', 'health.label.partnerOffline'));
   await expect(banner).toContainText(say('fr', 'said.partnerBusy', { service: 'partner' }));
   await expect(banner).not.toContainText('is busy or down');
-  await page.screenshot({ path: test.info().outputPath('fr-partner-busy.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('fr-partner-busy.png') });
   stack.sandbox.faults.reset();
 });
 
@@ -59,7 +60,7 @@ test('a French cashier reads the printer’s own words in French: out of paper, 
     const paperOut = say('fr', 'said.printer.paperOut');
     await expect(page.getByTestId('printer-status')).toContainText(paperOut);
     await expect(page.getByText('The printer is out of paper', { exact: false })).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('fr-paper-out.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('fr-paper-out.png') });
     // The strip on the home screen says the same.
     await page.getByRole('banner').getByRole('button', { name: new RegExp(say('fr', 'common.back')) }).click();
     await expect(page.getByTestId('status-printer')).toContainText(paperOut);

@@ -12,6 +12,7 @@ import { formatNaira } from '../../shared/money';
 import { openSellingJournal } from '../helpers/chain-fixture';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
 import { setUpTill, startStack, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 let server: TestPostgres;
 let stack: Stack;
@@ -99,7 +100,7 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   const [warned, figures] = [await conflict.boundingBox(), await page.getByTestId('fleet-figures').boundingBox()];
   expect(warned!.y + warned!.height, 'the warning is above the figures').toBeLessThanOrEqual(figures!.y);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.screenshot({ path: 'test-results/e2e/fleet-number-conflict-1366.png' });
+  await keepScreenshot(page, { path: 'test-results/e2e/fleet-number-conflict-1366.png' });
   await page.setViewportSize({ width: 1920, height: 1080 });
   const terminals = page.getByRole('region', { name: 'Terminals' });
   await expect(terminals.getByRole('row')).toHaveCount(4);
@@ -126,7 +127,7 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   const box = page.getByRole('region', { name: 'Z reports' }).getByRole('row', { name: /BOX-2/ });
   await expect(box.getByRole('cell').nth(6)).toHaveText('');
   await expect(box.getByRole('cell').nth(9)).toHaveText(formatNaira(0));
-  await page.getByRole('region', { name: 'Z reports' }).screenshot({ path: 'test-results/e2e/fleet-z-reports-1920.png' });
+  await keepScreenshot(page.getByRole('region', { name: 'Z reports' }), { path: 'test-results/e2e/fleet-z-reports-1920.png' });
   // The same figures for a spreadsheet: today's, in one CSV, UTF-8 with its byte-order mark.
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -143,9 +144,9 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   // Days as the screens write them ("Thu 26 Nov", in the reader's language), not "2026-11-26".
   await expect(byDay).toContainText(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)/);
   expect(await byDay.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-  await page.screenshot({ path: 'test-results/e2e/fleet-all-terminals-landscape.png', fullPage: true });
+  await keepScreenshot(page, { path: 'test-results/e2e/fleet-all-terminals-landscape.png', fullPage: true });
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: 'test-results/e2e/fleet-all-terminals-portrait.png', fullPage: true });
+  await keepScreenshot(page, { path: 'test-results/e2e/fleet-all-terminals-portrait.png', fullPage: true });
   // Upright, each figure is read whole: the day's ₦4,200,000.00 is not cut off by the next tile.
   await expect(page.getByTestId('fleet-figures')).toContainText('₦4,200,000.00');
   // Sales are before refunds; what went back and what the day kept are tiles of their own.
@@ -173,6 +174,6 @@ test('a supervisor sees every terminal, the chart, and is warned of unsent recor
   await page.getByLabel('Reason (for cash in / out or no sale)').fill('Change from the bank');
   await page.getByRole('button', { name: 'Cash in' }).click();
   await expect(page.getByTestId('fleet-unsent-warning')).toContainText(/1 record not sent to head office yet .*it stays on this till/, { timeout: 20_000 });
-  await page.screenshot({ path: 'test-results/e2e/fleet-close-warning.png', fullPage: true });
+  await keepScreenshot(page, { path: 'test-results/e2e/fleet-close-warning.png', fullPage: true });
   await server.start();
 });

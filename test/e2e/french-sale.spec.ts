@@ -3,6 +3,7 @@ import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { chooseFrench, say } from './i18n-support';
 import { fillCustomer, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * A French cashier's whole cinema sale: the showtimes on the 24-hour clock, the sale screen saying
@@ -59,7 +60,7 @@ test('showtimes, the sale screen and the receipt say the time and the words in F
   await expect(facts).toContainText(/\d{2}:\d{2}/);
   await expect(facts).not.toContainText(twelveHour);
   await expect(facts).not.toContainText(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/);
-  await page.screenshot({ path: test.info().outputPath('fr-sale-screen.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('fr-sale-screen.png') });
 
   const paper = await receiptPaper();
   expect(paper).toContain('Reçu no');
@@ -79,7 +80,7 @@ test('an English cashier prints a French guest a French receipt: Receipt in, the
   await expect(receiptIn.getByRole('button', { pressed: true })).toHaveText('English');
   await receiptIn.getByRole('button', { name: 'Français' }).click();
   await expect(receiptIn.getByRole('button', { pressed: true })).toHaveText('Français');
-  await page.screenshot({ path: test.info().outputPath('receipt-language-landscape.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('receipt-language-landscape.png') });
   await page.getByRole('button', { name: /^Exact/ }).click();
   await page.getByRole('button', { name: /^Confirm/ }).click();
   await expect(page.getByRole('heading', { name: say('en', 'sale.confirmed') })).toBeVisible();

@@ -3,6 +3,7 @@ import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { setUpTill } from './support';
 import { sellHotelRoom } from '../helpers/hotel-sale';
 import { axeViolations } from './axe';
+import { keepScreenshot } from './keep-screenshot';
 
 let host: PreviewHost;
 test.beforeAll(async () => {
@@ -31,9 +32,9 @@ test('home screen renders the tiles, the training badge, the terminal and the st
     expect(box.height).toBeGreaterThanOrEqual(48);
     expect(box.width).toBeGreaterThanOrEqual(48);
   }
-  await page.screenshot({ path: test.info().outputPath('home-1920x1080.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('home-1920x1080.png') });
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: test.info().outputPath('home-1080x1920.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('home-1080x1920.png') });
   expect(consoleErrors).toEqual([]);
 });
 

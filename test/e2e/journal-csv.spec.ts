@@ -5,6 +5,7 @@ import { chooseShowtime, fillCustomer, naira, setUpTill, startStack, type Stack 
 import { csvObjects } from '../helpers/csv-reader';
 import { formatNaira } from '../../shared/money';
 import { addDays, lagosDate } from '../../shared/dates';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * The journal CSV as the supervisor downloads it (Staff -> Journal -> Export CSV) and a bookkeeper
@@ -110,7 +111,7 @@ test('the downloaded journal CSV starts with the UTF-8 mark and sums a refund on
   await journalPanel.getByLabel('Last day (optional)').fill(typed(yesterday));
   await journalPanel.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByRole('alert')).toHaveText('The first day must not be after the last.');
-  await page.screenshot({ path: test.info().outputPath('journal-days-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('journal-days-1280x800.png') });
   await page.setViewportSize({ width: 800, height: 1280 });
-  await page.screenshot({ path: test.info().outputPath('journal-days-800x1280.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('journal-days-800x1280.png') });
 });

@@ -3,6 +3,7 @@ import { languages, type Language } from '../../renderer/src/i18n/languages';
 import { openKioskShift, startStack, type Stack } from './support';
 import { say } from './i18n-support';
 import { customer, orientations, payOnTerminal } from './kiosk-support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * A stranger at the kiosk, from the attract screen to the automatic return, in both orientations
@@ -121,7 +122,7 @@ for (const size of orientations) {
       const overrun = await page.getByTestId('kiosk-room').evaluateAll((rooms) =>
         rooms.flatMap((r) => [...r.querySelectorAll('span')].filter((s) => s.getBoundingClientRect().right > r.getBoundingClientRect().right).map((s) => s.textContent)),
       );
-      await page.screenshot({ path: test.info().outputPath(`${label}-hotel-rooms-at-150.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`${label}-hotel-rooms-at-150.png`) });
       expect(overrun, 'words past the right edge of their room at 150 %').toEqual([]);
       await page.setViewportSize(size);
       await c.tap(room);

@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import type { Language } from '../../renderer/src/i18n/languages';
 import { say } from './i18n-support';
+import { keepScreenshot } from './keep-screenshot';
 
 /** What the kiosk specs share: its two orientations, and a stranger's taps, scans and payment. */
 export const orientations = [
@@ -23,7 +24,7 @@ export function customer(page: Page, label: string) {
     },
     async screen(name: string) {
       await page.waitForTimeout(200);
-      await page.screenshot({ path: test.info().outputPath(`${label}-${String(++shot).padStart(2, '0')}-${name}.png`), fullPage: false });
+      await keepScreenshot(page, { path: test.info().outputPath(`${label}-${String(++shot).padStart(2, '0')}-${name}.png`), fullPage: false });
       const violations = await axeViolations(page);
       expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${label} ${name}`).toEqual([]);
     },

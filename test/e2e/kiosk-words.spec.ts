@@ -6,6 +6,7 @@ import { say } from './i18n-support';
 import { customer, orientations, payOnTerminal } from './kiosk-support';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * The kiosk in its other languages (every screen up to payment, scanned by axe), on the small
@@ -53,7 +54,7 @@ for (const language of ['fr', 'ha', 'ig', 'pcm'] as const) {
             return { text: b.textContent, top: Math.round(b.getBoundingClientRect().top), lines: lines.size };
           }),
         );
-        await page.screenshot({ path: test.info().outputPath(`kiosk-header-720-${language}.png`) });
+        await keepScreenshot(page, { path: test.info().outputPath(`kiosk-header-720-${language}.png`) });
         expect(shape, 'the header at 720 px').toEqual(shape.map((b) => ({ ...b, top: shape[0]!.top, lines: 1 })));
         await page.setViewportSize(size);
       }
@@ -127,7 +128,7 @@ for (const size of smallScreens) {
       await expect(input).toHaveValue(field.keys.join(''));
       await expectInView(input, `${field.label} while typing`);
       await expectInView(page.locator('label').filter({ hasText: field.label }), `${field.label}'s label while typing`);
-      await page.screenshot({ path: test.info().outputPath(`details-osk-${size.name}-${i + 1}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`details-osk-${size.name}-${i + 1}.png`) });
     }
     // Done closes the keyboard; Continue is in view again, pinned at the bottom.
     await keyboard.locator('[data-skbtn="{done}"]').click();
@@ -144,7 +145,7 @@ for (const size of smallScreens) {
     await payOnTerminal(page, 'fr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.done.title'), { timeout: 15_000 });
     await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(s('kiosk.done.takeReceipt'), { timeout: 15_000 });
-    await page.screenshot({ path: test.info().outputPath(`done-${size.name}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`done-${size.name}.png`) });
     await expectInView(page.getByTestId('booking-code'), 'the booking code');
     await expectInView(page.getByTestId('booking-qr'), 'the booking QR');
     await expectInView(page.getByTestId('kiosk-receipt-state'), 'Take your receipt');
@@ -161,7 +162,7 @@ test('the stay step on a 720p screen, 1280x800 and 800x1280: the check-in days, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.when.title'));
   for (const size of [{ width: 1280, height: 720 }, ...smallScreens]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`when-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`when-${size.width}x${size.height}.png`) });
     const at = `${size.width}x${size.height}`;
     await expectInView(page.getByRole('button', { name: s('date.today'), exact: true }), `${at}: Today`);
     for (const what of ['kiosk.when.nights', 'kiosk.when.guests', 'kiosk.when.rooms'] as const) {
@@ -177,7 +178,7 @@ test('the stay step on a 720p screen, 1280x800 and 800x1280: the check-in days, 
     await control.scrollIntoViewIfNeeded();
     await expectInView(control, `853x480: ${name}`);
   }
-  await page.screenshot({ path: test.info().outputPath('when-853x480.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('when-853x480.png') });
   // The later days are one swipe away on the short screen, not gone.
   await page.setViewportSize({ width: 1280, height: 720 });
   const last = page.getByRole('group', { name: s('kiosk.when.checkIn') }).getByRole('button').last();
@@ -231,12 +232,12 @@ test.describe('names in their own letters', () => {
     await expect(layerKey).toHaveText(s('osk.accents'));
     await layerKey.click();
     for (const letter of otherLetters) await expect(key(letter), letter).toHaveCount(1);
-    await page.screenshot({ path: test.info().outputPath('osk-accents-portrait.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('osk-accents-portrait.png') });
     const violations = await axeViolations(page, { include: '.osk' });
     expect(violations.map((v) => `${v.id}: ${v.help}`), 'the keyboard with its accented letters').toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
     await expectInView(key('ƴ'), 'the last letter of the layer at 1280x800');
-    await page.screenshot({ path: test.info().outputPath('osk-accents-landscape.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('osk-accents-landscape.png') });
     // Capitals too, with Shift.
     await press('{shift}');
     for (const capital of ['Ẹ', 'Ọ́', 'Ṣ', 'Ɓ', 'Ɗ', 'Ƙ', 'Ƴ', 'Ị', 'Ụ', 'Ṅ', 'É', 'Ç']) await expect(key(capital), capital).toHaveCount(1);
@@ -251,9 +252,9 @@ test.describe('names in their own letters', () => {
     await expect(field).toHaveValue('Adé-Bọ́lá'.normalize('NFC'));
     await press('{space}', '{shift}', 'D', "'", '{shift}', 'S', 'o', 'u', 'z', 'a');
     await expect(field).toHaveValue(name);
-    await page.screenshot({ path: test.info().outputPath('osk-typed-landscape.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('osk-typed-landscape.png') });
     await page.setViewportSize({ width: 800, height: 1280 });
-    await page.screenshot({ path: test.info().outputPath('osk-typed-portrait.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('osk-typed-portrait.png') });
     await press('{done}');
 
     await page.getByLabel(s('checkout.email')).fill('adebola@example.com');
@@ -277,7 +278,7 @@ test.describe('names in their own letters', () => {
     const hausaSummary = page.getByRole('region', { name: h('checkout.order') });
     await expect(hausaSummary.locator('p').first()).toHaveText(dayWords(h));
     await expect(hausaSummary.getByText(h('kiosk.pay.forWhom', { name }))).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('pay-switched-to-hausa-portrait.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('pay-switched-to-hausa-portrait.png') });
     const show = (await hausaSummary.locator('p').first().textContent())!;
     // The roll has just run out: the done screen sends her to the desk instead of "printing…".
     await printer.setMode('paper-out');
@@ -286,9 +287,9 @@ test.describe('names in their own letters', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(h('kiosk.done.title'), { timeout: 15_000 });
     await expect(page.getByText(show, { exact: true })).toBeVisible();
     await expect(page.getByTestId('kiosk-receipt-state')).toHaveText(h('kiosk.done.receiptNeedsStaff'), { timeout: 15_000 });
-    await page.screenshot({ path: test.info().outputPath('done-paper-out-in-hausa-portrait.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('done-paper-out-in-hausa-portrait.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: test.info().outputPath('done-paper-out-in-hausa-landscape.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('done-paper-out-in-hausa-landscape.png') });
     await page.setViewportSize({ width: 800, height: 1280 });
     const code = (await page.getByTestId('booking-code').textContent())!;
     // She goes to the desk and the kiosk starts over: the paper put back afterwards prints nothing
@@ -308,9 +309,9 @@ test.describe('names in their own letters', () => {
     const held = page.getByTestId('held-receipts');
     await expect(held.getByRole('heading', { name: e('printer.held') })).toBeVisible();
     await expect(held.getByText(new RegExp(`T01-\\d+ · .+ · .*${code}`))).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('printer-held-portrait.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('printer-held-portrait.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: test.info().outputPath('printer-held-landscape.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('printer-held-landscape.png') });
     const cuts = () => printer.connections().filter((c) => decodeEscPos(c.bytes, 'epson').some((item) => item.kind === 'cut')).length;
     expect(cuts(), 'nothing printed at the kiosk after she left').toBe(0);
     // At the desk staff look the code up: the held receipt is there, and prints once.
@@ -324,7 +325,7 @@ test.describe('names in their own letters', () => {
     // The sale itself opens from the journal at the kiosk too (it was a blank screen).
     await page.locator('.sale-row-main').first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(e('sale.confirmed'));
-    await page.screenshot({ path: test.info().outputPath('kiosk-staff-sale-landscape.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('kiosk-staff-sale-landscape.png') });
     // New sale from a sale screen goes back to the customers signed out: Staff asks for the PIN again.
     await page.getByRole('button', { name: e('sale.newSale') }).click();
     await page.getByRole('button', { name: e('common.staff'), exact: true }).click();

@@ -6,6 +6,7 @@ import { expectInView, openKioskShift, startStack } from './support';
 import { kioskCustomerToPay } from './kiosk-customer';
 import { startFakePrinter } from '../helpers/fake-printer';
 import { axeViolations } from './axe';
+import { keepScreenshot } from './keep-screenshot';
 
 const small = [
   { name: 'landscape', width: 1280, height: 800 },
@@ -31,7 +32,7 @@ async function withSellingKiosk(run: (kiosk: PreviewHost) => Promise<void>) {
 }
 
 async function look(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await keepScreenshot(page, { path: test.info().outputPath(`${name}.png`) });
 }
 
 let host: PreviewHost;

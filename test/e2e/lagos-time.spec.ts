@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * A till whose computer is not set to Lagos time: the screens still show the Lagos time the
@@ -85,6 +86,6 @@ test('a browser in New York time shows the sale, the journal and the refund at t
   for (const [width, height] of [[1920, 1080], [1080, 1920]] as const) {
     await page.setViewportSize({ width, height });
     await page.getByTestId('sale-corrections').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`lagos-time-refund-line-${width}x${height}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`lagos-time-refund-line-${width}x${height}.png`) });
   }
 });

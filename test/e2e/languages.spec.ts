@@ -3,6 +3,7 @@ import { axeViolations } from './axe';
 import { languages, type Language } from '../../renderer/src/i18n/languages';
 import { exact, say } from './i18n-support';
 import { setUpTill, startStack, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * Issue 15: axe finds nothing on any screen in any language. The kiosk's languages are scanned in
@@ -19,7 +20,7 @@ async function scan(page: Page, language: Language, screen: string) {
   ]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(100);
-    await page.screenshot({ path: test.info().outputPath(`${language}-${screen}-${size.label}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`${language}-${screen}-${size.label}.png`) });
   }
   const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), `${language} ${screen}`).toEqual([]);

@@ -3,6 +3,7 @@ import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../.
 import { startPreviewHost } from '../helpers/preview-host';
 import { setUpTill, startStack } from './support';
 import { chooseFrench, say } from './i18n-support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * Settings -> Test partner connection, as a supervisor uses it in Chromium: against the sandbox
@@ -42,7 +43,7 @@ test('against the sandbox: five calls, each 200 with its time; other layouts tes
     for (const [width, height, name] of [[1920, 1080, 'landscape'], [1080, 1920, 'portrait']] as const) {
       await page.setViewportSize({ width, height });
       await settings.getByRole('table', { name: 'Each call of the test' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/partner-screens/partner-connection-ok-${name}.png`, fullPage: false });
+      await keepScreenshot(page, { path: `test-results/partner-screens/partner-connection-ok-${name}.png`, fullPage: false });
     }
 
     // The documented layout (/api/v1) as custom prefixes, tested as typed (not saved yet).
@@ -92,7 +93,7 @@ test('a sandbox started with another key: the screen names the API key, in plain
     for (const [width, height, name] of [[1920, 1080, 'landscape'], [1080, 1920, 'portrait']] as const) {
       await page.setViewportSize({ width, height });
       await findings.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/partner-screens/partner-connection-wrong-key-${name}.png` });
+      await keepScreenshot(page, { path: `test-results/partner-screens/partner-connection-wrong-key-${name}.png` });
     }
   } finally {
     await host.stop();

@@ -5,6 +5,7 @@ import { languages } from '../../renderer/src/i18n/languages';
 import { say } from './i18n-support';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { expectInView, fillCustomer, openKioskShift, setUpTill, startStack, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * Card payments on screen, as a kiosk customer and a cashier meet them: the terminal takes over
@@ -22,7 +23,7 @@ const orientations = [
 async function look(page: Page, name: string) {
   await page.waitForTimeout(150);
   // Kept outside Playwright's output folder, which the next run (anyone's) empties.
-  await page.screenshot({ path: `test-results/payments-screens/${name}.png` });
+  await keepScreenshot(page, { path: `test-results/payments-screens/${name}.png` });
   const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), name).toEqual([]);
 }

@@ -4,6 +4,7 @@ import { addDays, lagosDate } from '../../shared/dates';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { fillCustomer, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * Receipts as staff see them: a booking sold while the printer is out of paper, then off, waits in Staff -> Printer
@@ -63,7 +64,7 @@ test('a receipt waits while the printer is out of paper, then off, is listed wit
   await printer.setMode('off');
   // The receipt on screen before any paper: the same text the printer will get.
   await expect(page.getByTestId('receipt-preview')).toContainText('Receipt no.');
-  await page.screenshot({ path: shot('sale-receipt-waiting-landscape.png'), fullPage: true });
+  await keepScreenshot(page, { path: shot('sale-receipt-waiting-landscape.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Printer' }).click();
@@ -72,7 +73,7 @@ test('a receipt waits while the printer is out of paper, then off, is listed wit
   await expect(page.getByTestId('printer-status')).toContainText('Printer offline');
   for (const size of [{ name: 'landscape', width: 1920, height: 1080 }, { name: 'portrait', width: 1080, height: 1920 }]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: shot(`printer-waiting-${size.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: shot(`printer-waiting-${size.name}.png`), fullPage: true });
   }
   // Print now with the printer still off answers at once and the receipt keeps its place.
   await waiting.getByRole('button', { name: 'Print now' }).click();
@@ -90,7 +91,7 @@ test('a receipt waits while the printer is out of paper, then off, is listed wit
   expect(paper!.join('\n')).not.toMatch(/\?/);
 
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.screenshot({ path: shot('printer-ready-landscape.png'), fullPage: true });
+  await keepScreenshot(page, { path: shot('printer-ready-landscape.png'), fullPage: true });
 });
 
 test('the till killed while a receipt prints: after the restart Staff -> Printer names that receipt, and Print a copy prints it once, marked COPY', async ({ page }) => {
@@ -123,15 +124,15 @@ test('the till killed while a receipt prints: after the restart Staff -> Printer
   await expect(notice.getByRole('button', { name: 'Open sale T01-000001' })).toBeVisible();
   // The printer answers ready, but the printer tile says first that a receipt waits, and leads there.
   await expect(page.getByTestId('status-printer')).toContainText('Printer: 1 receipt did not print');
-  await page.screenshot({ path: shot('home-restart-notice-landscape.png'), fullPage: true });
+  await keepScreenshot(page, { path: shot('home-restart-notice-landscape.png'), fullPage: true });
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: shot('home-restart-notice-portrait.png'), fullPage: true });
+  await keepScreenshot(page, { path: shot('home-restart-notice-portrait.png'), fullPage: true });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.getByTestId('status-printer').getByRole('button', { name: 'See them under Printer' }).click();
   // It may be on paper: listed by its number, never sent again by itself.
   const row = page.getByRole('listitem').filter({ hasText: 'Receipt T01-000001 — Lobby POS stopped while this was printing' });
   await expect(row).toBeVisible();
-  await page.screenshot({ path: shot('printer-after-restart-landscape.png'), fullPage: true });
+  await keepScreenshot(page, { path: shot('printer-after-restart-landscape.png'), fullPage: true });
   expect(receipts()).toEqual([]);
   await row.getByRole('button', { name: 'Print a copy' }).click();
   await expect(row).toHaveCount(0);
@@ -173,5 +174,5 @@ test('a printer that never answers status questions (a print server): set so und
   await expect.poll(() => receipts().length, { timeout: 15_000 }).toBe(1);
   expect(receipts()[0]!.some((line) => line.includes('Kemi Adeyemi'))).toBe(true);
   await expect(page.getByTestId('status-printer')).toContainText('It is not asked for its status', { timeout: 15_000 });
-  await page.screenshot({ path: shot('printer-not-asked-home.png') });
+  await keepScreenshot(page, { path: shot('printer-not-asked-home.png') });
 });

@@ -9,6 +9,7 @@ import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { expectInView, fillCustomer, naira, openKioskShift, setUpTill, startStack } from './support';
 import Database from 'better-sqlite3';
 import path from 'node:path';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * Voids and refunds as staff do them, in Chromium against the preview host: at a box-office
@@ -157,10 +158,10 @@ test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervis
   await expect(page.getByTestId('refund-total')).toHaveText(formatNaira(2 * unit));
   await sheet.getByRole('button', { name: 'The customer cancelled' }).click();
   await sheet.getByLabel('What happened, in a few words').fill('Two friends cannot come');
-  await page.screenshot({ path: test.info().outputPath('refund-sheet-1920x1080.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('refund-sheet-1920x1080.png') });
   await accessible(page, 'dialog');
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: test.info().outputPath('refund-sheet-1080x1920.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('refund-sheet-1080x1920.png') });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.getByRole('button', { name: 'Ask a supervisor to approve' }).click();
 
@@ -172,18 +173,18 @@ test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervis
   await approval.getByRole('button', { name: 'OK' }).click();
   await expect(approval.getByRole('alert')).toContainText('not Bola Adeyemi');
   expect(stack.journal('SELECT id FROM corrections')).toHaveLength(0);
-  await page.screenshot({ path: test.info().outputPath('refund-approval-1920x1080.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('refund-approval-1920x1080.png') });
   await accessible(page, 'dialog');
   // A counter screen on its side: the keypad beside who approves, OK and Back in view without scrolling the sheet.
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectInView(approval.getByRole('button', { name: 'OK' }), 'OK on the refund approval, 1280x800');
   await expectInView(approval.getByRole('button', { name: 'Back' }), 'Back on the refund approval, 1280x800');
-  await page.screenshot({ path: test.info().outputPath('refund-approval-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('refund-approval-1280x800.png') });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await approve(page, 'Bola Adeyemi', '8642');
 
   await expect(page.getByTestId('refund-done')).toContainText(`Give the customer ${formatNaira(2 * unit)} from the drawer.`);
-  await page.screenshot({ path: test.info().outputPath('refund-done-1920x1080.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('refund-done-1920x1080.png') });
   await accessible(page, 'dialog');
   await page.getByRole('button', { name: 'Done' }).click();
 
@@ -192,10 +193,10 @@ test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervis
   await expect(corrections).toContainText(`2 × ${category}`);
   await expect(corrections).toContainText('Asked by Tunde Bakare · approved by Bola Adeyemi');
   await expect(corrections).toContainText('Cancellation owed by the partner');
-  await page.getByTestId('sale-corrections').screenshot({ path: test.info().outputPath('sale-refunded-1920x1080.png') });
+  await keepScreenshot(page.getByTestId('sale-corrections'), { path: test.info().outputPath('sale-refunded-1920x1080.png') });
   await accessible(page, '[data-testid="sale-corrections"]');
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: test.info().outputPath('sale-refunded-1080x1920.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('sale-refunded-1080x1920.png') });
   await page.setViewportSize({ width: 1920, height: 1080 });
   expect((await rpc('staff:status', {})).signedIn.name).toBe('Tunde Bakare');
 
@@ -217,7 +218,7 @@ test('counter: a cashier refunds 2 of 3 tickets from the sale screen, a supervis
   await expect(page.getByTestId('receipt-preview')).toContainText('Customer copy');
   await papers.getByRole('button', { name: 'Slip 2' }).click();
   await expect(page.getByTestId('receipt-preview')).toContainText('Drawer copy');
-  await page.screenshot({ path: test.info().outputPath('sale-slip-1920x1080.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('sale-slip-1920x1080.png') });
   await papers.getByRole('button', { name: 'Receipt' }).click();
   await expect(page.getByTestId('receipt-preview')).not.toContainText('Drawer copy');
   await expect(page.getByTestId('receipt-preview')).toContainText(reference);
@@ -296,7 +297,7 @@ test('front desk: a guest found by phone is refunded by bank transfer less a fee
   await page.getByTestId('refund-sheet').getByLabel('What happened, in a few words').fill('Room no longer available');
   await page.getByRole('button', { name: 'Ask a supervisor to approve' }).click();
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: test.info().outputPath('void-approval-1080x1920.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('void-approval-1080x1920.png') });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await approve(page, 'Ada Supervisor', '2468');
   await expect(page.getByTestId('refund-done')).toContainText(`Give the customer ${formatNaira(refused.totalKobo)} from the drawer.`);
@@ -309,16 +310,16 @@ test('front desk: a guest found by phone is refunded by bank transfer less a fee
   const owed = panel.getByTestId('cancellation');
   await expect(owed).toHaveCount(1);
   await expect(owed).toContainText(booked.partnerReference);
-  await panel.screenshot({ path: test.info().outputPath('staff-refunds-1920x1080.png') });
+  await keepScreenshot(panel, { path: test.info().outputPath('staff-refunds-1920x1080.png') });
   await accessible(page, '[data-testid="refunds-panel"]');
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await panel.screenshot({ path: test.info().outputPath('staff-refunds-1080x1920.png') });
+  await keepScreenshot(panel, { path: test.info().outputPath('staff-refunds-1080x1920.png') });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await owed.getByRole('button', { name: 'Record who agreed…' }).click();
   await page.getByLabel('Name at the cinema, hotel or partner').fill('Funke Ade, reservations');
   await page.getByRole('button', { name: 'E-mail' }).click();
   await page.getByLabel('Fee they withhold (₦)').fill('1500');
-  await page.screenshot({ path: test.info().outputPath('cancellation-agree-1920x1080.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('cancellation-agree-1920x1080.png') });
   await accessible(page, 'dialog');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(owed).toHaveAttribute('data-state', 'agreed');
@@ -352,7 +353,7 @@ test('kiosk: a customer who wants money back is sent to the front desk with the 
     const code = (await page.getByTestId('booking-code').textContent({ timeout: 15_000 }))!;
     await page.getByRole('button', { name: 'Need a refund?' }).click();
     await expect(page.getByTestId('kiosk-refund-note')).toHaveText(`Refunds are not given at this kiosk. Please see the front desk with your sale reference ${code}.`);
-    await page.screenshot({ path: test.info().outputPath('kiosk-refund-note-1080x1920.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('kiosk-refund-note-1080x1920.png') });
     await accessible(page, 'dialog');
     // And nothing at the kiosk can give money back, whatever asks.
     const [sale] = kiosk.journal<{ id: string }>('SELECT id FROM sales');

@@ -5,6 +5,7 @@ import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { addDays, lagosDate } from '../../shared/dates';
 import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
 import { chooseShowtime, expectInView, fillCustomer, holdAllSeats, naira, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 let stack: Stack;
 let printer: FakePrinter;
@@ -133,10 +134,10 @@ test('the change is called out only right after the sale; a sale opened later sa
   await expect(refunds).toContainText('No refund or void yet.');
   await expect(page.getByText(/given back/)).toHaveCount(0);
   await refundsNotCovered(page, 'just sold, 1280x800');
-  await page.screenshot({ path: test.info().outputPath('sale-just-paid-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('sale-just-paid-1280x800.png') });
   await page.setViewportSize({ width: 800, height: 1280 });
   await refundsNotCovered(page, 'just sold, 800x1280');
-  await page.screenshot({ path: test.info().outputPath('sale-just-paid-800x1280.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('sale-just-paid-800x1280.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Later, the sale found again from the back office: the change is a quiet fact, not an order.
@@ -151,10 +152,10 @@ test('the change is called out only right after the sale; a sale opened later sa
   await expect(page.getByTestId('change-due')).toHaveCount(0);
   await expect(page.getByText(/Give change/)).toHaveCount(0);
   await refundsNotCovered(page, 'opened later, 1280x800');
-  await page.screenshot({ path: test.info().outputPath('sale-reopened-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('sale-reopened-1280x800.png') });
   await page.setViewportSize({ width: 800, height: 1280 });
   await refundsNotCovered(page, 'opened later, 800x1280');
-  await page.screenshot({ path: test.info().outputPath('sale-reopened-800x1280.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('sale-reopened-800x1280.png') });
 });
 
 test('printer off: the sale is confirmed anyway; the one original prints once the printer is back, later prints are COPY', async ({ page }) => {
@@ -179,7 +180,7 @@ test('printer off: the sale is confirmed anyway; the one original prints once th
   expect(await facts.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   const factsPastReceipt = await page.evaluate(() => document.querySelector('.sale-facts')!.getBoundingClientRect().right - document.querySelector('.receipt-panel')!.getBoundingClientRect().left);
   expect(factsPastReceipt).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: test.info().outputPath('sale-printer-waiting-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('sale-printer-waiting-1280x800.png') });
 
   await printer.setMode('ready');
   // The queue notices the printer is back and prints the waiting original by itself; no copy.
@@ -317,7 +318,7 @@ test('rooms gone between choosing and paying: the panel says so, nothing is book
   await expect(page.locator('.error-panel')).toContainText(/not available|left of this type|Not enough rooms/);
   // Under the payment, below the fold at 1280 x 720: brought into view, or nothing seems to happen.
   await expect(page.locator('.error-panel')).toBeInViewport();
-  await page.screenshot({ path: test.info().outputPath('rooms-gone.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('rooms-gone.png') });
   expect(stack.sandbox.transactions()).toHaveLength(1);
   expect(stack.journal('SELECT id FROM sales')).toHaveLength(0);
 });
@@ -388,7 +389,7 @@ test('Back from checkout returns to the film as chosen (cinema, date, showtime, 
   await chosenAsLeft(2);
   for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 1280 }]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`back-from-checkout-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`back-from-checkout-${size.width}x${size.height}.png`) });
   }
   await expect.poll(() => seatsLeft(seats)).toBe(free);
   // The screen's count of seats left includes the two given back.
@@ -470,7 +471,7 @@ test('Back from a hotel checkout returns to the hotel with the stay and the room
   await expect(page.locator('.stay-bar')).toContainText('3 nights');
   for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 1280 }]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`hotel-back-from-checkout-${size.width}x${size.height}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`hotel-back-from-checkout-${size.width}x${size.height}.png`) });
   }
   // Straight on again: the same stay, the same room.
   await page.getByRole('button', { name: 'Checkout' }).click();

@@ -1,5 +1,6 @@
 import { test, expect, type Locator } from '@playwright/test';
 import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * The night clerk steps away from the desk: after the configured minutes untouched the screen hides
@@ -41,7 +42,7 @@ test('a counter untouched for a minute locks behind the PIN of who is signed in;
     { name: 'portrait', width: 1080, height: 1920 },
   ]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`screen-lock-${size.name}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`screen-lock-${size.name}.png`) });
   }
   await page.setViewportSize({ width: 1920, height: 1080 });
 

@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { startPreviewHost } from '../helpers/preview-host';
 import { chooseShowtime, fillCustomer, setUpTill, startStack, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 const sizes = [
   { name: 'landscape', width: 1920, height: 1080 },
@@ -13,7 +14,7 @@ async function check(page: Page, screen: string) {
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: test.info().outputPath(`${screen}-${size.name}.png`), fullPage: true });
+    await keepScreenshot(page, { path: test.info().outputPath(`${screen}-${size.name}.png`), fullPage: true });
   }
   // Every rule axe has, every impact: 0 findings (issue 15).
   const violations = await axeViolations(page);

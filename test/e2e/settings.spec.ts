@@ -5,6 +5,7 @@ import { startPreviewHost } from '../helpers/preview-host';
 import { setUpSupervisor, setUpTill } from './support';
 import { say } from './i18n-support';
 import { axeViolations } from './axe';
+import { keepScreenshot } from './keep-screenshot';
 
 test('a supervisor saves settings for the next start and a write-only API key', async ({ page }) => {
   const host = await startPreviewHost();
@@ -123,10 +124,10 @@ test('a supervisor chooses the card terminal in plain words and stores a write-o
     await expect(terminal.getByRole('alert')).toHaveCount(0);
     expect(fs.readFileSync(path.join(host.dataDir, 'paystack-secret-key'), 'utf8')).toBe(key);
     await settings.getByRole('heading', { name: 'Card payments' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/e2e/settings-card-payments-landscape.png' });
+    await keepScreenshot(page, { path: 'test-results/e2e/settings-card-payments-landscape.png' });
     await page.setViewportSize({ width: 1080, height: 1920 });
     await settings.getByRole('heading', { name: 'Card payments' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/e2e/settings-card-payments-portrait.png' });
+    await keepScreenshot(page, { path: 'test-results/e2e/settings-card-payments-portrait.png' });
 
     await page.reload();
     await page.getByRole('button', { name: 'Staff', exact: true }).click();

@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * A sale whose answer was lost while the partner's lookups stay down: it can never settle by
@@ -53,7 +54,7 @@ test('a sale the lookups can never settle: a supervisor records what the partner
     { name: 'portrait', width: 1080, height: 1920 },
   ]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`settle-by-hand-${size.name}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`settle-by-hand-${size.name}.png`) });
   }
   const violations = await axeViolations(page, { include: 'dialog' });
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -3,6 +3,7 @@ import { axeViolations } from './axe';
 import { formatNaira, formatNairaPlain, formatNairaWhole } from '../../shared/money';
 import { say } from './i18n-support';
 import { chooseShowtime, expectInView, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
+import { keepScreenshot } from './keep-screenshot';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -46,7 +47,7 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   await page.setViewportSize({ width: 1920, height: 1080 });
   await expectInView(page.getByLabel('Cash counted in the drawer (₦)'), 'the count, landscape 1920x1080');
   await expectInView(page.getByRole('button', { name: 'Close the shift…' }), 'Close the shift, landscape 1920x1080');
-  await page.screenshot({ path: test.info().outputPath('shift-1920x1080.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('shift-1920x1080.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
   // The X report's paper on screen, before (or without) printing it: the printer's own layout.
   await page.getByRole('button', { name: 'See the paper' }).click();
@@ -57,12 +58,12 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   await expect(paper.getByTestId('report-paper')).toContainText(new RegExp(`SOLD BY FILM AND HOTEL\\n +${escape(film)} \\(2 tickets\\) +${escape(formatNairaPlain(first + second))}\\n`));
   // The paper scrolls inside the sheet: printing it or closing it needs no scrolling, either way up.
   await expectInView(paper.getByRole('button', { name: 'Print X report' }), 'Print X report on the paper sheet, landscape');
-  await page.screenshot({ path: test.info().outputPath('x-paper-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('x-paper-1280x800.png') });
   const violations = await axeViolations(page, { include: 'dialog' });
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.setViewportSize({ width: 1080, height: 1920 });
   await expectInView(paper.getByRole('button', { name: 'Print X report' }), 'Print X report on the paper sheet, portrait');
-  await page.screenshot({ path: test.info().outputPath('x-paper-1080x1920.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('x-paper-1080x1920.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
   await paper.getByRole('button', { name: 'Close' }).click();
   await expect(paper).toHaveCount(0);
@@ -79,9 +80,9 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   await expect(confirm.getByTestId('confirm-counted')).toHaveText(formatNaira(counted));
   await expect(confirm.getByTestId('confirm-difference')).toHaveText(`${formatNaira(-20_000)} (short)`);
   await expect(confirm).toContainText('cannot be opened again');
-  await page.screenshot({ path: test.info().outputPath('close-confirm-1280x800.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('close-confirm-1280x800.png') });
   await page.setViewportSize({ width: 800, height: 1280 });
-  await page.screenshot({ path: test.info().outputPath('close-confirm-800x1280.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('close-confirm-800x1280.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
   // Count again: nothing is closed.
   await confirm.getByRole('button', { name: 'Count again' }).click();
@@ -122,7 +123,7 @@ test('shift: open, two cash sales, close with a counted difference, the Z report
   await expect(paper.getByTestId('report-paper')).toContainText(new RegExp(`Counted +${escape(formatNairaPlain(counted))}\\nShort +${escape(formatNairaPlain(-20_000))}\\n`));
   const zPaper = await paper.getByTestId('report-paper').textContent();
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: test.info().outputPath('z-paper-1080x1920.png') });
+  await keepScreenshot(page, { path: test.info().outputPath('z-paper-1080x1920.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
   await paper.getByRole('button', { name: 'Print Z report #1' }).click();
   await expect(paper).toHaveCount(0);
@@ -179,7 +180,7 @@ test('double taps on Open shift and on closing send once: no refusal contradicts
     await expect(page.getByText(/^Z report #1: /)).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(own.journal('SELECT z_number FROM shifts')).toEqual([{ z_number: 1 }]);
-    await page.screenshot({ path: test.info().outputPath('shift-closed-1280x800.png'), fullPage: true });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-closed-1280x800.png'), fullPage: true });
   } finally {
     await own.stop();
   }
@@ -201,10 +202,10 @@ test("a cashier is told that a supervisor closes the shift, and has no way to cl
     await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Change for a customer');
     await expect(ask).toHaveAccessibleDescription('On this till only a supervisor opens the drawer without a sale: a supervisor other than you approves it with their PIN on this screen.');
     await closing.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('shift-cashier-1280x800.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-cashier-1280x800.png') });
     await page.setViewportSize({ width: 800, height: 1280 });
     await closing.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('shift-cashier-800x1280.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-cashier-800x1280.png') });
 
     // The supervisor comes over and types her PIN on the cashier's screen; the cashier stays signed in.
     await ask.click();
@@ -216,13 +217,13 @@ test("a cashier is told that a supervisor closes the shift, and has no way to cl
     await expect(approval.getByRole('alert')).toHaveText("That is not Ada Supervisor's PIN. The drawer was not opened; try again.");
     expect(own.journal('SELECT id FROM drawer_openings')).toEqual([]);
     expect((await axeViolations(page, { include: 'dialog' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath('shift-no-sale-approval-800x1280.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-no-sale-approval-800x1280.png') });
     await expectInView(approval.getByRole('button', { name: 'Back' }), 'Back on the approval sheet, portrait');
     await page.setViewportSize({ width: 1280, height: 800 });
     // On its side the keypad stands beside who approves: the whole step in view, Back too, without scrolling the sheet.
     await expectInView(approval.getByRole('button', { name: 'OK' }), 'OK on the approval sheet, landscape');
     await expectInView(approval.getByRole('button', { name: 'Back' }), 'Back on the approval sheet, landscape');
-    await page.screenshot({ path: test.info().outputPath('shift-no-sale-approval-1280x800.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-no-sale-approval-1280x800.png') });
     // Back: the refused PIN goes with the sheet; asking again starts afresh.
     await approval.getByRole('button', { name: 'Back' }).click();
     await expect(approval).toHaveCount(0);
@@ -258,7 +259,7 @@ test("on a till where only supervisors take cash out, a cashier takes it out wit
     await drawer.getByLabel('Reason (for cash in / out or no sale)').fill('Generator diesel');
     await expect(ask).toBeEnabled();
     await expect(ask).toHaveAccessibleDescription('On this till only a supervisor takes cash out: a supervisor other than you approves it with their PIN on this screen.');
-    await page.screenshot({ path: test.info().outputPath('shift-cash-out-cashier-1280x800.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-cash-out-cashier-1280x800.png') });
 
     await ask.click();
     const approval = page.getByRole('dialog', { name: 'Supervisor approval: cash out' });
@@ -270,10 +271,10 @@ test("on a till where only supervisors take cash out, a cashier takes it out wit
     await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(500_000));
     expect((await axeViolations(page, { include: 'dialog' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await expectInView(approval.getByRole('button', { name: 'OK' }), 'OK on the cash out approval, landscape');
-    await page.screenshot({ path: test.info().outputPath('shift-cash-out-approval-1280x800.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-cash-out-approval-1280x800.png') });
     await page.setViewportSize({ width: 800, height: 1280 });
     await expectInView(approval.getByRole('button', { name: 'OK' }), 'OK on the cash out approval, portrait');
-    await page.screenshot({ path: test.info().outputPath('shift-cash-out-approval-800x1280.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-cash-out-approval-800x1280.png') });
     await approval.getByLabel('PIN of Ada Supervisor').fill('2468');
     await approval.getByRole('button', { name: 'OK' }).click();
     await expect(approval).toHaveCount(0);
@@ -356,10 +357,10 @@ test('cash out: the drawer figure drops, a voucher prints for the drawer, and th
     await expect
       .poll(() => own.journal("SELECT kind, state, json_extract(payload_json, '$.slip.title') AS title, json_extract(payload_json, '$.slip.cashMoves') AS cash FROM print_jobs"))
       .toEqual([{ kind: 'slip', state: 'printed', title: 'CASH OUT', cash: 1 }]);
-    await page.screenshot({ path: test.info().outputPath('shift-cash-out-1280x800.png'), fullPage: true });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-cash-out-1280x800.png'), fullPage: true });
     await page.setViewportSize({ width: 800, height: 1280 });
     await drawer.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('shift-cash-out-800x1280.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-cash-out-800x1280.png') });
     // Typing the next entry's amount does not clear it; the next cash in replaces it.
     await cashInFromTheSafe(drawer);
   } finally {
@@ -373,7 +374,7 @@ test('close by counting notes: each line and the total worked out, a bad count m
     await expect(page.getByTestId('expected-cash')).toHaveText(formatNaira(500_000));
     const closing = page.getByRole('region', { name: 'Close the shift' });
     await closing.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('close-with-count-1280x800.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('close-with-count-1280x800.png') });
     await closing.getByRole('button', { name: 'Count by notes' }).click();
     const sheet = page.getByRole('dialog', { name: 'Count the drawer by notes' });
     await sheet.getByLabel(`${formatNairaWhole(100_000)} notes`).fill('4');
@@ -391,10 +392,10 @@ test('close by counting notes: each line and the total worked out, a bad count m
     await sheet.getByLabel(`${formatNairaWhole(20_000)} notes`).fill('');
     expect((await axeViolations(page, { include: 'dialog' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await expectInView(sheet.getByRole('button', { name: `Use ${formatNaira(495_000)}` }), 'Use on the count, landscape');
-    await page.screenshot({ path: test.info().outputPath('count-by-notes-1280x800.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('count-by-notes-1280x800.png') });
     await page.setViewportSize({ width: 800, height: 1280 });
     await expectInView(sheet.getByRole('button', { name: `Use ${formatNaira(495_000)}` }), 'Use on the count, portrait');
-    await page.screenshot({ path: test.info().outputPath('count-by-notes-800x1280.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('count-by-notes-800x1280.png') });
     await sheet.getByRole('button', { name: `Use ${formatNaira(495_000)}` }).click();
     await expect(sheet).toHaveCount(0);
     await expect(page.getByLabel('Cash counted in the drawer (₦)')).toHaveValue('4950.00');
@@ -415,7 +416,7 @@ test('close by counting notes: each line and the total worked out, a bad count m
     await expect(shown.getByTestId(/^count-line-/)).toHaveCount(2);
     expect((await axeViolations(page, { include: '[data-testid="z-report"]' })).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await shown.getByTestId('count-line-100000').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('z-report-count-800x1280.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('z-report-count-800x1280.png') });
     // The count is kept in the Z report, and its paper lists it under Counted.
     expect(own.journal("SELECT counted_kobo, json_extract(z_report_json, '$.countSheet') AS sheet FROM shifts")).toEqual([
       { counted_kobo: 495_000, sheet: JSON.stringify({ notes: [{ noteKobo: 100_000, count: 4 }, { noteKobo: 50_000, count: 1 }], otherKobo: 45_000 }) },
@@ -463,10 +464,10 @@ test('no sale: the drawer opens for change on the record, with its reason, and t
       .poll(() => own.journal("SELECT kind, state, json_extract(payload_json, '$.slip.title') AS title, json_extract(payload_json, '$.slip.cashMoves') AS cash FROM print_jobs"))
       .toEqual([{ kind: 'slip', state: 'printed', title: 'NO SALE', cash: 1 }]);
     expect(await own.journal('SELECT reason FROM drawer_openings')).toEqual([{ reason: 'Change for a customer' }]);
-    await page.screenshot({ path: test.info().outputPath('shift-no-sale-1280x800.png'), fullPage: true });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-no-sale-1280x800.png'), fullPage: true });
     await page.setViewportSize({ width: 800, height: 1280 });
     await drawer.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('shift-no-sale-800x1280.png') });
+    await keepScreenshot(page, { path: test.info().outputPath('shift-no-sale-800x1280.png') });
   } finally {
     await own.stop();
   }

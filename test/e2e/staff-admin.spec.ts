@@ -2,6 +2,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { formatNaira } from '../../shared/money';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { axeViolations } from './axe';
+import { keepScreenshot } from './keep-screenshot';
 
 /**
  * Staff -> Staff for a supervisor: who can sign in (role, active, PIN locked), deactivating and
@@ -33,7 +34,7 @@ async function shoot(page: Page, name: string, target?: ReturnType<Page['locator
   ] as const) {
     await page.setViewportSize({ width, height });
     if (target) await target.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}x${height}.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`${name}-${width}x${height}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
