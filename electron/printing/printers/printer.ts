@@ -43,8 +43,11 @@ export type PrintResult =
 export interface Printer {
   /** "network printer 10.0.0.5:9100", for logs and the status line. */
   readonly description: string;
-  /** One attempt, over within `deadlineMs` whatever the printer does. Never throws. */
-  print(document: PrintDocument, options: { deadlineMs: number }): Promise<PrintResult>;
+  /**
+   * One attempt, over within `deadlineMs` whatever the printer does. Never throws. `signal` ends it
+   * sooner (the till is stopping): it fails as a deadline would at the step it had reached.
+   */
+  print(document: PrintDocument, options: { deadlineMs: number; signal?: AbortSignal }): Promise<PrintResult>;
   /** Asks the printer itself where it can (real-time status); never throws. */
   status(options: { deadlineMs: number }): Promise<PrinterStatus>;
 }

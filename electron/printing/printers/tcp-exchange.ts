@@ -24,7 +24,7 @@ export interface ExchangeLink {
  */
 export function exchange<T>(
   target: { host: string; port: number },
-  limits: { deadlineMs: number; connectMs: number },
+  limits: { deadlineMs: number; connectMs: number; signal?: AbortSignal },
   script: (link: ExchangeLink) => Promise<T>,
 ): Promise<ExchangeOutcome<T>> {
   return new Promise((resolve) => {
@@ -42,6 +42,7 @@ export function exchange<T>(
       settled = true;
       clearTimeout(deadline);
       clearTimeout(connectDeadline);
+      limits.signal?.removeEventListener('abort', stopping);
       socket.destroy();
       resolve(outcome);
     };
@@ -57,6 +58,11 @@ export function exchange<T>(
       () => finish(failure('deadline', `no connection within ${Math.min(limits.connectMs, limits.deadlineMs)} ms`)),
       Math.min(limits.connectMs, limits.deadlineMs),
     );
+    // The till is stopping: the exchange ends where it got to, as at its deadline (a receipt cut
+    // off while sending may be on paper, and is treated so).
+    const stopping = () => finish(failure('closed', 'the till is stopping'));
+    if (limits.signal?.aborted) stopping();
+    else limits.signal?.addEventListener('abort', stopping, { once: true });
 
     socket.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? 'error';

@@ -50,9 +50,9 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
    * own. Sent whole counts as printed, since nothing more can be known; a connection that breaks
    * while sending may have left part of it on paper, so it is never sent again by itself.
    */
-  const printUnasked = (document: PrintDocument, deadlineMs: number): Promise<PrintResult> =>
+  const printUnasked = (document: PrintDocument, deadlineMs: number, signal?: AbortSignal): Promise<PrintResult> =>
     lane(async () => {
-      const outcome = await exchange({ host, port }, { deadlineMs, connectMs }, async (link) => {
+      const outcome = await exchange({ host, port }, { deadlineMs, connectMs, signal }, async (link) => {
         link.stage('send');
         await link.send(withCutOwed(document));
       });
@@ -72,9 +72,9 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
       return statusSaying('ready', 'said.printer.notAsked', { where });
     });
 
-  const print = (document: PrintDocument, deadlineMs: number): Promise<PrintResult> =>
+  const print = (document: PrintDocument, deadlineMs: number, signal?: AbortSignal): Promise<PrintResult> =>
     lane(async () => {
-      const outcome = await exchange({ host, port }, { deadlineMs, connectMs }, async (link) => {
+      const outcome = await exchange({ host, port }, { deadlineMs, connectMs, signal }, async (link) => {
         link.stage('status');
         await link.send(query);
         const before = parseStatusReply(type, await link.receive(replyLength));
@@ -163,7 +163,7 @@ export function createTcpPrinter(options: TcpPrinterOptions): Printer {
   const asks = options.askStatus ?? true;
   return {
     description: `network printer ${where}`,
-    print: (document, { deadlineMs }) => (asks ? print(document, deadlineMs) : printUnasked(document, deadlineMs)),
+    print: (document, { deadlineMs, signal }) => (asks ? print(document, deadlineMs, signal) : printUnasked(document, deadlineMs, signal)),
     status: ({ deadlineMs }) => (asks ? status(deadlineMs) : statusUnasked(deadlineMs)),
   };
 }

@@ -32,6 +32,14 @@ export interface PrintWorker {
 }
 
 const backstopMs = 2_000;
+/**
+ * At a stop (quit, Restart now) a try under way gets this long to finish: a printer that answers
+ * prints a receipt well inside it. Then the try is ended where it got to, as at its deadline: a
+ * receipt not yet sent waits for the next start, one cut off while sending is on paper perhaps,
+ * and is listed for staff. Without it a silent or hung printer held the stop for the whole try
+ * (10 s and more).
+ */
+const stopGraceMs = 2_000;
 /** The journal keeps at most this much of a reason. */
 const reasonLimit = 500;
 /** Said after any failure whose bytes may be on paper: it is never sent again by itself. */
@@ -50,6 +58,8 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
   let attempt: Promise<void> | null = null;
+  /** Ends the try under way (the till is stopping). */
+  let stopTry: AbortController | null = null;
   const waiters = new Map<number, Set<() => void>>();
 
   function wake() {
@@ -85,6 +95,9 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
   }
 
   async function print(job: PrintJob) {
+    // Made before the wait for a status question under way, so a stop during that wait ends the try too.
+    stopTry = new AbortController();
+    const { signal } = stopTry;
     try {
       const document = documentForJob(job, options.layout);
       if (!document.ok) {
@@ -94,7 +107,7 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
       await watch.quiet();
       // Longer papers (many tickets, tear-off stubs) get the time a slow printer needs to print them.
       const deadlineMs = printDeadlineMs(options.attemptDeadlineMs, document.value);
-      const outcome = await withinDeadline(printer.print(document.value, { deadlineMs }), deadlineMs + backstopMs);
+      const outcome = await withinDeadline(printer.print(document.value, { deadlineMs, signal }), deadlineMs + backstopMs);
       const result: PrintResult = outcome.done
         ? outcome.value
         : {
@@ -106,7 +119,7 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
       if (result.ok) {
         settle(job, jobs.markPrinted(job.id));
         if (result.value.statusAfter) watch.record(result.value.statusAfter);
-        else if (watch.current().state !== 'ready') await watch.refresh();
+        else if (watch.current().state !== 'ready' && !closed) await watch.refresh();
         return;
       }
       const { error } = result;
@@ -118,13 +131,16 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
       } else {
         settle(job, jobs.markFailed(job.id, clip(error.message), error.said ? { said: error.said } : {}));
       }
-      // The failure says what went wrong with this job; the printer's own answer is what the strip shows.
-      await watch.refresh();
+      // The failure says what went wrong with this job; the printer's own answer is what the strip
+      // shows (not asked for at a stop: nobody is left to read it).
+      if (!closed) await watch.refresh();
     } catch (error) {
       logger.error('print queue: a try ended unexpectedly', { jobId: job.id, error });
       // Whether bytes left is not known here: treat it as on paper, so only a COPY can follow.
       const told = notSentAgain(saidError('INTERNAL', 'said.print.tryUnfinished'));
       settle(job, jobs.markFailed(job.id, told.message, { retry: false, mayHavePrinted: true, ...(told.said && { said: told.said }) }));
+    } finally {
+      stopTry = null;
     }
   }
 
@@ -184,6 +200,11 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
       closed = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      if (!attempt) return;
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([attempt, new Promise((resolve) => (grace = setTimeout(resolve, stopGraceMs)))]);
+      clearTimeout(grace);
+      stopTry?.abort();
       await attempt;
     },
   };
