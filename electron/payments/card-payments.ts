@@ -80,7 +80,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
   const { journal, terminal, clock, logger } = deps;
   const tuning = { ...defaultCardPaymentsTuning, ...deps.tuning };
   /** Attempts at the terminal now, by sale. */
-  const running = new Map<string, { reference: string; controller: AbortController; stage: PaymentStage | null; stageAt: string | null; work: Promise<Result<CardPayment>> }>();
+  const running = new Map<string, { reference: string; controller: AbortController; reached: { stage: PaymentStage; at: string } | null; work: Promise<Result<CardPayment>> }>();
   /** Lookups of unknown payments and reversals in progress, by reference. */
   const settling = new Map<string, Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -102,8 +102,8 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
     return ok({
       saleId,
       inProgress: now !== undefined,
-      stage: now?.stage ?? null,
-      stageAt: now?.stageAt ?? null,
+      stage: now?.reached?.stage ?? null,
+      stageAt: now?.reached?.at ?? null,
       attempts: attempts.value.map(toCardPaymentAttempt),
       canRetry: sale.value?.state === 'pending' && now === undefined && everyEnded,
     });
@@ -237,14 +237,13 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
       return record(payment, { kind: 'failed', terminalReference: null, reason: reasons.terminalBusy });
     }
     const controller = new AbortController();
-    const entry = { reference: payment.reference, controller, stage: null as PaymentStage | null, stageAt: null as string | null, work: null as unknown as Promise<Result<CardPayment>> };
+    const entry = { reference: payment.reference, controller, reached: null as { stage: PaymentStage; at: string } | null, work: null as unknown as Promise<Result<CardPayment>> };
     running.set(sale.saleId, entry);
     announce(sale.saleId);
     /** A stage reached: kept for the view (with its time, so a screen can tell it from a pushed one) and pushed. */
     const reach = (stage: PaymentStage) => {
       const at = clock().toISOString();
-      entry.stage = stage;
-      entry.stageAt = at;
+      entry.reached = { stage, at };
       deps.events.publish('payment.progress', { progress: { saleId: sale.saleId, reference: payment.reference, stage, amountKobo: sale.amountKobo, at } });
     };
 

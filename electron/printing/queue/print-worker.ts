@@ -201,10 +201,7 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
       if (timer) clearTimeout(timer);
       timer = null;
       if (!attempt) return;
-      let grace: NodeJS.Timeout | undefined;
-      await Promise.race([attempt, new Promise((resolve) => (grace = setTimeout(resolve, stopGraceMs)))]);
-      clearTimeout(grace);
-      stopTry?.abort();
+      if (!(await withinDeadline(attempt, stopGraceMs)).done) stopTry?.abort();
       await attempt;
     },
   };
