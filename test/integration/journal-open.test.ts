@@ -77,6 +77,31 @@ describe('opening the journal', () => {
     raw.close();
   });
 
+  it("runs a new journal's schema steps without waiting for the disk, and waits for it at every commit after them", () => {
+    // What the journal's own connection is set to, read from it (SQLite's synchronous: 1 NORMAL,
+    // 2 FULL) as each schema step runs and once it is open: the calls are only watched.
+    const seen: { sql: string; synchronous: unknown }[] = [];
+    const connections = new Set<Database.Database>();
+    const exec = Database.prototype.exec;
+    Database.prototype.exec = function (this: Database.Database, sql: string) {
+      connections.add(this);
+      seen.push({ sql, synchronous: this.pragma('synchronous', { simple: true }) });
+      return exec.call(this, sql);
+    };
+    let journal: Journal;
+    try {
+      journal = open(freshFile());
+    } finally {
+      Database.prototype.exec = exec;
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(migrations.length);
+    expect(new Set(seen.filter((step) => migrations.includes(step.sql)).map((step) => step.synchronous))).toEqual(new Set([1]));
+    expect(connections.size).toBe(1);
+    const [connection] = connections;
+    expect(connection!.pragma('synchronous', { simple: true })).toBe(2);
+    journal.close();
+  });
+
   it('re-opens an up-to-date journal without migrating again', () => {
     const file = freshFile();
     open(file).close();
