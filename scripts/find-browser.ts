@@ -14,7 +14,21 @@ export function findChromium(): string {
   return found!;
 }
 
-/** Flags that keep Chromium from phoning home on a closed network and from needing a GPU. */
+/**
+ * Flags that keep Chromium from phoning home on a closed network and from needing a GPU, and from
+ * drawing an address bar nobody sees: Chromium 156 opens its omnibox popup as web pages of its
+ * own (chrome://omnibox-popup.top-chrome/, one renderer process beside each window), even
+ * headless, and they took more of the browser tests' CPU than the app did (a browser opening ten
+ * pages and clicking twenty buttons on each: 51 CPU s with them, 22 without).
+ * Chromium reads only the last --disable-features, and Playwright passes its own before ours, so
+ * its list (Playwright 1.65's chromiumSwitches.ts) is said again here.
+ */
+const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+];
+const omniboxPopupPages = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -23,4 +37,5 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopupPages].join(',')}`,
 ];
