@@ -123,8 +123,11 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
   const cardPayments = wireCardPayments({ choice: deps.cardTerminal ?? noTerminal(config.terminal.profile), journal: journal.ok ? journal.value : null, clock, logger: deps.logger, domainEvents, events, tuning: deps.paymentsTuning });
   // Paying at a terminal takes time before the purchase does: seats must be held long enough for both.
   const holdMarginMs = cardPayments.port ? 20_000 + config.payments.timeoutSeconds * 1000 : undefined;
+  // The drawer left open a minute or more is written down in the shift, for the X and Z reports:
+  // from the printer's readings, and at a close or a stop for a drawer still standing open.
+  const drawerWatch = journal.ok && deps.printer ? recordDrawerLeftOpen({ events, journal: journal.value, logger: deps.logger, leftOpenMs: deps.drawerLeftOpenMs }) : null;
   const sales: Result<Sales> = journal.ok
-    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: { ...(holdMarginMs ? { holdMarginMs } : {}), ...deps.salesTuning }, cardTerminal: cardPayments.port, cardMoneyBack: deps.cardMoneyBack ?? cardMoneyBackFromPayments({ journal: journal.value, choice: cardPayments.context.choice }) }))
+    ? ok(createSales({ journal: journal.value, partner: deps.partner, clock, events: domainEvents, logger: deps.logger, config, tuning: { ...(holdMarginMs ? { holdMarginMs } : {}), ...deps.salesTuning }, cardTerminal: cardPayments.port, cardMoneyBack: deps.cardMoneyBack ?? cardMoneyBackFromPayments({ journal: journal.value, choice: cardPayments.context.choice }), drawerWatch }))
     : journal;
   const journalDown = async (): Promise<HealthItem> => ({ state: 'down', label: 'Journal unavailable', detail: journal.ok ? '' : journal.error.message, words: { label: 'journalUnavailable' } });
   const journalProbe = journal.ok ? async () => journal.value.probe() : deps.journal ? journalDown : (deps.probes.journal ?? journalDown);
@@ -135,8 +138,6 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
       : fail(saidError('PRINTER_OFFLINE', 'said.setup.noPrinter'));
   // A void's or refund's two slips (customer's, drawer's) print once its money is back.
   if (printing.ok) printRefundSlips({ events: domainEvents, printing: printing.value, config, logger: deps.logger, clock });
-  // The drawer left open a minute or more is written down in the shift, for the X and Z reports.
-  if (printing.ok && journal.ok) recordDrawerLeftOpen({ events, journal: journal.value, logger: deps.logger, leftOpenMs: deps.drawerLeftOpenMs });
   // A card payment given back because its sale did not happen: the customer gets a slip saying so.
   if (printing.ok && journal.ok) printReversalSlips({ events: domainEvents, printing: printing.value, journal: journal.value, config, logger: deps.logger, clock });
   // Slips a crash kept from being queued (money back, process gone before the slip was written) are queued now.
@@ -222,6 +223,8 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     events,
     screenEvents,
     close: async () => {
+      // A drawer standing open as the till stops is written down until now, in the shift still open.
+      drawerWatch?.leftOpenUntil(clock());
       // A card payment still at the terminal is called off first (journaled as the terminal says it
       // ended; one already approved goes on to its sale below): the purchase waiting behind it, which
       // the sales wait for next, held the close for the terminal's whole wait for a card

@@ -104,7 +104,7 @@ export function createSales(deps: SalesDeps): Sales {
     logger,
     lockout: createPinLockout({ journal, clock, failures: tuning.pinFailuresBeforeLock, lockMs: tuning.pinLockMs, logger }),
   });
-  const shifts = createShiftDesk({ journal, staff, approvals, clock, logger, salesInFlight: checkout.inFlightCount, noSaleBy: config.printer.noSaleBy, cashOutBy: config.printer.cashOutBy });
+  const shifts = createShiftDesk({ journal, staff, approvals, clock, logger, salesInFlight: checkout.inFlightCount, noSaleBy: config.printer.noSaleBy, cashOutBy: config.printer.cashOutBy, drawerWatch: deps.drawerWatch ?? null });
 
   // Card payments left unfinished by a restart are settled with the terminal first: a sale whose
   // payment went through must not be rejected as "never sent" before that is known.

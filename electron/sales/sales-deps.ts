@@ -5,6 +5,7 @@ import type { DomainEvents } from '../core/domain-events';
 import type { Logger } from '../core/logger';
 import type { CardMoneyBack } from './corrections/card-money-back';
 import type { CardTerminalPort } from './card-terminal-port';
+import type { DrawerWatchPort } from './drawer-watch-port';
 
 /** Where sale changes are announced: printing, the screen (through app) and others subscribe. */
 export type SaleEvents = Pick<DomainEvents, 'publish'>;
@@ -56,4 +57,6 @@ export interface SalesDeps {
   cardMoneyBack?: CardMoneyBack | null;
   /** The integrated card terminal (app fills it from payments); none: card by approval code, never at a kiosk. */
   cardTerminal?: CardTerminalPort | null;
+  /** The drawer's sensor (app fills it from the printer's readings): a drawer standing open at a close is counted on its Z report. */
+  drawerWatch?: DrawerWatchPort | null;
 }

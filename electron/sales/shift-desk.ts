@@ -8,6 +8,7 @@ import type { DrawerRule } from '../../shared/printing/cash-drawer';
 import { onlySupervisors, type StaffDesk } from './staff-desk';
 import type { Approvals } from './approvals';
 import type { Approval } from '../../shared/sales/staff';
+import type { DrawerWatchPort } from './drawer-watch-port';
 
 const twelveHoursMs = 12 * 3_600_000;
 
@@ -46,6 +47,7 @@ export function createShiftDesk(deps: {
   salesInFlight: () => number;
   noSaleBy: DrawerRule;
   cashOutBy: DrawerRule;
+  drawerWatch: DrawerWatchPort | null;
 }): ShiftDesk {
   const { journal, staff, logger } = deps;
 
@@ -114,6 +116,8 @@ export function createShiftDesk(deps: {
       if (deps.salesInFlight() > 0) {
         return fail(saidError('CONFLICT', 'said.saleInProgress'));
       }
+      // A drawer standing open now belongs on this Z report: once closed, the shift takes no more.
+      deps.drawerWatch?.leftOpenUntil(deps.clock());
       const closed = journal.shifts.close({ staffId: boss.value.id, countedKobo, ...(countSheet && { countSheet }) });
       if (!closed.ok) return closed;
       logger.info('shift closed', { shiftId: closed.value.shift.id, zNumber: closed.value.zReport.zNumber, differenceKobo: closed.value.zReport.differenceKobo });

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { readyToSell, startSalesPartner, value, type SalesPartner } from '../helpers/sales-fixture';
 import { openPrintTill, waitFor, type PrintTill } from '../helpers/print-queue-till';
+import { tempFolder } from '../helpers/temp-folder';
 
 /**
  * The cash drawer's switch, read from the printer's status answers (pin 3 of its drawer port) over
@@ -124,6 +125,60 @@ describe('drawer left open, on the shift', () => {
     // The Z report keeps it as closed.
     const z = value(await t.pos.api['shift:close']({ countedKobo: report.cash.expectedKobo }));
     expect(z.drawerLeftOpen).toEqual(report.drawerLeftOpen);
+  });
+
+  it('still open past the limit when the shift closes: its Z report counts it until the close; what stays open counts afresh from there', async () => {
+    const p = await printer();
+    const t = till(p, { drawerSensor: 'open-when-high', drawerLeftOpenMs: 2_000 });
+    await readyToSell(t.pos);
+    const seen = t.statuses.length;
+    p.setDrawerPin('high');
+    await waitFor('the drawer said open', () => t.statuses.slice(seen).some((s) => s.drawer === 'open'));
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    const expected = value(await t.pos.api['shift:current']({})).report!.cash.expectedKobo;
+    const z = value(await t.pos.api['shift:close']({ countedKobo: expected }));
+    expect(z.drawerLeftOpen).toHaveLength(1);
+    const [atClose] = z.drawerLeftOpen!;
+    expect(Date.parse(atClose!.closedAt) - Date.parse(atClose!.openedAt)).toBeGreaterThanOrEqual(2_000);
+    expect(Date.parse(atClose!.closedAt)).toBeLessThanOrEqual(Date.parse(z.closedAt));
+
+    // The next shift: the drawer, never shut, stands open past the limit again and is then shut.
+    // Meanwhile the paper runs out and is put back: readings pushed with the drawer open since
+    // before the close.
+    value(await t.pos.api['shift:open']({ floatKobo: 0 }));
+    const outFrom = t.statuses.length;
+    await p.setMode('paper-out');
+    await waitFor('paper out, the drawer open', () => t.statuses.slice(outFrom).some((s) => s.state === 'paper-out' && s.drawer === 'open'));
+    await p.setMode('ready');
+    await waitFor('paper back, the drawer open', () => t.statuses.slice(outFrom).some((s) => s.state === 'ready' && s.drawer === 'open'));
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    const shutFrom = t.statuses.length;
+    p.setDrawerPin('low');
+    await waitFor('the drawer said closed', () => t.statuses.slice(shutFrom).some((s) => s.drawer === 'closed'));
+    const next = value(await t.pos.api['shift:current']({})).report!.drawerLeftOpen!;
+    expect(next).toHaveLength(1);
+    // From the close on, not from when it first opened: no minute is counted twice.
+    expect(next[0]!.openedAt).toBe(atClose!.closedAt);
+  });
+
+  it('still open past the limit when the till stops: written down until the stop, in the shift still open', async () => {
+    const p = await printer();
+    const dataDir = tempFolder('lobby-drawer-stop-');
+    const first = openPrintTill({ partnerUrl: partner.url, printer: p, dataDir, drawerSensor: 'open-when-high', drawerLeftOpenMs: 2_000 });
+    await readyToSell(first.pos);
+    const seen = first.statuses.length;
+    p.setDrawerPin('high');
+    await waitFor('the drawer said open', () => first.statuses.slice(seen).some((s) => s.drawer === 'open'));
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    const stoppedAt = Date.now();
+    await first.close({ keepData: true });
+
+    const again = till(p, { dataDir, drawerSensor: 'open-when-high', drawerLeftOpenMs: 2_000 });
+    await readyToSell(again.pos);
+    const times = value(await again.pos.api['shift:current']({})).report!.drawerLeftOpen!;
+    expect(times).toHaveLength(1);
+    expect(Date.parse(times[0]!.closedAt) - Date.parse(times[0]!.openedAt)).toBeGreaterThanOrEqual(2_000);
+    expect(Date.parse(times[0]!.closedAt)).toBeGreaterThanOrEqual(stoppedAt - 50);
   });
 
   it('left open with no shift open: nothing to count it on, and nothing is written', async () => {
