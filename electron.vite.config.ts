@@ -17,7 +17,11 @@ function contentSecurityPolicyMeta(): Plugin {
 
 export default defineConfig({
   main: {
+    // pino-roll is bundled so that its require('date-fns') takes only the functions it uses
+    // (electron/core/date-fns-for-log-rotation.ts) instead of loading all of date-fns at every start.
+    resolve: { alias: [{ find: /^date-fns$/, replacement: resolve('electron/core/date-fns-for-log-rotation.ts') }] },
     build: {
+      externalizeDeps: { exclude: ['pino-roll'] },
       outDir: 'out/main',
       rolldownOptions: {
         // The preview host is built beside main so `npm start` can fall back to it without Electron.
