@@ -61,8 +61,11 @@ export default defineConfig({
       reportCompressedSize: true,
       // Vite's 500 kB warning is about pages downloaded over a network. This renderer is read from
       // the app's own files (or the preview host on this machine); what it costs at start is measured
-      // by `npm run bench -- renderer` (cold start, taps, JS size), so the warning only startled newcomers.
-      chunkSizeWarningLimit: 1200,
+      // by `npm run bench -- renderer` (cold start, taps, JS size), so the warning only startled newcomers
+      // (at their first `npm start`). The main chunk is 1.3 MB, over a third of it the six languages'
+      // catalogues, all bundled so a kiosk customer's language switch is instant; the limit leaves
+      // room for a few more screens and sentences.
+      chunkSizeWarningLimit: 1600,
       rolldownOptions: { input: resolve('renderer/index.html') },
     },
   },
