@@ -1,5 +1,6 @@
 import { partnerTimeZone } from '../../../shared/dates';
 import { formatNairaPlain, koboDecimalText, type Kobo } from '../../../shared/money';
+import { once } from '../../../shared/once';
 
 /**
  * Dates and amounts as receipts print them. Month and day names are spelled here rather than by
@@ -8,15 +9,20 @@ import { formatNairaPlain, koboDecimalText, type Kobo } from '../../../shared/mo
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-const lagosParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: partnerTimeZone,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
+// Made at the first receipt, not when the module loads, as formatNairaWhole's formatter is
+// (shared/money.ts): a process that prints nothing need not build it.
+const lagosParts = once(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: partnerTimeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    }),
+);
 
 /** Month and weekday names of a receipt's language (receipts/labels); English by default. */
 export interface DateNames {
@@ -27,7 +33,7 @@ const english: DateNames = { months, weekdays };
 
 /** "21 Nov 2025 16:30", Lagos time: the till's own clock zone does not matter. */
 export function formatDateTime(iso: string, names: DateNames = english): string {
-  const parts = Object.fromEntries(lagosParts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(lagosParts().formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
   const pad = (value: string | undefined) => (value ?? '').padStart(2, '0');
   return `${Number(parts.day)} ${names.months[Number(parts.month) - 1]} ${parts.year} ${pad(parts.hour)}:${pad(parts.minute)}`;
 }
