@@ -166,6 +166,7 @@ describe('three tills, crashes and a restarting head office', () => {
       expect(verifyJournalFile(journalFile(till.dir))).toMatchObject({ ok: true, findings: [] });
     }
     // About 90 s alone; beside the card and refund kill tests on a loaded two-core machine it took
-    // over 240 s once and timed out. Its size is what it proves, not its speed: 600 s, as theirs.
-  }, 600_000);
+    // over 240 s once and timed out, and 389 s on 28 Nov. Its size is what it proves, not its
+    // speed: 900 s, as theirs.
+  }, 900_000);
 });
