@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { once } from './once';
 
 /** Integer kobo: the only money type inside the app (100 kobo = 1 Naira). */
 export const koboSchema = z.number().int().safe();
@@ -51,13 +52,12 @@ const nairaFormats = new Map<string, Intl.NumberFormat>();
 
 /** For a note or a round sum on a screen: "₦1,000" (whole naira; kobo would be rounded away, so only for whole amounts). */
 export function formatNairaWhole(kobo: Kobo): string {
-  wholeNaira ??= new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', currencyDisplay: 'symbol', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-  return wholeNaira.format((kobo || 0) / 100);
+  return wholeNaira().format((kobo || 0) / 100);
 }
 // Made at the first use, not when the module loads: a process's first Intl formatter may load
 // ICU's data (20-25 ms of CPU in a bare Node here), and processes that never show an amount on a
 // screen load this module too (each life of the refund kill test: about 12 of its 200 ms of JS).
-let wholeNaira: Intl.NumberFormat | undefined;
+const wholeNaira = once(() => new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', currencyDisplay: 'symbol', maximumFractionDigits: 0, minimumFractionDigits: 0 }));
 
 /** For receipts and CSV: "NGN 12,345.00", because printer code pages have no Naira sign. */
 export function formatNairaPlain(kobo: Kobo): string {
