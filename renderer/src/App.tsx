@@ -67,7 +67,7 @@ export function App() {
 
 /** Counter and front desk: a top bar that stays, the screen below, keyboard shortcuts throughout. */
 function Shell({ info }: { info: AppInfo }) {
-  const { route, stack, depth, back, home, go, lastHotelPlace } = useNavigation();
+  const { route, stack, depth, back, home, go, replace, lastHotelPlace } = useNavigation();
   const pos = usePos();
   useStaffLanguage();
   const leave = (to: () => void, leaving: readonly Route[]) => () => {
@@ -89,7 +89,13 @@ function Shell({ info }: { info: AppInfo }) {
   });
   // A receipt's code read by a scanner, wherever the till stands: the journal searched for it
   // (after signing in), where the sale opens for a copy or a refund and a held receipt prints.
-  useScans((code) => go({ name: 'staff', section: 'journal', search: code }));
+  // The rest of a code whose keys came late takes the place of the part searched before it, so
+  // Back still leads where the scan began.
+  useScans((code, extendsCode) => {
+    const search: Route = { name: 'staff', section: 'journal', search: code };
+    if (extendsCode !== null && route.name === 'staff' && route.search === extendsCode) replace(search);
+    else go(search);
+  });
   return (
     <ScreenLock minutes={info.lockMinutes}>
       <div className={styles.app} data-profile={info.profile}>

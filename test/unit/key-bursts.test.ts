@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createScanReader, scannerGapMs } from '@renderer/ui/key-bursts';
 
-/** Keys as [key, ms since the previous key]; what the reader swallowed and what it read as codes. */
+/** The page's quiet timer firing between two keys (keys handed to the page late, in two lots). */
+const quiet = 'quiet';
+
+/**
+ * Keys as [key, ms since the previous key's stamp] (or [quiet, 0]); what the reader swallowed,
+ * what it read as codes, and which earlier code each one extends.
+ */
 function read(keys: Array<[string, number]>, options: { quietAtEnd?: boolean } = {}) {
   const codes: string[] = [];
-  const reader = createScanReader((code) => codes.push(code));
+  const extended: Array<string | null> = [];
+  const reader = createScanReader((code, extendsCode) => {
+    codes.push(code);
+    extended.push(extendsCode);
+  });
   let at = 1_000;
-  const swallowed = keys.map(([key, after]) => {
+  const swallowed = keys.flatMap(([key, after]) => {
+    if (key === quiet) return (reader.quiet(), []);
     at += after;
-    return reader.key(key, at);
+    return [reader.key(key, at)];
   });
   if (options.quietAtEnd) reader.quiet();
-  return { codes, swallowed };
+  return { codes, swallowed, extended };
 }
 
 const scanner = (text: string, gap = 4): Array<[string, number]> => [...text].map((key, i) => [key, i === 0 ? 2_000 : gap]);
@@ -49,6 +60,31 @@ describe('reading a barcode scanner out of keys', () => {
   it('a scanner sending no Enter: the code ends when the keys stop', () => {
     expect(read(scanner('HTL55501234'), { quietAtEnd: true }).codes).toEqual(['HTL55501234']);
     expect(read(scanner('12'), { quietAtEnd: true }).codes).toEqual([]);
+  });
+
+  it("keys handed over late, in two lots: the page's quiet after a code's first three keys does not cut them off", () => {
+    // CI, 28 Nov: the app searched 872615168 for EX4872615168 (the quiet dropped EX4 as too short).
+    const { codes, swallowed } = read([...scanner('EX4'), [quiet, 0], ...scanner('872615168').map(([key]): [string, number] => [key, 2]), ['Enter', 2]]);
+    expect(codes).toEqual(['EX4872615168']);
+    expect(swallowed.slice(1).every(Boolean)).toBe(true);
+  });
+
+  it('a pause after six keys reads those as a code, then the whole code in its place when the rest comes', () => {
+    const { codes, extended, swallowed } = read([...scanner('EX4872'), [quiet, 0], ...scanner('615168').map(([key]): [string, number] => [key, 2]), ['Enter', 2]]);
+    expect(codes).toEqual(['EX4872', 'EX4872615168']);
+    expect(extended).toEqual([null, 'EX4872']);
+    expect(swallowed.at(-1)).toBe(true);
+  });
+
+  it('a code read at the quiet is not read again by its late Enter, which is still swallowed', () => {
+    const { codes, swallowed } = read([...scanner('HTL55501234'), [quiet, 0], ['Enter', 3]]);
+    expect(codes).toEqual(['HTL55501234']);
+    expect(swallowed.at(-1)).toBe(true);
+  });
+
+  it('after a quiet, a key well after the last starts afresh: a head left waiting is not glued to a person\'s typing', () => {
+    const { codes } = read([...scanner('EX4'), [quiet, 0], ...scanner('1234567', 3).map(([key], i): [string, number] => [key, i === 0 ? 500 : 3]), ['Enter', 3]]);
+    expect(codes).toEqual(['1234567']);
   });
 
   it('two scans one after the other are two codes', () => {

@@ -29,14 +29,28 @@ export interface ScanReader {
   quiet(): void;
 }
 
-/** Reads scanner bursts out of single keys; `onScan` gets each code as typed. */
-export function createScanReader(onScan: (code: string) => void): ScanReader {
+/**
+ * Reads scanner bursts out of single keys; `onScan` gets each code as typed.
+ *
+ * The quiet is measured by the page's clock, the gaps by the keys' own stamps. A busy machine may
+ * hand a scanner's keys to the page late, in two lots with a pause between (a CI machine did, after
+ * a code's first three keys): the pause looks like the end of a code, but the next key's stamp is
+ * still a few ms after the last. So a quiet does not forget the burst: a head too short to be a code
+ * waits for the rest, and a code already read when the rest arrives is read again, whole, with
+ * `extends` naming the part read before (the caller shows the whole code in its place).
+ */
+export function createScanReader(onScan: (code: string, extendsCode: string | null) => void): ScanReader {
   let code = '';
+  let reported: string | null = null;
   let lastAt = Number.NEGATIVE_INFINITY;
-  const finish = () => {
-    const scanned = code;
-    code = '';
-    if (scanned.length >= shortestScan) onScan(scanned);
+  const report = () => {
+    if (code.length < shortestScan || code === reported) return;
+    onScan(code, reported);
+    reported = code;
+  };
+  const restart = (first: string) => {
+    code = first;
+    reported = null;
   };
   return {
     key(key, at) {
@@ -45,19 +59,20 @@ export function createScanReader(onScan: (code: string) => void): ScanReader {
       lastAt = at;
       if (key === 'Enter') {
         const ends = burst && code.length >= shortestScan;
-        if (ends) finish();
-        else code = '';
+        if (ends) report();
+        restart('');
         return ends;
       }
       if ([...key].length !== 1) {
-        code = '';
+        restart('');
         return false;
       }
-      code = burst ? code + key : key;
+      if (burst) code += key;
+      else restart(key);
       return burst;
     },
     quiet() {
-      finish();
+      report();
     },
   };
 }

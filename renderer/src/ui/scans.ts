@@ -7,11 +7,11 @@ import { createScanReader, scannerGapMs } from './key-bursts';
  * at its end, which would press the focused button). Into a text field it is typed as any
  * keyboard's text is. Off while a dialog is open (it has its own keys) and when `onScan` is absent.
  */
-export function useScans(onScan: ((code: string) => void) | undefined) {
+export function useScans(onScan: ((code: string, extendsCode: string | null) => void) | undefined) {
   const latest = useRef(onScan);
   latest.current = onScan;
   useEffect(() => {
-    const reader = createScanReader((code) => latest.current?.(code));
+    const reader = createScanReader((code, extendsCode) => latest.current?.(code, extendsCode));
     let quiet: ReturnType<typeof setTimeout> | undefined;
     const onKey = (event: KeyboardEvent) => {
       if (!latest.current || event.ctrlKey || event.metaKey || event.altKey || document.querySelector('dialog[open]')) return;
