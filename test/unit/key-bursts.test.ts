@@ -63,7 +63,8 @@ describe('reading a barcode scanner out of keys', () => {
   });
 
   it("keys handed over late, in two lots: the page's quiet after a code's first three keys does not cut them off", () => {
-    // CI, 28 Nov: the app searched 872615168 for EX4872615168 (the quiet dropped EX4 as too short).
+    // A whole run on a loaded machine, 28 Nov: the app searched 872615168 for EX4872615168 (the
+    // quiet dropped EX4 as too short).
     const { codes, swallowed } = read([...scanner('EX4'), [quiet, 0], ...scanner('872615168').map(([key]): [string, number] => [key, 2]), ['Enter', 2]]);
     expect(codes).toEqual(['EX4872615168']);
     expect(swallowed.slice(1).every(Boolean)).toBe(true);

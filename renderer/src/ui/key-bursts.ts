@@ -33,11 +33,11 @@ export interface ScanReader {
  * Reads scanner bursts out of single keys; `onScan` gets each code as typed.
  *
  * The quiet is measured by the page's clock, the gaps by the keys' own stamps. A busy machine may
- * hand a scanner's keys to the page late, in two lots with a pause between (a CI machine did, after
- * a code's first three keys): the pause looks like the end of a code, but the next key's stamp is
- * still a few ms after the last. So a quiet does not forget the burst: a head too short to be a code
- * waits for the rest, and a code already read when the rest arrives is read again, whole, with
- * `extends` naming the part read before (the caller shows the whole code in its place).
+ * hand a scanner's keys to the page late, in two lots with a pause between (a loaded test machine
+ * did, after a code's first three keys): the pause looks like the end of a code, but the next key's
+ * stamp is still a few ms after the last. So a quiet does not forget the burst: a head too short to
+ * be a code waits for the rest, and a code already read when the rest arrives is read again, whole,
+ * with `extendsCode` naming the part read before (the caller shows the whole code in its place).
  */
 export function createScanReader(onScan: (code: string, extendsCode: string | null) => void): ScanReader {
   let code = '';
