@@ -56,6 +56,7 @@ export function createPosRuntime(options: {
   // refused with the journal's own message, and the status strip says why.
   const journal = openJournal({ file: journalFile(config.dataDir), terminalId: config.terminal.id, clock: options.clock, nativeBinding: options.nativeBinding });
   if (!journal.ok) options.logger.error('journal could not be opened; selling is paused', { message: journal.error.message, movedTo: journal.movedTo });
+  else options.logger.info('journal opened', { wholeFileChecked: journal.value.wholeFileCheck.atOpen, lastWholeCheck: journal.value.wholeFileCheck.lastAt.toISOString() });
 
   // With fleet.databaseUrl set, the journal's hash chain is shipped to head office on a connection
   // of its own, off the sale path; without it nothing here runs and the till stands alone.

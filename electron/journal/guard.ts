@@ -1,6 +1,6 @@
 import type { PosError } from '../../shared/errors';
 import type { Result } from '../../shared/result';
-import { toJournalError } from './journal-errors';
+import { isCorruption, sqliteCode, toJournalError } from './journal-errors';
 
 export interface JournalGuard {
   /** Runs a read; a throw becomes a value. */
@@ -9,6 +9,8 @@ export interface JournalGuard {
   write<T>(work: () => Result<T>): Result<T>;
   /** The write failure the journal has not yet recovered from, for the status strip. */
   lastWriteFailure(): { at: Date; error: PosError } | null;
+  /** Whether SQLite has said, since the open, that the file is damaged or the disk failed to read or write it. */
+  damageSeen(): boolean;
 }
 
 /**
@@ -17,6 +19,7 @@ export interface JournalGuard {
  */
 export function createJournalGuard(clock: () => Date): JournalGuard {
   let failure: { at: Date; error: PosError } | null = null;
+  let damaged = false;
 
   const attempt = <T>(work: () => Result<T>, isWrite: boolean): Result<T> => {
     try {
@@ -24,6 +27,7 @@ export function createJournalGuard(clock: () => Date): JournalGuard {
       if (isWrite && result.ok) failure = null;
       return result;
     } catch (thrown) {
+      if (isCorruption(thrown) || sqliteCode(thrown)?.startsWith('SQLITE_IOERR')) damaged = true;
       const error = toJournalError(thrown);
       if (isWrite && error.code === 'JOURNAL_UNAVAILABLE') failure = { at: clock(), error };
       return { ok: false, error };
@@ -34,5 +38,6 @@ export function createJournalGuard(clock: () => Date): JournalGuard {
     read: (work) => attempt(work, false),
     write: (work) => attempt(work, true),
     lastWriteFailure: () => failure,
+    damageSeen: () => damaged,
   };
 }

@@ -7,6 +7,7 @@ import type { PosError } from '../../shared/errors';
 import { fail, ok, type Result } from '../../shared/result';
 import { validationError } from '../../shared/validation';
 import { registerChainFunctions } from './chain-functions';
+import { leaveCleanCloseNote, takeCleanCloseNote } from './clean-close';
 import { createCorrectionsRepository, type CorrectionsRepository } from './corrections-repository';
 import { createPaymentsRepository, type PaymentsRepository } from './payments-repository';
 import { exportSalesCsv } from './csv-export';
@@ -56,6 +57,11 @@ export interface Journal {
   readonly terminalId: string;
   /** Schema versions before and after this open (equal when nothing was migrated). */
   readonly schema: { from: number; to: number };
+  /**
+   * Whether this open read the whole file for damage, and when that was last done: a journal closed
+   * cleanly, unchanged since, and checked within the week skips it (clean-close.ts).
+   */
+  readonly wholeFileCheck: { atOpen: boolean; lastAt: Date };
   /** Damaged journals set aside beside this one earlier: staff should export them and call support. */
   readonly setAside: readonly string[];
   readonly sales: SalesRepository;
@@ -100,6 +106,9 @@ export function openJournal(options: JournalOptions): { ok: true; value: Journal
     return fail(journalUnavailable(`The data folder ${path.dirname(file)} cannot be created. Ask a supervisor to check it.`));
   }
 
+  // Taken (and removed) before the file is opened, so a crash from here on leaves no note.
+  const checkedBefore = takeCleanCloseNote(file, clock());
+
   let db: Database.Database;
   try {
     db = new Database(file, { timeout: settings.busyTimeoutMs, nativeBinding: settings.nativeBinding });
@@ -135,8 +144,11 @@ export function openJournal(options: JournalOptions): { ok: true; value: Journal
         ),
       );
     }
-    const check = db.pragma('quick_check') as { quick_check: string }[];
-    if (check.length !== 1 || check[0]!.quick_check !== 'ok') return setAside();
+    const wholeFileCheck = { atOpen: checkedBefore === null, lastAt: checkedBefore ?? clock() };
+    if (wholeFileCheck.atOpen) {
+      const check = db.pragma('quick_check') as { quick_check: string }[];
+      if (check.length !== 1 || check[0]!.quick_check !== 'ok') return setAside();
+    }
 
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
@@ -154,7 +166,7 @@ export function openJournal(options: JournalOptions): { ok: true; value: Journal
     const applied = applyMigrations(db, migrations);
     db.pragma('synchronous = FULL');
 
-    return ok(assemble(db, file, settings.terminalId, clock, applied, options.printRetryPolicy));
+    return ok(assemble(db, file, settings.terminalId, clock, applied, wholeFileCheck, options.printRetryPolicy));
   } catch (error) {
     if (isCorruption(error)) return setAside();
     closeQuietly(db);
@@ -168,6 +180,7 @@ function assemble(
   terminalId: string,
   clock: () => Date,
   schema: { from: number; to: number },
+  wholeFileCheck: Journal['wholeFileCheck'],
   retryPolicy: PrintRetryPolicy | undefined,
 ): Journal {
   const guard = createJournalGuard(clock);
@@ -177,6 +190,7 @@ function assemble(
     file,
     terminalId,
     schema,
+    wholeFileCheck,
     setAside: listQuarantined(file),
     sales: createSalesRepository(deps),
     staff: createStaffRepository(deps),
@@ -194,7 +208,10 @@ function assemble(
       }),
     probe,
     close: () => {
-      if (db.open) db.close();
+      if (!db.open) return;
+      db.close();
+      // A session that met damage leaves no note: the next open checks the whole file and sets it aside.
+      if (!guard.damageSeen()) leaveCleanCloseNote(file, wholeFileCheck.lastAt);
     },
   };
 }
