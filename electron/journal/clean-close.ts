@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { z } from 'zod';
 
 /**
- * Opening a journal reads the whole file for damage (SQLite's quick_check): about a quarter of a
- * second per 150 MB, so a till that has sold for a year waits several seconds at every start,
+ * Opening a journal reads the whole file for damage (SQLite's quick_check): a quarter to a third
+ * of a second per 150 MB here, so a till that has sold for a year waits several seconds at every start,
  * and at every restart staff make for a setting. Damage comes from a stop the disk did not see
  * through (a power cut, a crash mid-write) or from something writing to the file from outside.
  * So a journal closed cleanly leaves a note beside it naming the file exactly as it was left
@@ -70,7 +70,9 @@ export function takeCleanCloseNote(file: string, now: Date): Date | null {
  * Leaves the note after the journal's connection has closed, unless another connection still
  * holds the file (its write-ahead log is still there). A note that cannot be written only means a
  * whole check at the next open. Created 0600, and put in place by a rename, so a half-written note
- * is never read.
+ * is never read. Not core's writePrivateFile: that one narrows the folder it writes in to 0700 and
+ * waits for the disk, and a note lost to a power cut costs only a check, while the journal's file
+ * may be given in any folder (the app's data folder is made private where the app starts).
  */
 export function leaveCleanCloseNote(file: string, lastWholeCheck: Date): void {
   if (hasWriteAheadLog(file)) return;
