@@ -12,10 +12,12 @@ export default defineConfig({
     globalSetup: ['test/temp-root.ts'],
     // Each file's tempFolder()s are removed as the file ends (test/helpers/temp-folder.ts).
     setupFiles: ['test/remove-temp-folders.ts'],
-    // Three files at a time on two cores: the long files (kill runs, printer outages, PostgreSQL
+    // Four files at a time on two cores: the long files (kill runs, printer outages, PostgreSQL
     // restarts) mostly wait on child processes and real clocks, so the others fill that time
-    // (the whole run here: 376 s with two workers, 335 s with three).
-    maxWorkers: 3,
+    // (the whole run here: 376 s with two workers, 335 s with three, on a faster day). With three,
+    // the three kill runs held every worker for their first 300 s and the printer outages (mostly
+    // waiting out 12 s and 64 s) started only after them: 495 s with three, 455 s with four.
+    maxWorkers: 4,
     // Each worker keeps the modules it loaded from one file to the next instead of importing the
     // app again for every file: importing took 58 of the run's 644 CPU seconds, now 16 (the whole
     // run 355 s → 290 s here). Safe because nothing of ours keeps state in a module (services are
