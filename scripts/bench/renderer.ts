@@ -208,7 +208,7 @@ export async function benchKioskHeap(): Promise<BenchRow[]> {
         median: appGrowth,
         p99: appGrowth,
         unit: '%',
-        note: `${(partsBefore.app / 1048576).toFixed(2)} -> ${(partsAfter.app / 1048576).toFixed(2)} MiB; beside it V8's code ${kib(partsAfter.code - partsBefore.code)}, its number cache ${kib(partsAfter.engineCaches - partsBefore.engineCaches)}, DevTools' request records ${kib(partsAfter.devtools - partsBefore.devtools)}`,
+        note: `${(partsBefore.app / 1048576).toFixed(2)} -> ${(partsAfter.app / 1048576).toFixed(2)} MiB; beside it V8's code ${kib(partsAfter.code - partsBefore.code)}, its number cache ${kib(partsAfter.engineCaches - partsBefore.engineCaches)}, DevTools' request records ${kib(partsAfter.devtools - partsBefore.devtools)}, Chromium's performance timeline ${kib(partsAfter.timeline - partsBefore.timeline)}`,
       },
     ];
   } finally {
