@@ -84,9 +84,12 @@ function splitSnapshot({ snapshot: { meta }, nodes, edges, strings }: Snapshot):
     const size = nodes[node + sizeAt]!;
     if (nodes[node + typeAt] === codeType || dependencyLists.has(node)) parts.code += size;
     else if (caches.has(node)) parts.engineCaches += size;
-    else if (strings[nodes[node + nameAt]!]!.startsWith('blink::NetworkResourcesData')) parts.devtools += size;
-    else if (timelineEntry.test(strings[nodes[node + nameAt]!]!)) parts.timeline += size;
-    else parts.app += size;
+    else {
+      const name = strings[nodes[node + nameAt]!]!;
+      if (name.startsWith('blink::NetworkResourcesData')) parts.devtools += size;
+      else if (timelineEntry.test(name)) parts.timeline += size;
+      else parts.app += size;
+    }
   }
   return parts;
 }

@@ -9,6 +9,7 @@ import { createSandbox, loadSeedCatalogue, SANDBOX_DEFAULT_API_KEY, startSandbox
 import { chromiumArgs, findChromium } from '../find-browser';
 import { collectGarbage, heapParts } from './heap-snapshot';
 import { kioskCustomerToPay } from '../../test/e2e/kiosk-customer';
+import { callFromPage } from '../../test/e2e/page-contract';
 import { median, percentile } from './stats';
 import type { BenchRow } from './types';
 
@@ -86,13 +87,8 @@ export async function benchRenderer(): Promise<BenchRow[]> {
       };
       await fresh();
       // A cashier signed in with a shift open, as at a real counter: holds are refused otherwise.
-      await page.evaluate(async () => {
-        const token = document.querySelector<HTMLMetaElement>('meta[name="lobby-pos-host-token"]')!.content;
-        // Inline on purpose: tsx names arrow functions with a helper that does not exist in the page.
-        const headers = { Authorization: `Bearer ${token}` };
-        await fetch('/rpc/staff:setup', { method: 'POST', headers, body: JSON.stringify({ name: 'Bench Supervisor', pin: '2468' }) });
-        await fetch('/rpc/shift:open', { method: 'POST', headers, body: JSON.stringify({ floatKobo: 0 }) });
-      });
+      await callFromPage(page, 'staff:setup', { name: 'Bench Supervisor', pin: '2468' });
+      await callFromPage(page, 'shift:open', { floatKobo: 0 });
       const roundTrip = await time(30, async () =>
         page.evaluate(async () => {
           const token = document.querySelector<HTMLMetaElement>('meta[name="lobby-pos-host-token"]')!.content;
@@ -162,13 +158,9 @@ export async function benchKioskHeap(): Promise<BenchRow[]> {
   try {
     const page = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
     await page.goto(host.url);
-    await page.evaluate(async () => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="lobby-pos-host-token"]')!.content;
-      const headers = { Authorization: `Bearer ${token}` };
-      await fetch('/rpc/staff:setup', { method: 'POST', headers, body: JSON.stringify({ name: 'Bench Supervisor', pin: '2468' }) });
-      await fetch('/rpc/shift:open', { method: 'POST', headers, body: JSON.stringify({ floatKobo: 0 }) });
-      await fetch('/rpc/staff:sign-out', { method: 'POST', headers, body: '{}' });
-    });
+    await callFromPage(page, 'staff:setup', { name: 'Bench Supervisor', pin: '2468' });
+    await callFromPage(page, 'shift:open', { floatKobo: 0 });
+    await callFromPage(page, 'staff:sign-out', {});
     await page.reload();
     const cdp = await page.context().newCDPSession(page);
     const heap = async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
 import { AnswerLost, createTerminalSimulator, startTerminalServer, type TerminalSimulator } from '../../electron/payments/simulator';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+import { callFromPage } from './page-contract';
 
 export interface Stack {
   host: PreviewHost;
@@ -98,17 +99,7 @@ export async function setUpSupervisor(page: Page, options: { name?: string; pin?
  */
 export async function setUpTill(page: Page, options: { name?: string; pin?: string; floatNaira?: number } = {}) {
   const name = options.name ?? 'Ada Supervisor';
-  const said = await page.evaluate(
-    async ({ name, pin, floatKobo }) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="lobby-pos-host-token"]')!.content;
-      const call = async (channel: string, body: unknown) => {
-        const response = await fetch(`/rpc/${channel}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-        return (await response.json()) as { ok: boolean };
-      };
-      return [await call('staff:setup', { name, pin }), await call('shift:open', { floatKobo })];
-    },
-    { name, pin: options.pin ?? '2468', floatKobo: (options.floatNaira ?? 10000) * 100 },
-  );
+  const said = [await callFromPage(page, 'staff:setup', { name, pin: options.pin ?? '2468' }), await callFromPage(page, 'shift:open', { floatKobo: (options.floatNaira ?? 10000) * 100 })];
   expect(said, 'the first supervisor and a shift, through the contract').toMatchObject([{ ok: true }, { ok: true }]);
   await page.reload();
   await expect(page.locator('.ready-banner')).toContainText(`Signed in: ${name}`);
