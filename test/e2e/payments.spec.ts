@@ -167,6 +167,13 @@ test.describe('a counter with a Paystack Terminal', () => {
     const screen = terminalScreen(page);
     await expect(screen.getByTestId('card-stage')).toHaveText(en['card.stage.waiting-for-card'], { timeout: 10_000 });
     await look(page, 'counter-terminal-waiting');
+    // While the terminal waits, the current step's ring pulses, unless the system asks for less
+    // motion (the browser tests run that way, and this one checks both).
+    const ringPulses = () => page.evaluate(() => document.getAnimations().some((animation) => animation.playState === 'running' && (animation as CSSAnimation).animationName?.includes('ring')));
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(ringPulses, 'the ring pulses by default').toBe(true);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(ringPulses, 'and stands still for reduced motion').toBe(false);
     // The sheet opens on its title, not on Cancel: an Enter pressed out of habit (or twice) once
     // cancelled the customer's payment. Title, amount and Cancel all fit on a 720-px-tall screen.
     const cancel = screen.getByRole('button', { name: en['card.cancel'], exact: true });
