@@ -87,6 +87,18 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // Browser tests take `test` from test/e2e/test.ts, whose page shares the worker's browser
+  // context and renderer process (see there); Playwright's own would start both afresh per test.
+  {
+    files: ['test/e2e/**/*.ts'],
+    ignores: ['test/e2e/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test (and expect) from './test' (test/e2e/test.ts): its page shares the worker's browser context and renderer process." }] },
+      ],
+    },
+  },
   // The floors (docs/design.md §2): shared -> core -> stores (journal, partner, sandbox) -> domains
   // (sales, payments, printing, fleet) -> app -> main / host. No import runs back up, and folders on
   // one floor never import each other: domains meet through ports that app fills in, and through

@@ -39,6 +39,12 @@ const omniboxPopupPages = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOm
  * virtual machine whose page faults go through the hypervisor). What a page does is unchanged.
  */
 const noSpareRenderer = ['SpareRendererForSitePerProcess'];
+/**
+ * Every page of one site in one renderer process: the browser tests' pages (each test's own host,
+ * 127.0.0.1 on a port of its own) then join the process the worker keeps open
+ * (test/e2e/test.ts) instead of each starting one.
+ */
+const oneProcessPerSite = ['--process-per-site'];
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -47,5 +53,6 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  ...oneProcessPerSite,
   `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopupPages, ...noSpareRenderer].join(',')}`,
 ];

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { axeViolations } from './axe';
 
 /** The scan every screen test relies on finds what it should, inside what it is pointed at, and again after the page changes. */

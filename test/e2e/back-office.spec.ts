@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './test';
 import { axeViolations } from './axe';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { expectInView } from './support';

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './test';
 import { formatNaira } from '../../shared/money';
 import { addDays, lagosDate } from '../../shared/dates';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';

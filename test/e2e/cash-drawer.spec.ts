@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { axeViolations } from './axe';
 import { setUpTill, startStack, type Stack } from './support';

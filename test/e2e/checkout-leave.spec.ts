@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 
 /**

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { expectInView, fillCustomer, setUpTill, startStack, type Stack, toHotelCheckout, toCinemaCheckout } from './support';
 import { keepScreenshot } from './keep-screenshot';
 

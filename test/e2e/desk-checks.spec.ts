@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './test';
 import { formatNaira } from '../../shared/money';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { say } from './i18n-support';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { startFakePrinter } from '../helpers/fake-printer';
 import { chooseFrench, say } from './i18n-support';
 import { setUpTill, startStack, type Stack } from './support';

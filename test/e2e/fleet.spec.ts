@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { silentLogger } from '../../electron/core/logger';
 import { applyCentralMigrations } from '../../electron/fleet/central-migrations';
 import { connectFleet } from '../../electron/fleet/connection';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { chooseFrench, say } from './i18n-support';

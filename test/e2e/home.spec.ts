@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { setUpTill } from './support';
 import { sellHotelRoom } from '../helpers/hotel-sale';

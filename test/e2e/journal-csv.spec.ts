@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { chooseShowtime, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';

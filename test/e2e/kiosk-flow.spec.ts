@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { languages, type Language } from '../../renderer/src/i18n/languages';
 import { openKioskShift, startStack, type Stack } from './support';
 import { say } from './i18n-support';

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './test';
 import { axeViolations } from './axe';
 import type { Language } from '../../renderer/src/i18n/languages';
 import { say } from './i18n-support';

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './test';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { en } from '../../renderer/src/i18n/catalogues/en';
 import { yo } from '../../renderer/src/i18n/catalogues/yo';

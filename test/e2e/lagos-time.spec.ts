@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { randomUUID } from 'node:crypto';
 import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 import { keepScreenshot } from './keep-screenshot';

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './test';
 import { axeViolations } from './axe';
 import { languages, type Language } from '../../renderer/src/i18n/languages';
 import { exact, say } from './i18n-support';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { addDays, lagosDate } from '../../shared/dates';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';

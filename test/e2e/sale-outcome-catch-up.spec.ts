@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './test';
 import { en } from '../../renderer/src/i18n/catalogues/en';
 import { fillCustomer, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
 

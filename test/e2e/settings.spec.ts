@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startPreviewHost } from '../helpers/preview-host';

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './test';
 import { axeViolations } from './axe';
 import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
 import { keepScreenshot } from './keep-screenshot';

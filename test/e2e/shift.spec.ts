@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './test';
 import { axeViolations } from './axe';
 import { formatNaira, formatNairaPlain, formatNairaWhole } from '../../shared/money';
 import { say } from './i18n-support';

@@ -1,4 +1,5 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './test';
 import { formatNaira } from '../../shared/money';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
 import { axeViolations } from './axe';
