@@ -110,13 +110,21 @@ function createBrowserHome(url: string, newContext: () => Promise<BrowserContext
 
   return {
     async openPage() {
-      // A home page that is gone (its renderer crashed) takes its context with it.
-      if (current && (current.spent || current.home.isClosed())) await retire();
-      current ??= await start();
-      const { context, home } = current;
-      const [page] = await Promise.all([context.waitForEvent('page'), home.evaluate((address) => void window.open(address, '_blank', 'noopener'), url)]);
-      await page.waitForLoadState();
-      return page;
+      // A home page that is gone (its renderer crashed) takes its context with it; so does one
+      // that cannot open a page any more, once: a second failure is the test's to report.
+      for (let attempt = 1; ; attempt++) {
+        if (current && (current.spent || current.home.isClosed())) await retire();
+        current ??= await start();
+        const { context, home } = current;
+        try {
+          const [page] = await Promise.all([context.waitForEvent('page', { timeout: 10_000 }), home.evaluate((address) => void window.open(address, '_blank', 'noopener'), url)]);
+          await page.waitForLoadState();
+          return page;
+        } catch (error) {
+          await retire();
+          if (attempt === 2) throw error;
+        }
+      }
     },
     async closePage(page) {
       // Each host has an origin of its own, but a port can come round again: what this test's page
