@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/find-browser';
+import { sharedContextOptions } from './test/e2e/context-options';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -23,10 +24,7 @@ export default defineConfig({
     // screenshot of the failure is kept either way.
     trace: process.env.POS_E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    // The app honours a system's request for less motion, as a user can set it: no shimmer on
-    // loading rows, a steady ring on the card step. Chromium draws without a GPU here, and an
-    // animation on screen while a test waits (a terminal, a slow partner) cost a tenth to a quarter
-    // of a core for as long as it showed. payments.spec.ts checks the motion both ways.
-    reducedMotion: 'reduce',
+    // Reduced motion (see test/e2e/context-options.ts); the shared context of test/e2e/test.ts is made the same way.
+    reducedMotion: sharedContextOptions.reducedMotion,
   },
 });

@@ -1,6 +1,7 @@
 import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sharedContextOptions } from './context-options';
 
 export { expect } from '@playwright/test';
 
@@ -37,7 +38,7 @@ export const test = base.extend<{ page: Page }, { browserHome: BrowserHome }>({
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      const home = createBrowserHome(url, () => browser.newContext(sharedOptions));
+      const home = createBrowserHome(url, () => browser.newContext(sharedContextOptions));
       await use(home);
       await home.retire();
       await new Promise((resolve) => server.close(resolve));
@@ -47,7 +48,8 @@ export const test = base.extend<{ page: Page }, { browserHome: BrowserHome }>({
 
   page: async ({ browser, browserHome, timezoneId, locale, hasTouch, isMobile, colorScheme, reducedMotion, viewport, contextOptions }, use) => {
     const options = { timezoneId, locale, hasTouch, isMobile, colorScheme, reducedMotion, viewport };
-    if (Object.keys(contextOptions).length > 0 || JSON.stringify(options) !== JSON.stringify(sharedOptions)) {
+    const asShared = Object.entries(sharedContextOptions).every(([name, value]) => JSON.stringify(options[name as keyof typeof options]) === JSON.stringify(value));
+    if (Object.keys(contextOptions).length > 0 || !asShared) {
       // Options of its own: a context of its own, as Playwright's fixture would make.
       const context = await browser.newContext({ ...contextOptions, ...options });
       await use(await context.newPage());
@@ -59,21 +61,6 @@ export const test = base.extend<{ page: Page }, { browserHome: BrowserHome }>({
     await browserHome.closePage(page);
   },
 });
-
-/**
- * The context options Playwright's own fixture gives a test under playwright.config.ts (its defaults
- * and the config's `reducedMotion`), in the order the page fixture reads them: the shared context
- * is made with these, and a test whose options differ does not share it.
- */
-const sharedOptions = {
-  timezoneId: undefined,
-  locale: 'en-US',
-  hasTouch: false,
-  isMobile: false,
-  colorScheme: 'light',
-  reducedMotion: 'reduce',
-  viewport: { width: 1280, height: 720 },
-} as const;
 
 interface BrowserHome {
   openPage(): Promise<Page>;
@@ -113,7 +100,7 @@ function createBrowserHome(url: string, newContext: () => Promise<BrowserContext
       // A home page that is gone (its renderer crashed) takes its context with it; so does one
       // that cannot open a page any more, once: a second failure is the test's to report.
       for (let attempt = 1; ; attempt++) {
-        if (current && (current.spent || current.home.isClosed())) await retire();
+        if (current?.home.isClosed()) await retire();
         current ??= await start();
         const { context, home } = current;
         try {
