@@ -31,12 +31,13 @@ const playwrightDisabledFeatures = [
 const omniboxPopupPages = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 /**
  * Chromium keeps a spare renderer process started ahead of the next navigation, and starts another
- * each time one is taken. Every test opens a context of its own and loads the app once, so most
+ * each time one is taken. When every test opened a context of its own and loaded the app once, most
  * spares were started only to be thrown away with their context (kiosk-flow's 8 tests: 15 renderer
  * processes with spares, 9 without; Chromium's CPU over the file 62-69 s with them, 56-59 without,
  * three runs each). Starting a process costs more here than elsewhere: memory a
  * process touches for the first time costs about 13 µs a page on this machine (a
- * virtual machine whose page faults go through the hypervisor). What a page does is unchanged.
+ * virtual machine whose page faults go through the hypervisor). What a page does is unchanged. A
+ * context made afresh (a test with its own options, one after a fake clock) still gains from it.
  */
 const noSpareRenderer = ['SpareRendererForSitePerProcess'];
 /**
