@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { test, expect } from './test';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { axeViolations } from './axe';
-import { setUpTill, startStack, type Stack } from './support';
+import { openTill, startStack, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -27,8 +27,7 @@ test('the drawer left open: the top bar says so, red after a minute, gone once s
   // The page's clock runs as usual until the test moves it on a minute.
   await page.clock.install();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   const chip = page.getByRole('banner').getByTestId('drawer-open');
   await expect(chip).toHaveCount(0);
 
@@ -69,8 +68,7 @@ test('without a sensor set, nothing is said of the drawer, whatever pin 3 reads'
   printer = await startFakePrinter({ mode: 'ready' });
   stack = await startStack({ args: ['--printer', printer.url] });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   printer.setDrawerPin('high');
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
@@ -84,8 +82,7 @@ test('the X report counts each time the drawer was left open, and its paper says
   printer = await startFakePrinter({ mode: 'ready' });
   stack = await startStack({ args: ['--printer', printer.url, '--printer-drawer-sensor', 'open-when-high'] });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   // A drawer that stood open four minutes, as the till writes it down once shut (a real minute is too long for a test).
   const db = new Database(path.join(stack.host.dataDir, 'journal.sqlite'));
   try {

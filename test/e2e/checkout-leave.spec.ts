@@ -1,5 +1,5 @@
 import { test, expect } from './test';
-import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { fillCustomer, openTill, startStack, type Stack, toCinemaCheckout } from './support';
 
 /**
  * Leaving checkout after a sale was refused: the screen it goes back to works. (Chromium's
@@ -15,8 +15,7 @@ test.afterAll(async () => stack?.stop());
 test('a sale refused at Confirm (the shift was closed meanwhile): Back and Home still lead to working screens', async ({ page }) => {
   const crashes: string[] = [];
   page.on('pageerror', (error) => crashes.push(error.message));
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Emeka Nwosu', email: 'emeka@example.com', phone: '0803 555 0101' });
   await page.getByLabel('Cash received (₦)').fill('100000');

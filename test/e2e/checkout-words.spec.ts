@@ -1,5 +1,5 @@
 import { test, expect } from './test';
-import { expectInView, fillCustomer, setUpTill, startStack, type Stack, toHotelCheckout, toCinemaCheckout } from './support';
+import { expectInView, fillCustomer, openTill, startStack, type Stack, toHotelCheckout, toCinemaCheckout } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -17,8 +17,7 @@ test.afterEach(async () => {
 });
 
 test('cash typed as letters, or not typed, is said as such; the sale is not sent', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Amaka Obi', email: 'amaka@example.com', phone: '+234 803 123 4567' });
 
@@ -37,8 +36,7 @@ test('cash typed as letters, or not typed, is said as such; the sale is not sent
 });
 
 test('a hotel date of birth that is not a real date says so, not that it is missing', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await toHotelCheckout(page);
   await fillCustomer(page, { name: 'Tunde Bakare', email: 'tunde@example.com', phone: '+234 805 555 0101' });
   await page.getByLabel(/Date of birth/).fill('31/02/1990');

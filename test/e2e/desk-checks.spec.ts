@@ -3,7 +3,7 @@ import { test, expect } from './test';
 import { formatNaira } from '../../shared/money';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { say } from './i18n-support';
-import { chooseShowtime, fillCustomer, naira, openKioskShift, setUpTill, startStack, type Stack, toHotelCheckout } from './support';
+import { chooseShowtime, fillCustomer, naira, openKioskShift, openTill, startStack, type Stack, toHotelCheckout } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -47,8 +47,7 @@ async function sellOneTicket(page: Page) {
 test('a refund typed above the price is refused under the field at once, before any supervisor is asked', async ({ page }) => {
   stack = await startStack();
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   const { unit, category } = await sellOneTicket(page);
 
   await page.getByRole('button', { name: 'Refund…' }).click();
@@ -86,8 +85,7 @@ test('a refund typed above the price is refused under the field at once, before 
 test('hotel checkout: a date of birth in the future, under 18 on the check-in date, or that does not exist is said under the field at once, once', async ({ page }) => {
   stack = await startStack();
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await toHotelCheckout(page);
   await fillCustomer(page, { name: 'Tunde Bakare', email: 'tunde@example.com', phone: '+234 805 555 0101' });
   await page.getByRole('radiogroup', { name: 'Payment method' }).getByRole('button', { name: 'Card' }).click();
@@ -128,8 +126,7 @@ test('Refunds → Find the sale finds a sale by the receipt number printed on it
   printer = await startFakePrinter({ mode: 'ready' });
   stack = await startStack({ args: ['--printer', printer.url] });
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await sellOneTicket(page);
   await page.getByRole('button', { name: 'Home', exact: true }).click();
   await sellOneTicket(page);
@@ -154,8 +151,7 @@ test('Refunds → Find the sale finds a sale by the receipt number printed on it
 test('Yoruba: the City box’s example, Èkó, finds the hotels of Lagos', async ({ page }) => {
   stack = await startStack();
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('group', { name: say('en', 'settings.myLanguage') }).getByRole('button', { name: 'Yorùbá' }).click();
@@ -179,8 +175,7 @@ test('Yoruba: the City box’s example, Èkó, finds the hotels of Lagos', async
 test('a hotel listed under a maximum price says which of its rooms are above it', async ({ page }) => {
   stack = await startStack();
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await page.getByRole('button', { name: /Hotels/ }).first().click();
   await page.getByText('More filters').click();
   await page.getByLabel('Max ₦ per night').fill('30000');

@@ -3,7 +3,7 @@ import { test, expect } from './test';
 import { formatNaira } from '../../shared/money';
 import { languages } from '../../renderer/src/i18n/languages';
 import { chooseFrench, say } from './i18n-support';
-import { chooseShowtime, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
+import { chooseShowtime, fillCustomer, naira, openTill, startStack, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -41,8 +41,7 @@ const guest = { name: 'Adaeze Nwosu', email: 'adaeze@example.com', phone: '0809 
 
 test('the guest’s details and the payment are kept through Back, Esc and Staff (to French) until sold; the summary is said in French', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await roomToCheckout(page);
   await fillCustomer(page, { name: guest.name, email: guest.email, phone: guest.phone });
   await page.getByLabel(/Date of birth/).fill(guest.dob);
@@ -110,8 +109,7 @@ test('the guest’s details and the payment are kept through Back, Esc and Staff
 
 test('keyboard: the PIN field takes the digits once a name is chosen; checkout types into Full name; plain Enter moves on and never confirms', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   // Signed out, then in again by the keyboard alone after choosing her name.
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -156,8 +154,7 @@ test('keyboard: the PIN field takes the digits once a name is chosen; checkout t
 
 test('a sale refunded in part says so under its title; refunded in full, its title says refunded; the follow-up names Back office → Sales', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page, { floatNaira: 50000 });
+  await openTill(page, stack.host, { floatNaira: 50000 });
   const bola = await stack.host.rpc('staff:create', { name: 'Bola Adeyemi', role: 'supervisor', pin: '8642' });
   expect(bola.json.ok).toBe(true);
 

@@ -1,7 +1,7 @@
 import { test, expect } from './test';
 import { startFakePrinter } from '../helpers/fake-printer';
 import { chooseFrench, say } from './i18n-support';
-import { setUpTill, startStack, type Stack } from './support';
+import { openTill, startStack, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -16,8 +16,7 @@ test.afterAll(async () => stack?.stop());
 
 test('a French cashier reads main’s refusals in French: a name already taken, the partner down (panel and strip)', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await chooseFrench(page);
 
   // Adding someone under a name already on the till: main refuses, the PIN pad says why in French.
@@ -53,8 +52,7 @@ test('a French cashier reads the printer’s own words in French: out of paper, 
   const till = await startStack({ args: ['--printer', printer.url] });
   try {
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.goto(till.host.url);
-    await setUpTill(page);
+    await openTill(page, till.host);
     await chooseFrench(page);
     await page.getByRole('navigation', { name: say('fr', 'staff.sections') }).getByRole('button', { name: say('fr', 'staff.section.printer') }).click();
     const paperOut = say('fr', 'said.printer.paperOut');

@@ -11,7 +11,7 @@ import { lagosDateTimeText } from '../../shared/dates';
 import { formatNaira } from '../../shared/money';
 import { openSellingJournal } from '../helpers/chain-fixture';
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres';
-import { setUpTill, startStack, type Stack } from './support';
+import { openTill, startStack, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 let server: TestPostgres;
@@ -73,8 +73,7 @@ test.afterAll(async () => {
 
 test('a supervisor sees every terminal, the chart, and is warned of unsent records when closing', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page, { floatNaira: 5000 });
+  await openTill(page, stack.host, { floatNaira: 5000 });
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
   const panel = page.getByRole('region', { name: 'Head office' });

@@ -2,7 +2,7 @@ import { test, expect } from './test';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { chooseFrench, say } from './i18n-support';
-import { fillCustomer, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
+import { fillCustomer, openTill, startStack, toCinemaCheckout, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -34,8 +34,7 @@ async function receiptPaper(): Promise<string> {
 }
 
 test('showtimes, the sale screen and the receipt say the time and the words in French', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await chooseFrench(page);
   await page.getByRole('banner').getByRole('button', { name: new RegExp(say('fr', 'common.back')) }).click();
 
@@ -71,8 +70,7 @@ test('showtimes, the sale screen and the receipt say the time and the words in F
 });
 
 test('an English cashier prints a French guest a French receipt: Receipt in, then Français; the screen stays English', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Amélie Okafor', email: 'amelie@example.com', phone: '0803 123 4567' });
   const receiptIn = page.getByRole('group', { name: say('en', 'checkout.receiptLanguage') });

@@ -1,6 +1,6 @@
 import { test, expect } from './test';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
-import { setUpTill } from './support';
+import { openTill } from './support';
 import { sellHotelRoom } from '../helpers/hotel-sale';
 import { axeViolations } from './axe';
 import { keepScreenshot } from './keep-screenshot';
@@ -116,8 +116,7 @@ test('the page runs under the strict CSP, breaking none of it itself, with no No
 test("the ready banner says who sells under which shift without reading the shift's figures, which grow with the shift", async ({ page }) => {
   const own = await startPreviewHost();
   try {
-    await page.goto(own.url);
-    await setUpTill(page, { name: 'Ada Supervisor' });
+    await openTill(page, own, { name: 'Ada Supervisor' });
     const asked: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -136,8 +135,7 @@ test("the ready banner says who sells under which shift without reading the shif
 test('Home shows signed-in staff the till’s last sale, one tap from its reprint and refund; nobody else', async ({ page }) => {
   const own = await startPreviewHost();
   try {
-    await page.goto(own.url);
-    await setUpTill(page, { name: 'Ada Supervisor' });
+    await openTill(page, own, { name: 'Ada Supervisor' });
     // Nothing sold yet: nothing to show.
     await expect(page.locator('.ready-banner')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Last sale' })).toHaveCount(0);

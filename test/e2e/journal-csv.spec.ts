@@ -1,7 +1,7 @@
 import { test, expect } from './test';
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { chooseShowtime, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
+import { chooseShowtime, fillCustomer, naira, openTill, startStack, type Stack } from './support';
 import { csvObjects } from '../helpers/csv-reader';
 import { formatNaira } from '../../shared/money';
 import { addDays, lagosDate } from '../../shared/dates';
@@ -19,8 +19,7 @@ test.afterEach(async () => {
 
 test('the downloaded journal CSV starts with the UTF-8 mark and sums a refund once', async ({ page }) => {
   stack = await startStack();
-  await page.goto(stack.host.url);
-  await setUpTill(page, { name: 'Adébáyọ̀ Supervisor' });
+  await openTill(page, stack.host, { name: 'Adébáyọ̀ Supervisor' });
 
   await chooseShowtime(page);
   const row = page.locator('.ticket-row:not(.ticket-sold-out)').first();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './test';
 import { formatNaira } from '../../shared/money';
-import { fillCustomer, naira, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
+import { fillCustomer, naira, openTill, startStack, toCinemaCheckout, type Stack } from './support';
 
 let stack: Stack;
 test.beforeAll(async () => {
@@ -11,8 +11,7 @@ test.afterAll(async () => stack?.stop());
 
 test('a cashier with a queue: F2, type to search, number keys, Ctrl+Enter to confirm cash, N for the next sale, Esc back', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await page.keyboard.press('F2');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Now showing');
   // The search field already has the cursor.
@@ -54,8 +53,7 @@ test("a receipt's code read by a barcode scanner on the film screen: nothing cou
   const own = await startStack();
   try {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(own.host.url);
-    await setUpTill(page);
+    await openTill(page, own.host);
     await scanAtTheFilmScreen(page);
   } finally {
     await own.stop();

@@ -1,6 +1,6 @@
 import { test, expect } from './test';
 import { randomUUID } from 'node:crypto';
-import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { fillCustomer, openTill, startStack, type Stack, toCinemaCheckout } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -25,9 +25,8 @@ const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 test('a browser in New York time shows the sale, the journal and the refund at the Lagos time the receipt prints', async ({ page }) => {
   stack = await startStack();
-  await page.goto(stack.host.url);
+  await openTill(page, stack.host);
   expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/New_York');
-  await setUpTill(page);
 
   // A cash sale of one ticket; the preview printer keeps the receipt on screen.
   await toCinemaCheckout(page);

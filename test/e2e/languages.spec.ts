@@ -3,7 +3,7 @@ import { test, expect } from './test';
 import { axeViolations } from './axe';
 import { languages, type Language } from '../../renderer/src/i18n/languages';
 import { exact, say } from './i18n-support';
-import { setUpTill, startStack, type Stack } from './support';
+import { openTill, startStack, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -41,8 +41,7 @@ for (const { code: language, name } of languages.filter((l) => l.code !== 'en'))
 
 async function walkTheCounter(page: Page, stack: Stack, language: Language, name: string) {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await page.getByRole('button', { name: say('en', 'common.staff'), exact: true }).click();
   const nav = page.getByRole('navigation', { name: say('en', 'staff.sections') });
   await nav.getByRole('button').last().click();

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './test';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer } from '../../electron/sandbox';
-import { startPreviewHost } from '../helpers/preview-host';
-import { setUpTill, startStack } from './support';
+import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+import { openTill, startStack } from './support';
 import { chooseFrench, say } from './i18n-support';
 import { keepScreenshot } from './keep-screenshot';
 
@@ -12,9 +12,8 @@ import { keepScreenshot } from './keep-screenshot';
  * a sandbox started with another key (the screen says which setting to change, in plain words).
  */
 
-async function openSettings(page: Page, url: string) {
-  await page.goto(url);
-  await setUpTill(page);
+async function openSettings(page: Page, host: PreviewHost) {
+  await openTill(page, host);
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
   return page.getByRole('region', { name: 'Settings' });
@@ -23,7 +22,7 @@ async function openSettings(page: Page, url: string) {
 test('against the sandbox: five calls, each 200 with its time; other layouts test before saving', async ({ page }) => {
   const stack = await startStack();
   try {
-    const settings = await openSettings(page, stack.host.url);
+    const settings = await openSettings(page, stack.host);
     const before = stack.sandbox.transactions().length;
     await settings.getByRole('button', { name: 'Test partner connection' }).click();
     const summary = settings.getByTestId('partner-test-summary');
@@ -80,7 +79,7 @@ test('a sandbox started with another key: the screen names the API key, in plain
   const server = await startSandboxServer({ sandbox });
   const host = await startPreviewHost({ args: ['--partner-url', server.url, '--partner-timeout-ms', '3000'], env: { POS_API_KEY: SANDBOX_DEFAULT_API_KEY } });
   try {
-    const settings = await openSettings(page, host.url);
+    const settings = await openSettings(page, host);
     await settings.getByRole('button', { name: 'Test partner connection' }).click();
     const summary = settings.getByTestId('partner-test-summary');
     await expect(summary).toContainText('calls failed');
@@ -107,7 +106,7 @@ test('saved and not restarted yet: the test tries the partner as saved, with the
   const server = await startSandboxServer({ sandbox });
   const host = await startPreviewHost();
   try {
-    const settings = await openSettings(page, host.url);
+    const settings = await openSettings(page, host);
     await settings.getByRole('textbox', { name: /^Partner API URL/ }).fill(server.url);
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.getByText(/No partner API key is set/)).toBeVisible();

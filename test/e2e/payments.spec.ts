@@ -5,7 +5,7 @@ import { en } from '../../renderer/src/i18n/catalogues/en';
 import { languages } from '../../renderer/src/i18n/languages';
 import { say } from './i18n-support';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
-import { expectInView, fillCustomer, openKioskShift, setUpTill, startStack, type Stack } from './support';
+import { expectInView, fillCustomer, openKioskShift, openTill, startStack, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -152,8 +152,7 @@ test.describe('a counter with a Paystack Terminal', () => {
   test.afterAll(async () => stack?.stop());
 
   test('the cashier picks Card and the terminal takes over, with Cancel; then Try again sells it', async ({ page }) => {
-    await page.goto(stack.host.url);
-    await setUpTill(page);
+    await openTill(page, stack.host);
     await page.getByRole('button', { name: /Hotels/ }).first().click();
     await page.getByRole('button', { name: 'Lagos', exact: true }).click();
     await page.locator('.hotel-card').first().click();

@@ -3,7 +3,7 @@ import { test, expect } from './test';
 import { addDays, lagosDate } from '../../shared/dates';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
-import { fillCustomer, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
+import { fillCustomer, openTill, startStack, toCinemaCheckout, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -48,8 +48,7 @@ test('a receipt waits while the printer is out of paper, then off, is listed wit
   // back untried, so it is waiting, not "Printing…".
   await printer.setMode('paper-out');
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await expect(page.getByTestId('status-printer')).toContainText('Printer out of paper', { timeout: 10_000 });
   await page.getByRole('button', { name: /Hotels/ }).first().click();
   await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 2));
@@ -97,8 +96,7 @@ test('a receipt waits while the printer is out of paper, then off, is listed wit
 test('the till killed while a receipt prints: after the restart Staff -> Printer names that receipt, and Print a copy prints it once, marked COPY', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await printer.setMode('stalled');
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await page.getByRole('button', { name: /Cinema/ }).first().click();
   await page.locator('.film-card').first().click();
   await page.getByRole('region', { name: 'Cinema' }).getByRole('button').first().click();
@@ -148,8 +146,7 @@ test('the till killed while a receipt prints: after the restart Staff -> Printer
 });
 
 test('a printer that never answers status questions (a print server): set so under Settings and restarted, the receipt that waited prints once, and the strip says it is not asked', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await printer.setMode('silent');
   await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Kemi Adeyemi', email: 'kemi@example.com', phone: '0803 123 4567' });

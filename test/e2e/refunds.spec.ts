@@ -7,7 +7,7 @@ import { addDays, lagosDate } from '../../shared/dates';
 import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
-import { expectInView, fillCustomer, naira, openKioskShift, setUpTill, startStack } from './support';
+import { expectInView, fillCustomer, naira, openKioskShift, openTill, startStack } from './support';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { keepScreenshot } from './keep-screenshot';
@@ -78,8 +78,7 @@ const rpc = async (channel: string, body: unknown) => {
 
 /** Ada (supervisor) set the till up; Bola is a second supervisor and Tunde the cashier, who signs in. */
 async function staffTheTill(page: Page) {
-  await page.goto(stack.host.url);
-  await setUpTill(page, { name: 'Ada Supervisor', pin: '2468', floatNaira: 50000 });
+  await openTill(page, stack.host, { name: 'Ada Supervisor', pin: '2468', floatNaira: 50000 });
   const bola = await rpc('staff:create', { name: 'Bola Adeyemi', role: 'supervisor', pin: '8642' });
   const tunde = await rpc('staff:create', { name: 'Tunde Bakare', role: 'cashier', pin: '1357' });
   await rpc('staff:sign-in', { staffId: tunde.id, pin: '1357' });

@@ -1,13 +1,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './test';
 import { en } from '../../renderer/src/i18n/catalogues/en';
-import { fillCustomer, setUpTill, startStack, toCinemaCheckout, type Stack } from './support';
+import { fillCustomer, openTill, startStack, toCinemaCheckout, type Stack } from './support';
 
 /** A cinema checkout, customer filled in, on a screen that no pushed change reaches at all. */
 async function checkoutWithoutPushes(page: Page, stack: Stack) {
   await page.route('**/events', (route) => route.abort());
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Ngozi Eze', email: 'ngozi@example.com', phone: '0803 555 0102' });
 }

@@ -4,7 +4,7 @@ import { startFakePrinter, type FakePrinter } from '../helpers/fake-printer';
 import { decodeEscPos, textLines } from '../helpers/escpos-decoder';
 import { addDays, lagosDate } from '../../shared/dates';
 import { SANDBOX_DEFAULT_API_KEY } from '../../electron/sandbox';
-import { chooseShowtime, expectInView, fillCustomer, holdAllSeats, naira, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { chooseShowtime, expectInView, fillCustomer, holdAllSeats, naira, openTill, startStack, type Stack, toCinemaCheckout } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 let stack: Stack;
@@ -27,8 +27,7 @@ const receipts = () =>
     .map((items) => textLines(items).join('\n'));
 
 test('a complete cinema sale: two categories, cash, confirmed, in the journal and at the partner', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await chooseShowtime(page);
   const rows = page.locator('.ticket-row:not(.ticket-sold-out)');
   const [first, second] = [rows.nth(0), rows.nth(1)];
@@ -110,8 +109,7 @@ async function refundsNotCovered(page: import('@playwright/test').Page, where: s
 
 test('the change is called out only right after the sale; a sale opened later says it quietly; nothing hides under the New sale bar', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await chooseShowtime(page);
   const row = page.locator('.ticket-row:not(.ticket-sold-out)').first();
   const total = naira((await row.locator('.ticket-price').textContent())!) * 2;
@@ -160,8 +158,7 @@ test('the change is called out only right after the sale; a sale opened later sa
 
 test('printer off: the sale is confirmed anyway; the one original prints once the printer is back, later prints are COPY', async ({ page }) => {
   await printer.setMode('off');
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Emeka Nwosu', email: 'emeka@example.com', phone: '07031234567' });
   await page.getByRole('button', { name: /^Exact/ }).click();
@@ -201,8 +198,7 @@ test('printer off: the sale is confirmed anyway; the one original prints once th
 });
 
 test('a complete hotel booking: Lagos, filter, two nights, one room, card: total = price x nights x rooms everywhere', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await page.getByRole('button', { name: /Hotels/ }).first().click();
   await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 2).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1'));
   await page.getByText('More filters').click();
@@ -244,8 +240,7 @@ test('a complete hotel booking: Lagos, filter, two nights, one room, card: total
 });
 
 test('double tap on confirm sells once', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   stack.sandbox.faults.set({ latencyMs: 600 });
   await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Musa Ibrahim', email: 'musa@example.com', phone: '08091234567' });
@@ -259,8 +254,7 @@ test('double tap on confirm sells once', async ({ page }) => {
 });
 
 test('sold out between choosing and paying: the cashier is told and the seats show as gone', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await chooseShowtime(page);
   const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
   const location = (await page.getByRole('region', { name: 'Cinema' }).locator('[aria-pressed="true"]').evaluate((el) => el.firstChild!.textContent))!;
@@ -277,8 +271,7 @@ test('sold out between choosing and paying: the cashier is told and the seats sh
 });
 
 test('rooms gone between choosing and paying: the panel says so, nothing is booked', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await page.getByRole('button', { name: /Hotels/ }).first().click();
   await page.getByRole('button', { name: 'Lagos', exact: true }).click();
   await page.locator('.hotel-card').first().click();
@@ -324,8 +317,7 @@ test('rooms gone between choosing and paying: the panel says so, nothing is book
 });
 
 test('partner down: the cashier is told in plain words and can retry when it is back', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   stack.sandbox.faults.set({ failNext: 30 });
   await page.getByRole('button', { name: /Cinema/ }).first().click();
   await expect(page.locator('.error-panel')).toContainText(/not answering|unavailable|try again/i);
@@ -351,8 +343,7 @@ async function seatsLeft(film: { title: string; location: string; category: stri
 }
 
 test('Back from checkout returns to the film as chosen (cinema, date, showtime, counts); its seats go back; a changed count is held afresh and sold once', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await page.getByRole('button', { name: /Cinema/ }).first().click();
   await page.locator('.film-card').first().click();
   const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
@@ -445,8 +436,7 @@ test('Back from checkout returns to the film as chosen (cinema, date, showtime, 
 });
 
 test('Back from a hotel checkout returns to the hotel with the stay and the room still chosen', async ({ page }) => {
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await page.getByRole('button', { name: /Hotels/ }).first().click();
   await page.getByLabel('Check-out').fill(addDays(lagosDate(new Date()), 3).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1'));
   await page.getByRole('button', { name: 'Lagos', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { test, expect } from './test';
-import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { fillCustomer, openTill, startStack, type Stack, toCinemaCheckout } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -25,8 +25,7 @@ const coveredBy = (locator: Locator) =>
 test('a counter untouched for a minute locks behind the PIN of who is signed in; her PIN brings the sale back as typed; Sign out lets someone else in', async ({ page }) => {
   await page.clock.install();
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await toCinemaCheckout(page);
   await fillCustomer(page, { name: 'Emeka Nwosu', email: 'emeka@example.com', phone: '0803 555 0101' });
   const name = page.getByLabel('Full name');

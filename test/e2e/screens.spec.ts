@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './test';
 import { axeViolations } from './axe';
 import { startPreviewHost } from '../helpers/preview-host';
-import { chooseShowtime, fillCustomer, setUpTill, startStack, type Stack } from './support';
+import { chooseShowtime, fillCustomer, openTill, startStack, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 const sizes = [
@@ -31,8 +31,7 @@ test.afterAll(async () => stack?.stop());
 
 test('counter screens: home, staff, films, film, hotels, hotel, checkout, outcome', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   await check(page, 'home');
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
   await check(page, 'staff');

@@ -2,7 +2,7 @@ import { test, expect } from './test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startPreviewHost } from '../helpers/preview-host';
-import { setUpSupervisor, setUpTill } from './support';
+import { setUpSupervisor, openTill } from './support';
 import { say } from './i18n-support';
 import { axeViolations } from './axe';
 import { keepScreenshot } from './keep-screenshot';
@@ -10,8 +10,7 @@ import { keepScreenshot } from './keep-screenshot';
 test('a supervisor saves settings for the next start and a write-only API key', async ({ page }) => {
   const host = await startPreviewHost();
   try {
-    await page.goto(host.url);
-    await setUpTill(page);
+    await openTill(page, host);
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
     await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('region', { name: 'Settings' });
@@ -80,8 +79,7 @@ test('a supervisor chooses the card terminal in plain words and stores a write-o
   const host = await startPreviewHost();
   try {
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.goto(host.url);
-    await setUpTill(page);
+    await openTill(page, host);
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
     await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('region', { name: 'Settings' });
@@ -161,7 +159,7 @@ test('a second till gets its own number before its first shift, and keeps it onc
   const host = await startPreviewHost();
   try {
     await page.goto(host.url);
-    // A new till: the first supervisor, and Settings before any shift (setUpTill would open one).
+    // A new till: the first supervisor, and Settings before any shift (openTill would open one).
     await setUpSupervisor(page);
     // The shift panel says it first, where a new till is opened.
     await expect(page.getByText('This is the first shift of this till, T01. Each till of the business needs its own number: if another till is already T01, a supervisor gives this one its own under Settings → Terminal number before opening the shift.')).toBeVisible();
@@ -210,8 +208,7 @@ test('a second till gets its own number before its first shift, and keeps it onc
 test('Restart now puts saved settings to use without leaving the screen: a counter becomes a kiosk, its shift kept', async ({ page }) => {
   const host = await startPreviewHost();
   try {
-    await page.goto(host.url);
-    await setUpTill(page);
+    await openTill(page, host);
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
     const sections = page.getByRole('navigation', { name: 'Back office sections' });
     await sections.getByRole('button', { name: 'Settings' }).click();
@@ -257,8 +254,7 @@ test('head office’s password, typed on screen, never sits in the page’s HTML
   // Head office set up but out of reach: the panel is there, and storing the password needs no server.
   const host = await startPreviewHost({ args: ['--fleet-database-url', 'postgres://lobby_till@127.0.0.1:9/lobby', '--fleet-tls', 'off'] });
   try {
-    await page.goto(host.url);
-    await setUpTill(page);
+    await openTill(page, host);
     await page.getByRole('button', { name: 'Staff', exact: true }).click();
     await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('button', { name: 'Settings' }).click();
     const headOffice = page.getByRole('region', { name: 'Head office' });

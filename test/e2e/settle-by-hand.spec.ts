@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './test';
 import { axeViolations } from './axe';
-import { fillCustomer, setUpTill, startStack, type Stack, toCinemaCheckout } from './support';
+import { fillCustomer, openTill, startStack, type Stack, toCinemaCheckout } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 /**
@@ -30,8 +30,7 @@ async function sellWithAnswerLost(page: Page): Promise<string> {
 
 test('a sale the lookups can never settle: a supervisor records what the partner said, with her reason, and it is confirmed on that reference', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(stack.host.url);
-  await setUpTill(page);
+  await openTill(page, stack.host);
   const saleId = await sellWithAnswerLost(page);
   const reference = stack.sandbox.transactions().find((t) => t.merchant_reference === saleId)!.reference;
 

@@ -2,7 +2,7 @@ import { test, expect } from './test';
 import { axeViolations } from './axe';
 import { formatNaira, formatNairaPlain, formatNairaWhole } from '../../shared/money';
 import { say } from './i18n-support';
-import { chooseShowtime, expectInView, fillCustomer, naira, setUpTill, startStack, type Stack } from './support';
+import { chooseShowtime, expectInView, fillCustomer, naira, openTill, startStack, type Stack } from './support';
 import { keepScreenshot } from './keep-screenshot';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -29,8 +29,7 @@ async function sellOneTicketForCash(page: import('@playwright/test').Page, custo
 
 test('shift: open, two cash sales, close with a counted difference, the Z report shows it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(stack.host.url);
-  await setUpTill(page, { floatNaira: 5000 });
+  await openTill(page, stack.host, { floatNaira: 5000 });
   const first = await sellOneTicketForCash(page, 'First Customer');
   const second = await sellOneTicketForCash(page, 'Second Customer');
   const expected = 500_000 + first + second;

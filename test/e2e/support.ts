@@ -4,7 +4,6 @@ import path from 'node:path';
 import { createSandbox, SANDBOX_DEFAULT_API_KEY, startSandboxServer, type Sandbox } from '../../electron/sandbox';
 import { AnswerLost, createTerminalSimulator, startTerminalServer, type TerminalSimulator } from '../../electron/payments/simulator';
 import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
-import { callFromPage } from './page-contract';
 
 export interface Stack {
   host: PreviewHost;
@@ -91,17 +90,18 @@ export async function setUpSupervisor(page: Page, options: { name?: string; pin?
 }
 
 /**
- * A till ready to sell, on the page already open: the first supervisor (signed in) and a shift
- * with a float, made through the contract as the page itself would make them, then the page
- * loaded afresh at Home. The first-setup and open-shift screens are walked by the tests about them
- * (back-office, settings, shift and staff-admin specs); walking them again here, before each of
- * some fifty tests about something else, cost about a second of CPU each.
+ * A till ready to sell, then the page opened on it at Home: the first supervisor (signed in) and a
+ * shift with a float, made through the contract as the page itself makes its calls (`POST /rpc/…`
+ * with the host's token), before the page loads. The first-setup and open-shift screens are walked
+ * by the tests about them (back-office, settings, shift and staff-admin specs); walking them again
+ * here, before each of some fifty tests about something else, cost about a second of CPU each, and
+ * making the calls from a page that was then loaded again cost a second load of the app.
  */
-export async function setUpTill(page: Page, options: { name?: string; pin?: string; floatNaira?: number } = {}) {
+export async function openTill(page: Page, host: PreviewHost, options: { name?: string; pin?: string; floatNaira?: number } = {}) {
   const name = options.name ?? 'Ada Supervisor';
-  const said = [await callFromPage(page, 'staff:setup', { name, pin: options.pin ?? '2468' }), await callFromPage(page, 'shift:open', { floatKobo: (options.floatNaira ?? 10000) * 100 })];
+  const said = [(await host.rpc('staff:setup', { name, pin: options.pin ?? '2468' })).json, (await host.rpc('shift:open', { floatKobo: (options.floatNaira ?? 10000) * 100 })).json];
   expect(said, 'the first supervisor and a shift, through the contract').toMatchObject([{ ok: true }, { ok: true }]);
-  await page.reload();
+  await page.goto(host.url);
   await expect(page.locator('.ready-banner')).toContainText(`Signed in: ${name}`);
 }
 
