@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { journalFile, openJournal, type CreateSaleInput } from '../../electron/journal';
+import { journalFile, openJournal, type CreateSaleInput, type Journal } from '../../electron/journal';
 import { openBareSales } from './bare-baseline';
 import { median, percentile, round } from './stats';
 import type { BenchRow } from './types';
@@ -36,6 +36,18 @@ export function saleInput(id: string): CreateSaleInput {
   };
 }
 
+/** A journal in `dir` whose staff member 1 (saleInput's) is a cashier with a shift open: ready to take sales. */
+export async function openSellingJournal(dir: string, terminalId: string): Promise<Journal> {
+  const opened = openJournal({ file: journalFile(dir), terminalId });
+  if (!opened.ok) throw new Error(`bench: journal did not open: ${opened.error.message}`);
+  const journal = opened.value;
+  const staff = await journal.staff.create({ name: 'Bench Cashier', role: 'cashier', pin: '0000' });
+  if (!staff.ok) throw new Error(`bench: ${staff.error.message}`);
+  const shift = journal.shifts.open({ staffId: staff.value.id, floatKobo: 0 });
+  if (!shift.ok) throw new Error(`bench: ${shift.error.message}`);
+  return journal;
+}
+
 /**
  * The cost of writing a sale down durably: the real repositories (zod, triggers, indexes, event
  * rows, tenders, the hash chain) against a bare better-sqlite3 INSERT of the same JSON into a one-table file, both
@@ -44,17 +56,11 @@ export function saleInput(id: string): CreateSaleInput {
  */
 export async function benchJournal(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-bench-journal-'));
-  const opened = openJournal({ file: journalFile(dir), terminalId: 'BENCH' });
-  if (!opened.ok) throw new Error(`bench: journal did not open: ${opened.error.message}`);
-  const journal = opened.value;
+  const journal = await openSellingJournal(dir, 'BENCH');
 
   const bare = openBareSales(dir);
 
   try {
-    const staff = await journal.staff.create({ name: 'Bench Cashier', role: 'cashier', pin: '0000' });
-    if (!staff.ok) throw new Error(`bench: ${staff.error.message}`);
-    const shift = journal.shifts.open({ staffId: staff.value.id, floatKobo: 0 });
-    if (!shift.ok) throw new Error(`bench: ${shift.error.message}`);
 
     const written: number[] = [];
     const answered: number[] = [];
