@@ -88,7 +88,8 @@ export async function checkPartnerConnection(options: ConnectionCheckOptions): P
 /** A fetch that notes each request's path and answer status (never headers: the key is in them). */
 function recording(inner: typeof fetch, seen: SeenRequest[]): typeof fetch {
   return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
+    // `instanceof Request` would build undici for a check that never needs it (core/http/read-answer.ts).
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const entry: SeenRequest = { method: init?.method ?? 'GET', path: url.pathname, status: null, contentType: null, location: null };
     seen.push(entry);
     const response = await inner(input, init);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { hasDuplicateKeys } from './duplicate-keys';
 import { canonicalEnvelope, envelopeStatus, errorBodySchema, successEnvelopeSchema, type ErrorBody } from '../../shared/partner/envelope';
+import { httpTrim, sendableHeaderValue } from '../core/http/answer-headers';
 import { redact } from '../core/logger';
 import { fetchFailure, type PartnerError, type PartnerResult } from './partner-error';
 
@@ -70,13 +71,16 @@ export function createTransport(options: TransportOptions): Transport {
       }
       // X-API-KEY is the header the live service reads; `Authorization: Bearer` alone was answered
       // "api key is missing" there, so the key travels in one header only.
-      const headers = new Headers({
+      // A plain record, not a `Headers`: making one builds undici (core/http/read-answer.ts). What
+      // a header cannot carry (a line break in a pasted key) is refused here, before anything is sent.
+      if (!sendableHeaderValue(key) || (options.userAgent !== undefined && !sendableHeaderValue(options.userAgent))) return null;
+      const headers: Record<string, string> = {
         'X-API-KEY': key,
         TransactionMedium: 'POS',
         Accept: 'application/json',
         ...(options.userAgent !== undefined && { 'User-Agent': options.userAgent }),
-      });
-      if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+        ...(request.body !== undefined && { 'Content-Type': 'application/json' }),
+      };
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
       // A redirect would turn a POST into a GET and carry X-API-KEY to another host.
       return { url, init: { method: request.method, headers, body, redirect: 'manual' } };
@@ -118,7 +122,10 @@ export function createTransport(options: TransportOptions): Transport {
     async send(request, { retry = true, idempotent = false } = {}) {
       let key: string | null;
       try {
-        key = options.apiKey();
+        // Sent as fetch sent it, without the line break a pasted or filed key may end with; the
+        // same trimmed key is the one masked in what the partner says back.
+        const given = options.apiKey();
+        key = given === null ? null : httpTrim(given);
       } catch {
         return notSent('configuration', 'The partner API key could not be read.');
       }

@@ -127,6 +127,18 @@ describe('not-sent', () => {
     expect(requests).toHaveLength(0);
     expect(toPosError(error, { service: 'hotels' }).message).toMatch(/supervisor/);
   });
+
+  it('a key a header cannot carry (a line break inside it): nothing is sent, and the setting is named', async () => {
+    // Spaces and a line break around the key are left off, as fetch left them: the key works.
+    value(await clientFor({ apiKey: () => ` ${SANDBOX_DEFAULT_API_KEY}\r\n` }).listHotels());
+    requests = [];
+    for (const key of ['lobby\nsandbox-key', 'lobby\r\nX-Injected: 1', 'key\u0000']) {
+      const client = clientFor({ apiKey: () => key });
+      expect(failure(await client.listHotels()), JSON.stringify(key)).toMatchObject({ kind: 'not-sent', cause: 'configuration' });
+      expect(failure(await client.buyTickets(purchase('bad-key')))).toMatchObject({ kind: 'not-sent', cause: 'configuration' });
+    }
+    expect(requests).toHaveLength(0);
+  });
 });
 
 describe('no-answer', () => {

@@ -59,6 +59,12 @@ beforeAll(async () => {
         // A byte-order mark first (a Windows gateway), and one byte that is not UTF-8 inside.
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"note":"Ọjà '), Buffer.from([0xff]), Buffer.from('"}')]));
+      } else if (req.url === '/repeated') {
+        // Names sent twice and in mixed case, as gateways stack them.
+        res.setHeader('X-Seen', ['by-gateway', 'by-partner']);
+        res.setHeader('Set-Cookie', ['a=1; Path=/', 'b=2; Path=/']);
+        res.setHeader('Content-Type', 'application/json');
+        res.end('{}');
       } else if (req.url === '/slow') {
         setTimeout(() => res.end('{}'), 1_000);
       } else {
@@ -152,6 +158,22 @@ describe('the partner transport (node:http)', () => {
     expect(await copy.json()).toEqual(expected);
   });
 
+  it("an answer's headers read as fetch's do: any case, a repeated name joined, Set-Cookie apart, in name order, read only", async () => {
+    const ours = await httpFetch(`${base}/repeated`);
+    const theirs = await fetch(`${base}/repeated`);
+    const named = (headers: Headers) => [...headers].filter(([name]) => name !== 'date' && name !== 'keep-alive' && name !== 'connection');
+    expect(named(ours.headers)).toEqual(named(theirs.headers));
+    expect([ours.headers.get('X-SEEN'), ours.headers.has('x-seen'), ours.headers.get('x-missing')]).toEqual(['by-gateway, by-partner', true, null]);
+    expect(ours.headers.getSetCookie()).toEqual(theirs.headers.getSetCookie());
+    const seenBy: string[] = [];
+    ours.headers.forEach((value, name) => seenBy.push(`${name}=${value}`));
+    expect(seenBy).toEqual([...ours.headers].map(([name, value]) => `${name}=${value}`));
+    expect(() => ours.headers.set('x-seen', 'changed')).toThrow(TypeError);
+    expect([ours.ok, ours.redirected, ours.url, ours.statusText]).toEqual([true, false, `${base}/repeated`, 'OK']);
+    await ours.text();
+    await theirs.text();
+  });
+
   it('decodes text as fetch does: a leading byte-order mark dropped, a byte that is not UTF-8 a replacement character', async () => {
     const ours = await (await httpFetch(`${base}/marked`)).text();
     expect(ours).toBe(await (await fetch(`${base}/marked`)).text());
@@ -220,6 +242,9 @@ describe('the partner transport (node:http)', () => {
     expect(await classify(httpFetch(`${rawBase}/v1/partner/experience/buy`, { method: 'POST', body: '{}' }))).toMatchObject({ kind: 'no-answer' });
     rawAnswer = { text: 'SSH-2.0-OpenSSH_9.2\r\n', close: true };
     expect(await classify(httpFetch(`${rawBase}/v2/partner/hotels`))).toMatchObject({ kind: 'no-answer' });
+    // A status fetch cannot stand for (a gateway's 999): an answer came, but not one to read.
+    rawAnswer = { text: 'HTTP/1.1 999 Odd\r\nContent-Length: 2\r\n\r\n{}', close: true };
+    expect(await classify(httpFetch(`${rawBase}/v1/partner/experience/buy`, { method: 'POST', body: '{}' }))).toMatchObject({ kind: 'no-answer' });
   });
 
   it('an answer larger than the cap is cut off as no answer, and the next call still works', async () => {

@@ -175,6 +175,15 @@ describe('a card payment at a Paystack Terminal', () => {
     expect(outcome.kind).toBe('failed');
     expect(JSON.stringify(outcome)).not.toContain(secretKey);
   });
+
+  it('a secret key a header cannot carry (a line break inside it) is never sent: nothing is raised', async () => {
+    // A line break at the end (a pasted key) is left off, as fetch left it: the key works.
+    expect((await pay(paystackAt(rig, { secretKey: `${rig.simulator.secretKey}\n` }), 330_000, ref())).outcome.kind).toBe('approved');
+    const before = rig.simulator.paymentRequests().length;
+    const { outcome } = await pay(paystackAt(rig, { secretKey: `${rig.simulator.secretKey}\r\nX-Injected: 1` }), 330_000, ref());
+    expect(outcome.kind).toBe('failed');
+    expect(rig.simulator.paymentRequests()).toHaveLength(before);
+  });
 });
 
 describe('after the sale', () => {

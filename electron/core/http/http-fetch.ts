@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import { once } from '../../../shared/once';
 import { acceptedEncodings, decodeAnswer } from './answer-encoding';
+import { AnswerHeaders, headerRecord } from './answer-headers';
+import { ReadAnswer } from './read-answer';
 
 export interface HttpFetchOptions {
   /** A connection not made within this long fails as never sent (undici's default, 10 s). */
@@ -59,9 +60,10 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
       let headers: Record<string, string>;
       let body: string | undefined;
       try {
-        url = new URL(input instanceof Request ? input.url : input);
+        // A Request is read for its URL only; `instanceof Request` would build undici (see ReadAnswer).
+        url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
         if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${url.protocol} is not http or https`);
-        headers = Object.fromEntries(new Headers(init.headers));
+        headers = headerRecord(init.headers);
         // As fetch does: compressed answers are asked for, and undone before anyone reads them.
         headers['accept-encoding'] ??= acceptedEncodings;
         // node:http sends no User-Agent of its own (fetch sent "node"), and web firewalls refuse
@@ -147,17 +149,15 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
           const noBody = status === 204 || status === 205 || status === 304 || method === 'HEAD';
           const answerWith = (bytes: Buffer | null) => {
             if (settled) return;
+            let answer: ReadAnswer;
             try {
-              const answerHeaders = new Headers();
-              for (let i = 0; i + 1 < response.rawHeaders.length; i += 2) answerHeaders.append(response.rawHeaders[i]!, response.rawHeaders[i + 1]!);
-              const answerInit = { status, statusText: response.statusMessage ?? '', headers: answerHeaders };
-              const answer = bytes === null ? new Response(null, answerInit) : new (readAnswerClass())(bytes, answerInit);
-              finish();
-              resolve(answer);
+              answer = new ReadAnswer(bytes ?? Buffer.alloc(0), { status, statusText: response.statusMessage ?? '', headers: new AnswerHeaders(response.rawHeaders), url: url.href, noBody: bytes === null });
             } catch (error) {
-              // A status or header fetch cannot represent: an answer, but not one to read.
-              failed(error);
+              // A status fetch cannot represent: an answer, but not one to read.
+              return failed(error);
             }
+            finish();
+            resolve(answer);
           };
           if (noBody) return answerWith(null);
           const bytes = Buffer.concat(chunks);
@@ -174,79 +174,4 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
       for (const agent of [...Object.values(agents), ...Object.values(ownConnection)]) agent.destroy();
     },
   });
-}
-
-/**
- * An answer read whole. Its bytes stay in the Buffer they arrived in: `text()`, `json()`,
- * `arrayBuffer()` and `bytes()` read them directly, and `body` is a stream over them made only when
- * asked for. Handing the bytes to Response itself would copy them into a stream first (on a 262 KB
- * hotel page a copy and ~0.1 ms for a body the client only ever reads as text). Like fetch's answer,
- * it is read once.
- *
- * The class is made with the first answer: `Response` is undici's, which Node loads the first time
- * anything touches it (about 25 ms of CPU), and a till that has not called out yet (a refund, a
- * shift report) need not pay for that as it starts.
- */
-const readAnswerClass = once(() => class ReadAnswer extends Response {
-  readonly #bytes: Buffer;
-  #used = false;
-  #stream: ReadableStream<Uint8Array> | null = null;
-
-  constructor(bytes: Buffer, init: ResponseInit) {
-    super(null, init);
-    this.#bytes = bytes;
-    // Response declares these as properties, so they are given here as this answer's own getters.
-    // (`bytes()` too: newer than some of the type libraries this file is checked against.)
-    Object.defineProperties(this, {
-      body: { get: () => this.#body(), enumerable: true },
-      bodyUsed: { get: () => this.#used, enumerable: true },
-      bytes: { value: () => this.#copy() },
-    });
-  }
-
-  #body(): ReadableStream<Uint8Array> {
-    this.#stream ??= new ReadableStream<Uint8Array>({
-      pull: (controller) => {
-        this.#used = true;
-        controller.enqueue(new Uint8Array(this.#bytes));
-        controller.close();
-      },
-    });
-    return this.#stream;
-  }
-
-  #take(): Buffer {
-    if (this.#used || this.#stream?.locked) throw new TypeError('Body is unusable: Body has already been read');
-    this.#used = true;
-    return this.#bytes;
-  }
-
-  // A second read throws inside the executor, which makes it the promise's rejection, as fetch's is.
-  override text = (): Promise<string> => new Promise((resolve) => resolve(utf8Text(this.#take())));
-
-  override json = (): Promise<unknown> => this.text().then((text) => JSON.parse(text) as unknown);
-
-  override arrayBuffer = (): Promise<ArrayBuffer> => this.#copy().then((bytes) => bytes.buffer);
-
-  override blob = (): Promise<Blob> => this.#copy().then((bytes) => new Blob([bytes], { type: this.headers.get('content-type') ?? '' }));
-
-  /** A copy: the caller may keep or change it, and the Buffer may share its memory with others. */
-  #copy(): Promise<Uint8Array<ArrayBuffer>> {
-    return new Promise((resolve) => resolve(new Uint8Array(this.#take())));
-  }
-
-  override clone = (): Response => {
-    if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
-    return new ReadAnswer(this.#bytes, { status: this.status, statusText: this.statusText, headers: this.headers });
-  };
-});
-
-/**
- * What fetch's `text()` makes of the bytes (the Encoding standard's "UTF-8 decode"): a leading
- * byte-order mark is dropped, as some Windows gateways put one before the JSON, and bytes that are
- * not UTF-8 become U+FFFD. Buffer's own decoding keeps the mark, and JSON.parse refuses it.
- */
-function utf8Text(bytes: Buffer): string {
-  const marked = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return bytes.toString('utf8', marked ? 3 : 0);
 }

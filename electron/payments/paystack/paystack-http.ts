@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpTrim, sendableHeaderValue } from '../../core/http/answer-headers';
 import { createHttpFetch } from '../../core/http/http-fetch';
 import { redact } from '../../core/logger';
 
@@ -35,7 +36,9 @@ export function createPaystackHttp(options: { baseUrl: string; secretKey: () => 
     async call(method, path, { query, body } = {}) {
       let key: string | null;
       try {
-        key = options.secretKey();
+        const given = options.secretKey();
+        // As fetch sent it: without the line break a pasted or filed key may end with.
+        key = given === null ? null : httpTrim(given);
       } catch {
         return { ok: false, kind: 'not-sent', message: 'The Paystack secret key could not be read.' };
       }
@@ -47,8 +50,9 @@ export function createPaystackHttp(options: { baseUrl: string; secretKey: () => 
       } catch {
         return { ok: false, kind: 'not-sent', message: 'The Paystack URL in the settings cannot be used.' };
       }
-      const headers = new Headers({ Authorization: `Bearer ${key}`, Accept: 'application/json' });
-      if (body !== undefined) headers.set('Content-Type', 'application/json');
+      if (!sendableHeaderValue(key)) return { ok: false, kind: 'not-sent', message: 'The Paystack secret key on this till is not one a request can carry; set it up again.' };
+      // A plain record, not a `Headers`: making one builds undici (core/http/read-answer.ts).
+      const headers: Record<string, string> = { Authorization: `Bearer ${key}`, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) };
       let response: Response;
       try {
         // No redirects: one would carry the key elsewhere or turn a POST into a GET.
