@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { hasDuplicateKeys } from './duplicate-keys';
 import { canonicalEnvelope, envelopeStatus, errorBodySchema, successEnvelopeSchema, type ErrorBody } from '../../shared/partner/envelope';
-import { httpTrim, sendableHeaderValue } from '../core/http/answer-headers';
+import { httpTrim, sendableHeaderValue } from '../core/http/header-values';
 import { redact } from '../core/logger';
 import { fetchFailure, type PartnerError, type PartnerResult } from './partner-error';
 
@@ -62,6 +62,8 @@ export function createTransport(options: TransportOptions): Transport {
     return envelope;
   };
 
+  const userAgentSendable = options.userAgent === undefined || sendableHeaderValue(options.userAgent);
+
   /** The URL and fetch options of a call; a URL or key that cannot be sent is a setting to fix. */
   function prepare(request: PartnerRequest, key: string): { url: URL; init: RequestInit } | null {
     try {
@@ -73,7 +75,7 @@ export function createTransport(options: TransportOptions): Transport {
       // "api key is missing" there, so the key travels in one header only.
       // A plain record, not a `Headers`: making one builds undici (core/http/read-answer.ts). What
       // a header cannot carry (a line break in a pasted key) is refused here, before anything is sent.
-      if (!sendableHeaderValue(key) || (options.userAgent !== undefined && !sendableHeaderValue(options.userAgent))) return null;
+      if (!sendableHeaderValue(key) || !userAgentSendable) return null;
       const headers: Record<string, string> = {
         'X-API-KEY': key,
         TransactionMedium: 'POS',

@@ -1,3 +1,5 @@
+import { httpTrim } from './header-values';
+
 /**
  * The headers of an answer from `http-fetch`, read as fetch's `Headers` are read: names in any
  * case, a name sent twice is one value joined by ", " (Set-Cookie apart, as `getSetCookie()`), and
@@ -69,27 +71,3 @@ export class AnswerHeaders implements Headers {
     throw new TypeError('immutable');
   }
 }
-
-/**
- * A request's headers as one lower-cased record, from whatever fetch accepts (a record, pairs, or a
- * `Headers`), without making a `Headers` of our own.
- */
-export function headerRecord(init: RequestInit['headers']): Record<string, string> {
-  const record: Record<string, string> = {};
-  if (init === undefined || init === null) return record;
-  const pairs: Iterable<readonly unknown[]> = Symbol.iterator in init ? (init as Iterable<readonly unknown[]>) : Object.entries(init);
-  for (const pair of pairs) {
-    if (pair.length !== 2) throw new TypeError('A header is a name and a value.');
-    const name = String(pair[0]).toLowerCase();
-    // A record may give a name several values (undici's HeadersInit): sent joined, as fetch sends them.
-    const value = httpTrim(Array.isArray(pair[1]) ? pair[1].map(String).join(', ') : String(pair[1]));
-    record[name] = record[name] === undefined ? value : `${record[name]}, ${value}`;
-  }
-  return record;
-}
-
-/** A header value without the spaces, tabs and line breaks around it, as fetch sends one (a key pasted with its newline). */
-export const httpTrim = (value: string): string => value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-
-/** What node:http sends as a header value: tabs and visible Latin-1, no line breaks or other controls. */
-export const sendableHeaderValue = (value: string): boolean => !/[^\t\x20-\x7e\x80-\xff]/.test(value);

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { acceptedEncodings, decodeAnswer } from './answer-encoding';
-import { AnswerHeaders, headerRecord } from './answer-headers';
+import { AnswerHeaders } from './answer-headers';
+import { headerRecord } from './header-values';
 import { ReadAnswer } from './read-answer';
 
 export interface HttpFetchOptions {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpTrim, sendableHeaderValue } from '../../core/http/answer-headers';
+import { httpTrim, sendableHeaderValue } from '../../core/http/header-values';
 import { createHttpFetch } from '../../core/http/http-fetch';
 import { redact } from '../../core/logger';
 
