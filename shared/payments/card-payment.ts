@@ -112,6 +112,12 @@ export const simulatorDisplaySchema = z.object({
   screen: z.enum(['idle', 'waiting-for-card', 'reading-card', 'pin', 'processing', 'approved', 'declined', 'cancelled']),
   amountKobo: koboSchema.nullable(),
   message: z.string(),
+  /**
+   * Counts up with every change on the simulator's screens. The screen's first read and the pushed
+   * changes travel separately and can pass each other; the panel keeps the highest, so an old
+   * read never covers what the terminal shows now.
+   */
+  version: z.number().int().nonnegative(),
 });
 export type SimulatorDisplay = z.infer<typeof simulatorDisplaySchema>;
 

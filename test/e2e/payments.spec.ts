@@ -108,6 +108,34 @@ test.describe('a training kiosk', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.welcome'], { timeout: 10_000 });
   });
 
+  test('the training panel shows what the terminal shows now, even when its first read arrives after the terminal has moved on', async ({ page }) => {
+    // The panel reads the terminal once when it opens and then follows the pushed changes. Here the
+    // read is answered by the till at once, but its answer reaches the screen only after the
+    // terminal has gone on to wait for the card (as on a loaded till, where an answer and a push
+    // pass each other): the old read must not cover the new state.
+    let heldRead: 'before the payment' | 'with the payment' | null = null;
+    await page.route('**/rpc/payment:simulator', async (route) => {
+      if (heldRead !== null || !route.request().postData()?.includes('"show"')) return route.continue();
+      const response = await route.fetch();
+      const read = (await response.json()) as { ok: boolean; value?: { display: { screen: string } } };
+      heldRead = read.value?.display.screen === 'waiting-for-card' ? 'with the payment' : 'before the payment';
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    await page.goto(host.url);
+    await kioskToPay(page);
+    await page.getByRole('button', { name: /Pay .* by card/ }).click();
+    await expect.poll(() => heldRead).not.toBeNull();
+    // Read before the terminal showed the payment: the case this test is about.
+    expect(heldRead).toBe('before the payment');
+    await expect(terminalScreen(page).getByTestId('card-stage')).toHaveText(en['card.stage.waiting-for-card'], { timeout: 10_000 });
+    // Past the held answer's arrival: the panel still shows the payment, not the older screen.
+    await page.waitForTimeout(2_500);
+    await expect(training(page).getByTestId('training-display')).toContainText('Tap, insert or swipe card');
+    await presentTestCard(page, en['card.training.test.approved']);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.done.title'], { timeout: 20_000 });
+  });
+
   test('the customer cancels on the terminal: the screen says so and offers to try again', async ({ page }) => {
     await page.goto(host.url);
     await kioskToPay(page);

@@ -137,10 +137,16 @@ describe('a card payment at a Paystack Terminal', () => {
   it('is cancelled when the customer presses Cancel on the terminal', async () => {
     const manual = await startTerminal({ deliveryMs: 5, stepMs: 10, resultMs: 30, autoPresentMs: null });
     try {
+      const shown: Array<{ screen: string; version: number }> = [];
+      manual.simulator.onDisplay((_terminal, display) => shown.push(display));
       const paying = pay(paystackAt(manual), 330_000, ref());
       await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the terminal to wait');
       expect(manual.simulator.cancelOnDevice()).toEqual({ ok: true });
       expect((await paying).outcome).toMatchObject({ kind: 'cancelled', by: 'device' });
+      // Every change is numbered higher than the one before, so a screen can tell an old read from a new push.
+      expect(shown.map((d) => d.screen)).toEqual(['waiting-for-card', 'cancelled']);
+      expect(shown[1]!.version).toBeGreaterThan(shown[0]!.version);
+      expect(manual.simulator.display()).toEqual(shown[1]);
     } finally {
       await manual.close();
     }

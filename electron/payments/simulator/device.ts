@@ -45,6 +45,8 @@ export interface DeviceHost {
   /** Reads about this payment request are dropped this many more times. */
   loseAnswers(requestId: number, count: number): void;
   displayed(terminalId: string, display: SimulatorDisplay): void;
+  /** The next display version, counted over all of the simulator's terminals. */
+  nextVersion(): number;
 }
 
 type Step = 'waiting-for-card' | 'reading-card' | 'pin' | 'processing';
@@ -55,15 +57,15 @@ type Step = 'waiting-for-card' | 'reading-card' | 'pin' | 'processing';
  * at a Paystack Terminal would. Timers drive it; a presented card or a cancel moves it along.
  */
 export function createDevice(terminalId: string, host: DeviceHost) {
-  let display: SimulatorDisplay = { screen: 'idle', amountKobo: null, message: 'Welcome' };
+  let display: SimulatorDisplay = { screen: 'idle', amountKobo: null, message: 'Welcome', version: 0 };
   let requestId: number | null = null;
   let generation = 0;
   const timers = new Set<NodeJS.Timeout>();
   const deliveries = new Set<NodeJS.Timeout>();
 
-  const show = (next: SimulatorDisplay) => {
-    display = next;
-    host.displayed(terminalId, next);
+  const show = (next: Omit<SimulatorDisplay, 'version'>) => {
+    display = { ...next, version: host.nextVersion() };
+    host.displayed(terminalId, display);
   };
   const later = (ms: number, work: () => void) => {
     const mine = generation;

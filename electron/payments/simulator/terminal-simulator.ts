@@ -63,6 +63,7 @@ export function createTerminalSimulator(options: TerminalSimulatorOptions = {}):
   const dropsLeft = new Map<number, number>();
   const listeners = new Set<(terminalId: string, display: SimulatorDisplay) => void>();
   const devices = new Map<string, Device>();
+  let displayVersion = 0;
 
   const device = (terminalId: string): Device => {
     let found = devices.get(terminalId);
@@ -81,6 +82,7 @@ export function createTerminalSimulator(options: TerminalSimulatorOptions = {}):
         displayed(id, display) {
           for (const listener of listeners) listener(id, display);
         },
+        nextVersion: () => (displayVersion += 1),
       });
       devices.set(terminalId, found);
     }

@@ -21,9 +21,11 @@ export function TrainingTerminal() {
   const [display, setDisplay] = useState<SimulatorDisplay | null>(null);
   const [faults, setFaults] = useState<SimulatorFaults | null>(null);
   const [test, setTest] = useState<TestCard>('approved');
+  // The first read and the pushed changes can pass each other on the way: keep the newest.
+  const showNewest = useCallback((shown: SimulatorDisplay) => setDisplay((current) => (current && current.version > shown.version ? current : shown)), []);
   const act = usePosMutation('payment:simulator', {
     onSuccess: (answer) => {
-      setDisplay(answer.display);
+      showNewest(answer.display);
       setFaults(answer.faults);
     },
   });
@@ -31,7 +33,7 @@ export function TrainingTerminal() {
   useEffect(() => {
     run({ action: 'show' });
   }, [run]);
-  usePosEvent('payment:simulator-display', useCallback((shown: SimulatorDisplay) => setDisplay(shown), []));
+  usePosEvent('payment:simulator-display', showNewest);
 
   const toggle = (name: (typeof faultNames)[number]) => {
     if (!faults) return;
