@@ -152,6 +152,27 @@ describe('a card payment at a Paystack Terminal', () => {
     }
   });
 
+  it("a restarted terminal's screens count above the last start's, so a screen kept open across the restart follows it", async () => {
+    const before = await startTerminal({ deliveryMs: 5, stepMs: 10, resultMs: 30, autoPresentMs: null });
+    let last: number;
+    try {
+      const paying = pay(paystackAt(before), 330_000, ref());
+      await until(() => before.simulator.display().screen === 'waiting-for-card', 3_000, 'the terminal to wait');
+      before.simulator.cancelOnDevice();
+      await paying;
+      last = before.simulator.display().version;
+    } finally {
+      await before.close();
+    }
+    const after = await startTerminal({ deliveryMs: 5, stepMs: 10, resultMs: 30, autoPresentMs: null });
+    try {
+      expect(after.simulator.display()).toMatchObject({ screen: 'idle' });
+      expect(after.simulator.display().version).toBeGreaterThan(last);
+    } finally {
+      await after.close();
+    }
+  });
+
   it('a cancel that arrives while the card is being processed loses: the approval is reported', async () => {
     const slow = await startTerminal({ deliveryMs: 5, stepMs: 80, resultMs: 30, autoPresentMs: null });
     try {

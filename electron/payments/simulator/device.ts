@@ -57,7 +57,7 @@ type Step = 'waiting-for-card' | 'reading-card' | 'pin' | 'processing';
  * at a Paystack Terminal would. Timers drive it; a presented card or a cancel moves it along.
  */
 export function createDevice(terminalId: string, host: DeviceHost) {
-  let display: SimulatorDisplay = { screen: 'idle', amountKobo: null, message: 'Welcome', version: 0 };
+  let display: SimulatorDisplay = { screen: 'idle', amountKobo: null, message: 'Welcome', version: host.nextVersion() };
   let requestId: number | null = null;
   let generation = 0;
   const timers = new Set<NodeJS.Timeout>();

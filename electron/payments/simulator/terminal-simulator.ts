@@ -63,7 +63,10 @@ export function createTerminalSimulator(options: TerminalSimulatorOptions = {}):
   const dropsLeft = new Map<number, number>();
   const listeners = new Set<(terminalId: string, display: SimulatorDisplay) => void>();
   const devices = new Map<string, Device>();
-  let displayVersion = 0;
+  // Starts from the clock, not 0: a screen still open across a restart of the till holds the last
+  // start's versions, and the new start's must count above them (a few changes a payment never
+  // catch up with a millisecond a change).
+  let displayVersion = clock().getTime();
 
   const device = (terminalId: string): Device => {
     let found = devices.get(terminalId);
