@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { PartnerCallResult, PartnerFinding, PartnerTestReport } from '../../shared/partner/connection-report';
 import type { PartnerClient, PartnerClientOverrides } from './client';
+import { requestUrl } from '../core/http/header-values';
 import { adviseOn, type FailedCall } from './connection-advice';
 import type { PartnerError, PartnerResult } from './partner-error';
 
@@ -88,8 +89,7 @@ export async function checkPartnerConnection(options: ConnectionCheckOptions): P
 /** A fetch that notes each request's path and answer status (never headers: the key is in them). */
 function recording(inner: typeof fetch, seen: SeenRequest[]): typeof fetch {
   return async (input, init) => {
-    // `instanceof Request` would build undici for a check that never needs it (core/http/read-answer.ts).
-    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const url = new URL(requestUrl(input));
     const entry: SeenRequest = { method: init?.method ?? 'GET', path: url.pathname, status: null, contentType: null, location: null };
     seen.push(entry);
     const response = await inner(input, init);

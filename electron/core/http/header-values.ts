@@ -1,7 +1,10 @@
 /**
- * Header values as the till's calls out send them: trimmed and checked as fetch trimmed and
- * checked them, without making undici's `Headers` (see read-answer.ts for why not).
+ * A request as the till's calls out send it: its URL and header values read, trimmed and checked
+ * as fetch did, without making undici's `Headers` or `Request` (see read-answer.ts for why not).
  */
+
+/** The address of what fetch is given; a `Request` is read for its URL only, since `instanceof Request` would build undici. */
+export const requestUrl = (input: string | URL | Request): string | URL => (typeof input === 'string' || input instanceof URL ? input : input.url);
 
 /**
  * A request's headers as one lower-cased record, from whatever fetch accepts (a record, pairs, or a

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { acceptedEncodings, decodeAnswer } from './answer-encoding';
 import { AnswerHeaders } from './answer-headers';
-import { headerRecord } from './header-values';
+import { headerRecord, requestUrl } from './header-values';
 import { ReadAnswer } from './read-answer';
 
 export interface HttpFetchOptions {
@@ -61,8 +61,7 @@ export function createHttpFetch(options: HttpFetchOptions = {}): HttpFetch {
       let headers: Record<string, string>;
       let body: string | undefined;
       try {
-        // A Request is read for its URL only; `instanceof Request` would build undici (see ReadAnswer).
-        url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+        url = new URL(requestUrl(input));
         if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${url.protocol} is not http or https`);
         headers = headerRecord(init.headers);
         // As fetch does: compressed answers are asked for, and undone before anyone reads them.
