@@ -101,6 +101,46 @@ test('staff screens refuse without a PIN, and the on-screen keyboard types into 
   }
 });
 
+test('each field at the kiosk gets the keys it takes: none over a PIN pad, a point for an amount, a slash for a date', async ({ page }) => {
+  const fresh = await startPreviewHost({ args: ['--profile', 'kiosk'] });
+  try {
+    await page.goto(fresh.url);
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    const keyboard = page.getByRole('group', { name: en['osk.label'] });
+    const key = (k: string) => keyboard.locator(`[data-skbtn="${k}"]`);
+    await page.getByLabel('Your name').click();
+    for (const k of ['{shift}', 'K', 'e', 'm', 'i']) await key(k).click();
+    // The PIN pad brings its own keys: a second number pad (with a + on it) covered the screen.
+    const pad = page.locator('form.pin-pad');
+    await pad.getByLabel(en['signin.choosePin']).click();
+    await expect(keyboard).toHaveCount(0);
+    for (let time = 0; time < 2; time++) {
+      for (const digit of '2468') await pad.getByRole('button', { name: digit, exact: true }).click();
+      await pad.getByRole('button', { name: en['pin.ok'] }).click();
+      await expect(keyboard).toHaveCount(0);
+    }
+    // An amount: digits and a decimal point, no +.
+    await page.getByLabel(en['shift.float']).click();
+    await expect(key('.')).toBeVisible();
+    await expect(key('+')).toHaveCount(0);
+    for (const k of ['1', '5', '0', '0', '.', '5']) await key(k).click();
+    await expect(page.getByLabel(en['shift.float'])).toHaveValue('1500.5');
+    await key('{done}').click();
+    await page.getByRole('button', { name: en['shift.open'] }).click();
+    await expect(page.getByText('₦1,500.50').first()).toBeVisible();
+    // A date in the journal's search: day/month/year, slashes and all, read back in words.
+    await page.getByRole('button', { name: en['staff.section.journal'], exact: true }).click();
+    await page.getByLabel(en['journal.from']).click();
+    await expect(key('+')).toHaveCount(0);
+    for (const k of '01/12/2026') await key(k).click();
+    await expect(page.getByLabel(en['journal.from'])).toHaveValue('01/12/2026');
+    await expect(page.getByText('Tuesday 1 December 2026')).toBeVisible();
+    await look(page, 'journal-date-on-the-kiosk-keys');
+  } finally {
+    await fresh.stop();
+  }
+});
+
 test('an idle reset closes the on-screen keyboard: the next customer gets a clean attract screen', async ({ browser }) => {
   // Long enough idle for a loaded machine to walk to the Details step between touches.
   const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '6', '--kiosk-warning-seconds', '2'] });

@@ -19,9 +19,26 @@ const layouts = {
   shift: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'Q W E R T Y U I O P', "A S D F G H J K L '", '{shift} Z X C V B N M . -', '{accents} @ {space} .com {done}'],
   accents,
   accentsShift,
-  // The phone number pad: big keys, nothing but what a phone number needs.
-  numeric: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{done}'],
+  // Number pads with big keys and nothing but what the field takes: a phone number its +, an
+  // amount its decimal point, a date (day/month/year) its slash, a count neither. One pad for all
+  // of them offered a + in an amount and no way to write a date in the journal's search.
+  tel: ['1 2 3', '4 5 6', '7 8 9', '+ 0 {bksp}', '{done}'],
+  date: ['1 2 3', '4 5 6', '7 8 9', '/ 0 {bksp}', '{done}'],
+  decimal: ['1 2 3', '4 5 6', '7 8 9', '. 0 {bksp}', '{done}'],
+  numeric: ['1 2 3', '4 5 6', '7 8 9', '0 {bksp}', '{done}'],
 };
+
+/**
+ * The number pad a field asks for by its inputmode (or type), or null for the letters. A typed
+ * date says `data-keys="date"`: no inputmode names day/month/year.
+ */
+function numberPad(input: HTMLInputElement): 'tel' | 'date' | 'decimal' | 'numeric' | null {
+  if (input.dataset.keys === 'date') return 'date';
+  if (input.inputMode === 'tel' || input.type === 'tel') return 'tel';
+  if (input.inputMode === 'decimal') return 'decimal';
+  if (input.inputMode === 'numeric' || input.type === 'number') return 'numeric';
+  return null;
+}
 
 /** The text without its last letter, marks and all (ẹ́ is three code points, one letter). */
 function withoutLastLetter(text: string): string {
@@ -81,8 +98,12 @@ export function OnScreenKeyboard() {
     let hideAfterPress = false;
     const onFocus = (event: FocusEvent) => {
       const el = event.target;
+      // inputmode="none": the field brings its own keys (a PIN pad), so a second pad would only
+      // cover the screen and offer keys the field does not take. Focus that lands anywhere but on
+      // a field the keyboard types into leaves a press's hiding (onBlur) to go ahead.
+      if (!(el instanceof HTMLInputElement && typedInputs.has(el.type) && !el.readOnly && el.inputMode !== 'none')) return;
       hideAfterPress = false;
-      if (el instanceof HTMLInputElement && typedInputs.has(el.type) && !el.readOnly) setTarget(el);
+      setTarget(el);
     };
     const onBlur = (event: FocusEvent) => {
       // Focus moving onto the keyboard itself is not leaving the field.
@@ -137,7 +158,8 @@ export function OnScreenKeyboard() {
   }, [target]);
 
   if (!target) return null;
-  const numeric = target.inputMode === 'numeric' || target.inputMode === 'decimal' || target.inputMode === 'tel' || target.type === 'tel';
+  const pad = numberPad(target);
+  const numeric = pad !== null;
   const onKeyPress = (button: string) => {
     const value = target.value;
     if (button === '{done}') return target.blur();
@@ -149,7 +171,7 @@ export function OnScreenKeyboard() {
     if (shift) setShift(false);
     if (accented) setAccented(false);
   };
-  const layoutName = numeric ? 'numeric' : `${accented ? 'accents' : 'default'}${shift ? 'Shift' : ''}`;
+  const layoutName = pad ?? `${accented ? 'accents' : 'default'}${shift ? 'Shift' : ''}`;
   return (
     <>
     <div className={numeric ? 'osk osk-numeric' : 'osk'} role="group" aria-label={t('osk.label')} onMouseDown={(e) => e.preventDefault()}>

@@ -43,6 +43,8 @@ export function DateInput({
     >
       <input
         inputMode="numeric"
+        // The kiosk's on-screen keyboard gives it the pad with a slash (kiosk/OnScreenKeyboard.tsx).
+        data-keys="date"
         autoComplete="off"
         placeholder={t('date.placeholder')}
         value={text}

@@ -35,7 +35,8 @@ export function PinPad({ label, busy, error, autoFocus, onSubmit }: { label: str
         <span>{label}</span>
         <input
           type="password"
-          inputMode="numeric"
+          // Its own keys are right below: no touch keyboard (the kiosk's or the system's) over them.
+          inputMode="none"
           autoComplete="off"
           autoFocus={autoFocus}
           ref={input}
