@@ -101,7 +101,7 @@ test('staff screens refuse without a PIN, and the on-screen keyboard types into 
   }
 });
 
-test('each field at the kiosk gets the keys it takes: none over a PIN pad, a point for an amount, a slash for a date', async ({ page }) => {
+test('each field at the kiosk gets the keys it takes (none over a PIN pad, a point for an amount, a slash for a date), and signing out goes back to the customers', async ({ page }) => {
   const fresh = await startPreviewHost({ args: ['--profile', 'kiosk'] });
   try {
     await page.goto(fresh.url);
@@ -136,6 +136,12 @@ test('each field at the kiosk gets the keys it takes: none over a PIN pad, a poi
     await expect(page.getByLabel(en['journal.from'])).toHaveValue('01/12/2026');
     await expect(page.getByText('Tuesday 1 December 2026')).toBeVisible();
     await look(page, 'journal-date-on-the-kiosk-keys');
+    // Signing out hands the kiosk back to its customers: their Welcome, not a staff sign-in screen.
+    await page.getByRole('button', { name: en['common.signOut'] }).click();
+    await expect(page.getByRole('heading', { name: en['kiosk.welcome'] })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Cinema tickets/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Staff', exact: true }).click();
+    await expect(page.getByRole('heading', { name: en['signin.title'] })).toBeVisible();
   } finally {
     await fresh.stop();
   }

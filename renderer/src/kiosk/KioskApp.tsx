@@ -167,7 +167,8 @@ export function KioskApp({ info }: { info: AppInfo }) {
                 <AllTerminalsScreen />
               </Suspense>
             ) : (
-              <StaffScreen />
+              // Signed out: back to the customers (leaving the staff side starts over, above).
+              <StaffScreen onSignedOut={home} />
             )}
           </>
         );

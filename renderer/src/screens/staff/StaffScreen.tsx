@@ -26,7 +26,11 @@ export const backOfficeSections = ['shift', 'sales', 'journal', 'printer', 'staf
 export type BackOfficeSection = (typeof backOfficeSections)[number];
 
 /** The back office: signing in, then one section at a time (Shift, Sales, Journal, Printer, Staff, Settings). */
-export function StaffScreen({ section, search }: { section?: BackOfficeSection; search?: string } = {}) {
+/**
+ * `onSignedOut`: where the screen goes once staff sign out. At a counter it stays on Sign in for
+ * the next cashier; a kiosk goes back to its customers' Welcome, not to a staff screen.
+ */
+export function StaffScreen({ section, search, onSignedOut }: { section?: BackOfficeSection; search?: string; onSignedOut?: () => void } = {}) {
   const t = useT();
   const status = usePosQuery('staff:status', {}, { staleTime: 0 });
   return (
@@ -41,7 +45,7 @@ export function StaffScreen({ section, search }: { section?: BackOfficeSection; 
       ) : (
         <QueryState query={status} loading={<LoadingBlock label={t('staff.loading')} rows={1} />}>
           {({ signedIn, needsFirstSupervisor }) =>
-            needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn staffId={signedIn.id} name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} opening={section} search={search} />
+            needsFirstSupervisor ? <FirstSupervisorSetup /> : signedIn === null ? <SignIn /> : <SignedIn staffId={signedIn.id} name={signedIn.name} isSupervisor={signedIn.role === 'supervisor'} opening={section} search={search} onSignedOut={onSignedOut} />
           }
         </QueryState>
       )}
@@ -49,10 +53,10 @@ export function StaffScreen({ section, search }: { section?: BackOfficeSection; 
   );
 }
 
-function SignedIn({ staffId, name, isSupervisor, opening = 'shift', search }: { staffId: number; name: string; isSupervisor: boolean; opening?: BackOfficeSection; search?: string }) {
+function SignedIn({ staffId, name, isSupervisor, opening = 'shift', search, onSignedOut }: { staffId: number; name: string; isSupervisor: boolean; opening?: BackOfficeSection; search?: string; onSignedOut?: () => void }) {
   const t = useT();
   const [section, setSection] = useState<BackOfficeSection>(opening);
-  const signOut = usePosMutation<'staff:sign-out', void>('staff:sign-out', { request: () => ({}), invalidates: 'all' });
+  const signOut = usePosMutation<'staff:sign-out', void>('staff:sign-out', { request: () => ({}), invalidates: 'all', onSuccess: () => onSignedOut?.() });
   return (
     <>
       <div className="signed-in">
