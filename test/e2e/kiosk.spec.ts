@@ -101,7 +101,7 @@ test('staff screens refuse without a PIN, and the on-screen keyboard types into 
   }
 });
 
-test('each field at the kiosk gets the keys it takes (none over a PIN pad, a point for an amount, a slash for a date), and signing out goes back to the customers', async ({ page }) => {
+test('each field at the kiosk gets the keys it takes (none over a PIN pad, a point for an amount, a slash for a date, signs for an address), and signing out goes back to the customers', async ({ page }) => {
   const fresh = await startPreviewHost({ args: ['--profile', 'kiosk'] });
   try {
     await page.goto(fresh.url);
@@ -110,6 +110,8 @@ test('each field at the kiosk gets the keys it takes (none over a PIN pad, a poi
     const key = (k: string) => keyboard.locator(`[data-skbtn="${k}"]`);
     await page.getByLabel('Your name').click();
     for (const k of ['{shift}', 'K', 'e', 'm', 'i']) await key(k).click();
+    // An underscore among the letters, for the e-mails that have one (seun_ade@…).
+    await expect(key('_')).toBeVisible();
     // The PIN pad brings its own keys: a second number pad (with a + on it) covered the screen.
     const pad = page.locator('form.pin-pad');
     await pad.getByLabel(en['signin.choosePin']).click();
@@ -136,6 +138,19 @@ test('each field at the kiosk gets the keys it takes (none over a PIN pad, a poi
     await expect(page.getByLabel(en['journal.from'])).toHaveValue('01/12/2026');
     await expect(page.getByText('Tuesday 1 December 2026')).toBeVisible();
     await look(page, 'journal-date-on-the-kiosk-keys');
+    await key('{done}').click();
+    // The kiosk's own settings typed on its screen: an address needs : and / (the signs' layer).
+    await page.getByRole('button', { name: en['staff.section.settings'], exact: true }).click();
+    const printer = page.getByRole('textbox', { name: en['settings.printer'], exact: true });
+    await printer.fill('');
+    await printer.click();
+    for (const k of ['t', 'c', 'p', '{symbols}', ':', '/', '/', '1', '0', '.', '0', '.', '0', '.', '5', ':', '9', '1', '0', '0']) await key(k).click();
+    await expect(printer).toHaveValue('tcp://10.0.0.5:9100');
+    await look(page, 'settings-on-the-kiosk-signs');
+    // Back to the letters, which stay until asked for again.
+    await key('{abc}').click();
+    await expect(key('q')).toBeVisible();
+    await key('{done}').click();
     // Signing out hands the kiosk back to its customers: their Welcome, not a staff sign-in screen.
     await page.getByRole('button', { name: en['common.signOut'] }).click();
     await expect(page.getByRole('heading', { name: en['kiosk.welcome'] })).toBeVisible();

@@ -14,11 +14,19 @@ const typedInputs = new Set(['text', 'email', 'tel', 'search', 'password', 'numb
 const accents = ['é è ê ë á à â ç í ì î ï {bksp}', 'ó ò ô ú ù û ẹ ẹ́ ẹ̀ ọ ọ́ ọ̀', "{shift} ṣ ń ǹ ṅ ị ụ ɓ ɗ ƙ ƴ ' -", '{abc} {space} {done}'];
 const accentsShift = ['É È Ê Ë Á À Â Ç Í Ì Î Ï {bksp}', 'Ó Ò Ô Ú Ù Û Ẹ Ẹ́ Ẹ̀ Ọ Ọ́ Ọ̀', "{shift} Ṣ Ń Ǹ Ṅ Ị Ụ Ɓ Ɗ Ƙ Ƴ ' -", '{abc} {space} {done}'];
 
+/**
+ * Signs, on a layer that stays until abc: what an e-mail, an address or a key can hold besides
+ * letters and digits (seun_ade@…, https://…, tcp://192.168.1.50:9100, sk_live_…). Without it a
+ * supervisor could not type the kiosk's own settings on its screen.
+ */
+const symbols = ['1 2 3 4 5 6 7 8 9 0 {bksp}', '_ : / . - + = & # %', '? ! , ; ( ) * $ ~ |', '{abc} @ {space} .com {done}'];
+
 const layouts = {
-  default: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'q w e r t y u i o p', "a s d f g h j k l '", '{shift} z x c v b n m . -', '{accents} @ {space} .com {done}'],
-  shift: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'Q W E R T Y U I O P', "A S D F G H J K L '", '{shift} Z X C V B N M . -', '{accents} @ {space} .com {done}'],
+  default: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'q w e r t y u i o p', "a s d f g h j k l '", '{shift} z x c v b n m . - _', '{accents} {symbols} @ {space} .com {done}'],
+  shift: ['1 2 3 4 5 6 7 8 9 0 {bksp}', 'Q W E R T Y U I O P', "A S D F G H J K L '", '{shift} Z X C V B N M . - _', '{accents} {symbols} @ {space} .com {done}'],
   accents,
   accentsShift,
+  symbols,
   // Number pads with big keys and nothing but what the field takes: a phone number its +, an
   // amount its decimal point, a date (day/month/year) its slash, a count neither. One pad for all
   // of them offered a + in an amount and no way to write a date in the journal's search.
@@ -91,7 +99,7 @@ export function OnScreenKeyboard() {
   const t = useT();
   const [target, setTarget] = useState<HTMLInputElement | null>(null);
   const [shift, setShift] = useState(false);
-  const [accented, setAccented] = useState(false);
+  const [layer, setLayer] = useState<'letters' | 'accents' | 'symbols'>('letters');
 
   useEffect(() => {
     let pressing = false;
@@ -148,7 +156,7 @@ export function OnScreenKeyboard() {
     // reset, Start over) or hidden behind "Still there?". Removing a focused field does not blur it.
     const gone = () => !target.isConnected || !target.checkVisibility({ checkVisibilityCSS: true });
     // Each field starts on plain letters.
-    setAccented(false);
+    setLayer('letters');
     if (gone()) return setTarget(null);
     const watch = new MutationObserver(() => gone() && setTarget(null));
     watch.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style', 'hidden', 'aria-hidden'] });
@@ -164,26 +172,28 @@ export function OnScreenKeyboard() {
     const value = target.value;
     if (button === '{done}') return target.blur();
     if (button === '{shift}') return setShift(!shift);
-    if (button === '{accents}') return setAccented(true);
-    if (button === '{abc}') return setAccented(false);
+    if (button === '{accents}') return setLayer('accents');
+    if (button === '{symbols}') return setLayer('symbols');
+    if (button === '{abc}') return setLayer('letters');
     if (button === '{bksp}') return typeInto(target, withoutLastLetter(value));
     typeInto(target, value + (button === '{space}' ? ' ' : button));
     if (shift) setShift(false);
-    if (accented) setAccented(false);
+    if (layer === 'accents') setLayer('letters');
   };
-  const layoutName = pad ?? `${accented ? 'accents' : 'default'}${shift ? 'Shift' : ''}`;
+  const layoutName = pad ?? (layer === 'symbols' ? 'symbols' : `${layer === 'accents' ? 'accents' : 'default'}${shift ? 'Shift' : ''}`);
   return (
     <>
     <div className={numeric ? 'osk osk-numeric' : 'osk'} role="group" aria-label={t('osk.label')} onMouseDown={(e) => e.preventDefault()}>
       <Keyboard
         layout={layouts}
         layoutName={layoutName === 'defaultShift' ? 'shift' : layoutName}
-        display={{ '{bksp}': t('osk.delete'), '{shift}': t('osk.shift'), '{space}': t('osk.space'), '{done}': t('osk.done'), '{accents}': t('osk.accents'), '{abc}': t('osk.letters') }}
+        display={{ '{bksp}': t('osk.delete'), '{shift}': t('osk.shift'), '{space}': t('osk.space'), '{done}': t('osk.done'), '{accents}': t('osk.accents'), '{symbols}': t('osk.symbols'), '{abc}': t('osk.letters') }}
         buttonAttributes={[
           { attribute: 'aria-label', value: t('osk.accentsName', { keys: t('osk.accents') }), buttons: '{accents}' },
+          { attribute: 'aria-label', value: t('osk.symbolsName', { keys: t('osk.symbols') }), buttons: '{symbols}' },
           { attribute: 'aria-label', value: t('osk.lettersName', { keys: t('osk.letters') }), buttons: '{abc}' },
         ]}
-        buttonTheme={[{ class: 'osk-layer', buttons: '{accents} {abc}' }]}
+        buttonTheme={[{ class: 'osk-layer', buttons: '{accents} {symbols} {abc}' }]}
         onKeyPress={onKeyPress}
         preventMouseDownDefault
         useButtonTag

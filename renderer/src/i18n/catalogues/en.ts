@@ -736,6 +736,8 @@ export const en = {
   'osk.accentsName': '{keys}: letters with accents and tone marks',
   'osk.letters': 'abc',
   'osk.lettersName': '{keys}: plain letters',
+  'osk.symbols': '#+=',
+  'osk.symbolsName': '{keys}: signs and symbols',
 
   // ---- dates: names come from here, never from the browser's Intl (see format.ts) ----
   'date.pattern.short': '{weekday} {day} {month}',

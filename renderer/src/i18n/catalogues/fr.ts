@@ -710,6 +710,8 @@ export const fr: Catalogue = {
   'osk.accentsName': "{keys} : lettres accentuées",
   'osk.letters': "abc",
   'osk.lettersName': "{keys} : lettres sans accent",
+  'osk.symbols': "#+=",
+  'osk.symbolsName': "{keys} : signes et symboles",
   'date.pattern.short': "{weekday} {day} {month}",
   'date.pattern.long': "{weekday} {day} {month} {year}",
   'date.pattern.dayMonthYear': "{day} {month} {year}",

@@ -710,6 +710,8 @@ export const ha: Catalogue = {
   'osk.accentsName': "{keys}: haruffa masu alama",
   'osk.letters': "abc",
   'osk.lettersName': "{keys}: haruffa marasa alama",
+  'osk.symbols': "#+=",
+  'osk.symbolsName': "{keys}: alamomi da sauran haruffa",
   'date.pattern.short': "{weekday} {day} {month}",
   'date.pattern.long': "{weekday}, {day} {month}, {year}",
   'date.pattern.dayMonthYear': "{day} {month}, {year}",

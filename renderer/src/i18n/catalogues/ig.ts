@@ -710,6 +710,8 @@ export const ig: Catalogue = {
   'osk.accentsName': "{keys}: mkpụrụedemede nwere akara",
   'osk.letters': "abc",
   'osk.lettersName': "{keys}: mkpụrụedemede nkịtị",
+  'osk.symbols': "#+=",
+  'osk.symbolsName': "{keys}: akara ndị ọzọ",
   'date.pattern.short': "{weekday} {day} {month}",
   'date.pattern.long': "{weekday}, {day} {month} {year}",
   'date.pattern.dayMonthYear': "{day} {month} {year}",

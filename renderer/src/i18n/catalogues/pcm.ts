@@ -710,6 +710,8 @@ export const pcm: Catalogue = {
   'osk.accentsName': "{keys}: letter wey get mark",
   'osk.letters': "abc",
   'osk.lettersName': "{keys}: plain letter",
+  'osk.symbols': "#+=",
+  'osk.symbolsName': "{keys}: sign dem",
   'date.pattern.short': "{weekday} {day} {month}",
   'date.pattern.long': "{weekday} {day} {month} {year}",
   'date.pattern.dayMonthYear': "{day} {month} {year}",

@@ -710,6 +710,8 @@ export const yo: Catalogue = {
   'osk.accentsName': "{keys}: lẹ́tà pẹ̀lú àmì ohùn",
   'osk.letters': "abc",
   'osk.lettersName': "{keys}: lẹ́tà láìsí àmì",
+  'osk.symbols': "#+=",
+  'osk.symbolsName': "{keys}: àwọn àmì mìíràn",
   'date.pattern.short': "{weekday} {day} {month}",
   'date.pattern.long': "{weekday}, {day} {month} {year}",
   'date.pattern.dayMonthYear': "{day} {month} {year}",
