@@ -93,7 +93,9 @@ function keepInView(input: HTMLInputElement) {
 
 /**
  * A kiosk has no physical keyboard: whichever text field has focus gets this keyboard docked at
- * the bottom, numeric for phone numbers and amounts. Keys do not steal focus from the field.
+ * the bottom, with the keys that field takes (letters, or a number pad: see numberPad); a field
+ * with `inputmode="none"` (a PIN pad) has keys of its own and gets none. Keys do not steal focus
+ * from the field.
  */
 export function OnScreenKeyboard() {
   const t = useT();
@@ -167,7 +169,6 @@ export function OnScreenKeyboard() {
 
   if (!target) return null;
   const pad = numberPad(target);
-  const numeric = pad !== null;
   const onKeyPress = (button: string) => {
     const value = target.value;
     if (button === '{done}') return target.blur();
@@ -183,7 +184,7 @@ export function OnScreenKeyboard() {
   const layoutName = pad ?? (layer === 'symbols' ? 'symbols' : `${layer === 'accents' ? 'accents' : 'default'}${shift ? 'Shift' : ''}`);
   return (
     <>
-    <div className={numeric ? 'osk osk-numeric' : 'osk'} role="group" aria-label={t('osk.label')} onMouseDown={(e) => e.preventDefault()}>
+    <div className={pad ? 'osk osk-numeric' : 'osk'} role="group" aria-label={t('osk.label')} onMouseDown={(e) => e.preventDefault()}>
       <Keyboard
         layout={layouts}
         layoutName={layoutName === 'defaultShift' ? 'shift' : layoutName}

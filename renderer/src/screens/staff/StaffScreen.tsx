@@ -25,10 +25,10 @@ import { RestartNotice } from './RestartNotice';
 export const backOfficeSections = ['shift', 'sales', 'journal', 'printer', 'staff', 'settings'] as const;
 export type BackOfficeSection = (typeof backOfficeSections)[number];
 
-/** The back office: signing in, then one section at a time (Shift, Sales, Journal, Printer, Staff, Settings). */
 /**
- * `onSignedOut`: where the screen goes once staff sign out. At a counter it stays on Sign in for
- * the next cashier; a kiosk goes back to its customers' Welcome, not to a staff screen.
+ * The back office: signing in, then one section at a time (Shift, Sales, Journal, Printer, Staff,
+ * Settings). `onSignedOut`: where the screen goes once staff sign out. At a counter it stays on
+ * Sign in for the next cashier; a kiosk goes back to its customers' Welcome.
  */
 export function StaffScreen({ section, search, onSignedOut }: { section?: BackOfficeSection; search?: string; onSignedOut?: () => void } = {}) {
   const t = useT();
