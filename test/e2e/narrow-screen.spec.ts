@@ -1,0 +1,91 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './test';
+import { startPreviewHost, type PreviewHost } from '../helpers/preview-host';
+import { fillCustomer, openTill, toHotelCheckout } from './support';
+
+/**
+ * A counter on a portrait screen 800 px wide (a tablet on a stand at a hotel desk): the top bar,
+ * the checkout's pinned bar and the booking number must read as they do on a wide screen. In
+ * training mode (the embedded sandbox), whose badge makes the top bar longest.
+ */
+let host: PreviewHost;
+test.beforeAll(async () => {
+  host = await startPreviewHost();
+});
+test.afterAll(async () => host?.stop());
+
+/** How many lines an element's text takes on screen (distinct line tops of its text's boxes). */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+
+/**
+ * The colours of a strip of the screen, read by drawing a screenshot of it on a blank page of the
+ * same browser: what the customer would see there, shadows and all.
+ */
+async function stripColours(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<Set<string>> {
+  const png = (await page.screenshot({ clip })).toString('base64');
+  const canvasPage = await page.context().newPage();
+  try {
+    return new Set(
+      await canvasPage.evaluate(async (data) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${data}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const pixels = context.getImageData(0, 0, image.width, image.height).data;
+        const seen = new Set<string>();
+        for (let i = 0; i < pixels.length; i += 4) seen.add(`${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`);
+        return [...seen];
+      }, png),
+    );
+  } finally {
+    await canvasPage.close();
+  }
+}
+
+test('a portrait screen 800 px wide: the top bar wraps as a row, nothing shows under the pinned Confirm bar, and a booking number stays whole', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await openTill(page, host);
+  await toHotelCheckout(page);
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+
+  // Back, Home, Staff and the training badge do not fit one row here: each keeps its words on one line.
+  const bar = page.locator('header').first();
+  for (const item of [bar.getByRole('button', { name: /Back/ }), bar.getByRole('button', { name: 'Home' }), bar.getByRole('button', { name: 'Staff' }), bar.getByRole('status').filter({ hasText: 'TRAINING' })]) {
+    expect(await linesOf(item), await item.innerText()).toBe(1);
+  }
+
+  // The form is longer than the screen, so the Confirm bar is pinned over it, a padding short of
+  // the bottom edge. That strip is the page's colour only: no field, button or border of the form
+  // scrolling underneath shows through.
+  const actionBar = page.locator('.action-bar');
+  const box = (await actionBar.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.y + box.height, 'the bar is pinned above the bottom edge, the form going on under it').toBeLessThan(viewport.height - 8);
+  const exact = (await page.getByRole('button', { name: /^Exact/ }).boundingBox())!;
+  expect(exact.y + exact.height, 'the cash buttons reach below the bar, still to scroll to').toBeGreaterThan(box.y + box.height);
+  const strip = { x: box.x, y: Math.ceil(box.y + box.height) + 2, width: box.width, height: Math.floor(viewport.height - (box.y + box.height)) - 4 };
+  expect(strip.height).toBeGreaterThan(8);
+  const paper = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g)!.slice(0, 3).join(','));
+  // The bar's own soft shadow darkens the paper by a shade or two; a field (white), its border or
+  // its text would be tens of shades away.
+  const far = [...(await stripColours(page, strip))].filter((colour) => colour.split(',').some((c, i) => Math.abs(Number(c) - Number(paper.split(',')[i])) > 6));
+  expect(far, `colours under the pinned bar, other than the page's ${paper}`).toEqual([]);
+
+  await fillCustomer(page, { name: 'Chidi Okeke', email: 'chidi@example.ng', phone: '0803 555 1234', dob: '1988-04-12' });
+  await page.getByRole('button', { name: /^Exact/ }).click();
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sale confirmed' })).toBeVisible();
+  // "BK-" at the end of one line and the rest on the next would be read out to the guest as two codes.
+  const booking = page.getByTestId('booking-number');
+  await expect(booking).toHaveText(/^BK-/);
+  expect(await linesOf(booking), await booking.innerText()).toBe(1);
+});
