@@ -104,7 +104,7 @@ describe('the back office refuses in the reader’s language', () => {
     // No shift open: no money goes back.
     const noShift = refused(journal.corrections.record(refund));
     expect(noShift).toMatchObject({ code: 'SHIFT_REQUIRED', message: 'Open a shift before giving money back.', said: { key: 'said.correction.openShift' } });
-    expect(french(noShift)).toBe('Ouvrez un service avant de rendre de l’argent.');
+    expect(french(noShift)).toBe('Ouvrez une session avant de rendre de l’argent.');
 
     const shift = journal.shifts.open({ staffId: boss.value.id, floatKobo: 5_000_000 });
     if (!shift.ok) throw new Error(shift.error.message);
