@@ -19,7 +19,7 @@ export function LanguageSwitch() {
   const current = languages.find((l) => l.code === language)!;
   return (
     <>
-      <button type="button" className={styles.languageButton} aria-label={`${t('kiosk.chooseLanguage')}: ${current.name}`} aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="kiosk-language">
+      <button type="button" className={styles.languageButton} aria-label={`${t('kiosk.chooseLanguage')}${t('common.colon')}${current.name}`} aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="kiosk-language">
         <GlobeIcon />
         <span lang={current.intl}>{current.name}</span>
       </button>

@@ -21,7 +21,9 @@ export function StatusStrip({ health, printerWaiting }: { health: Health; printe
             <span className="status-dot" aria-hidden="true" />
             <div>
               <div className="status-title">
-                {t(title)}: <strong>{t('status.printerWaiting', { count: printerWaiting.count })}</strong>
+                {t(title)}
+                {t('common.colon')}
+                <strong>{t('status.printerWaiting', { count: printerWaiting.count })}</strong>
               </div>
               <div className="status-detail">{words(health.printer).label}</div>
               <button type="button" className="button" onClick={printerWaiting.open}>
@@ -40,13 +42,16 @@ export function StatusStrip({ health, printerWaiting }: { health: Health; printe
 }
 
 function StatusItem({ title, item, testId }: { title: string; item: HealthItem; testId: string }) {
+  const t = useT();
   const { label, detail } = useHealthWords()(item);
   return (
     <div className={`status-item status-${item.state}`} data-testid={`status-${testId}`}>
       <span className="status-dot" aria-hidden="true" />
       <div>
         <div className="status-title">
-          {title}: <strong>{label}</strong>
+          {title}
+          {t('common.colon')}
+          <strong>{label}</strong>
         </div>
         <div className="status-detail">{detail}</div>
       </div>

@@ -19,6 +19,8 @@ export const en = {
   'common.search': 'Search',
   'common.close': 'Close',
   'common.total': 'Total',
+  /** Between a label and its value ("Partner: online"). French sets a non-breaking space before the colon. */
+  'common.colon': ': ',
   'common.done': 'Done',
   'common.signOut': 'Sign out',
   'common.selected': 'Selected',

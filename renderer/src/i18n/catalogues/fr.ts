@@ -15,6 +15,7 @@ export const fr: Catalogue = {
   'common.search': "Rechercher",
   'common.close': "Fermer",
   'common.total': "Total",
+  'common.colon': "\u00a0: ",
   'common.done': "Terminé",
   'common.signOut': "Se déconnecter",
   'common.selected': "Choisi",

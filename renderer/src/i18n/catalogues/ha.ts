@@ -15,6 +15,7 @@ export const ha: Catalogue = {
   'common.search': "Nema",
   'common.close': "Rufe",
   'common.total': "Jimilla",
+  'common.colon': ": ",
   'common.done': "An gama",
   'common.signOut': "Fita",
   'common.selected': "An zaɓa",

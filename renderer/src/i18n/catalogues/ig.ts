@@ -15,6 +15,7 @@ export const ig: Catalogue = {
   'common.search': "Chọọ",
   'common.close': "Mechie",
   'common.total': "Ngụkọta",
+  'common.colon': ": ",
   'common.done': "Emechaala",
   'common.signOut': "Pụọ",
   'common.selected': "Ahọrọla",

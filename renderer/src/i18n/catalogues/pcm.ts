@@ -15,6 +15,7 @@ export const pcm: Catalogue = {
   'common.search': "Find",
   'common.close': "Close",
   'common.total': "Total",
+  'common.colon': ": ",
   'common.done': "E don finish",
   'common.signOut': "Comot",
   'common.selected': "You don pick am",

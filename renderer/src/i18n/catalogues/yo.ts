@@ -15,6 +15,7 @@ export const yo: Catalogue = {
   'common.search': "Wá",
   'common.close': "Pa á dé",
   'common.total': "Àpapọ̀",
+  'common.colon': ": ",
   'common.done': "Ó parí",
   'common.signOut': "Jáde",
   'common.selected': "Ti yàn",

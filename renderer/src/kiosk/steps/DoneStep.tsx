@@ -90,7 +90,9 @@ function Confirmed({ sale, order }: { sale: SaleView; order: Order }) {
             <QRCodeSVG value={code} size={360} level="M" marginSize={2} title={t('kiosk.done.scan')} data-testid="booking-qr" />
           </div>
           <figcaption>
-            {t('kiosk.done.code')}: <strong className={styles.code} data-testid="booking-code">{code}</strong>
+            {t('kiosk.done.code')}
+            {t('common.colon')}
+            <strong className={styles.code} data-testid="booking-code">{code}</strong>
           </figcaption>
         </figure>
         <div className={`${styles.centre} ${styles.doneRest}`}>

@@ -77,7 +77,9 @@ export function PayStep({ order, customer }: { order: Order; customer: CustomerI
         </table>
         <p className={styles.lead}>{t('kiosk.pay.forWhom', { name: customer.name })}</p>
         <p className={styles.bigTotal} data-testid="kiosk-total">
-          {t('common.total')}: {money(total)}
+          {t('common.total')}
+          {t('common.colon')}
+          {money(total)}
         </p>
       </section>
       <p className={styles.lead}>{t('kiosk.pay.cardNote')}</p>

@@ -20,7 +20,9 @@ export function CorrectionList({ corrections }: { corrections: readonly Correcti
           <span className={styles.amount}>{money(c.amountKobo)}</span>
           {c.lines.length > 0 && <span>{c.lines.map((l) => t('refunds.row.items', { quantity: l.quantity, label: l.label })).join(', ')}</span>}
           <span className={styles.muted}>
-            {t(`refunds.row.how.${c.route}`, { code: c.approvalCode ?? c.transferReference ?? '' })} · {t(`refunds.reason.${c.reason}`)}: {c.note}
+            {t(`refunds.row.how.${c.route}`, { code: c.approvalCode ?? c.transferReference ?? '' })} · {t(`refunds.reason.${c.reason}`)}
+            {t('common.colon')}
+            {c.note}
           </span>
           <span className={styles.muted}>{t('refunds.row.who', { asked: c.askedBy, approved: c.approvedBy })}</span>
           <span className={styles.state} data-state={c.state}>

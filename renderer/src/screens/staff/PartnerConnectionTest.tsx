@@ -83,7 +83,10 @@ export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormRe
             <ul className={styles.findings} aria-label={t('partnerTest.findings')}>
               {report.findings.map((finding) => (
                 <li key={finding.message}>
-                  {finding.setting && <strong>{label(finding.setting)}: </strong>}
+                  {finding.setting && <strong>
+                      {label(finding.setting)}
+                      {t('common.colon')}
+                    </strong>}
                   {finding.message}
                 </li>
               ))}

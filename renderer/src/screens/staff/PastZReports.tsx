@@ -41,7 +41,9 @@ export function PastZReports() {
                         <span className={styles.facts}>
                           <span data-testid="z-closed-at">{t('zlist.closed', { at: formatLagosDateTime(z.closedAt), name: z.closedBy.name })}</span>
                           <span className={z.differenceKobo === 0 ? undefined : styles.locked} data-testid="z-difference">
-                            {t('report.difference')}: <Money kobo={z.differenceKobo} /> {z.differenceKobo < 0 ? t('report.short') : z.differenceKobo > 0 ? t('report.over') : ''}
+                            {t('report.difference')}
+                            {t('common.colon')}
+                            <Money kobo={z.differenceKobo} /> {z.differenceKobo < 0 ? t('report.short') : z.differenceKobo > 0 ? t('report.over') : ''}
                           </span>
                         </span>
                       </div>
