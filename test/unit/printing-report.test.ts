@@ -164,6 +164,12 @@ describe('shift report receipts', () => {
     expect(texts(buildReportReceipt(zReport, { columns: 32 }))).not.toContain('TRAINING');
     expect(texts(buildReportReceipt({ ...zReport, training: true }, { columns: 32 })).filter((text) => text === 'TRAINING')).toHaveLength(2);
   });
+
+  it('says a training report holds no real money, not that it was a practice sale (it sold nothing)', () => {
+    const paper = flowed(buildReportReceipt({ ...zReport, training: true }, { columns: 48 }));
+    expect(paper.match(/Training - no real money, not valid/g)).toHaveLength(2);
+    expect(paper).not.toMatch(/Practice sale|nothing was bought/);
+  });
 });
 
 describe('printer test page', () => {

@@ -25,6 +25,15 @@ const refund: SlipInputDraft = {
 };
 
 describe('slips', () => {
+  it('in training, a slip about a sale says the sale was practice; one about no sale (cash in or out, no sale) says no real money', () => {
+    const words = (draft: SlipInputDraft) => buildSlip(slipInputSchema.parse(draft), { columns: 48 }).flatMap((line) => (line.kind === 'text' ? [line.text] : [])).join(' ');
+    expect(words({ ...refund, training: true })).toContain('Practice sale - nothing was bought, not valid');
+    const cashOut = words({ ...refund, title: 'CASH OUT', subtitle: null, sale: null, training: true });
+    expect(cashOut).toContain('Training - no real money, not valid');
+    expect(cashOut).not.toContain('Practice sale');
+    expect(words({ ...refund, sale: null, training: true, language: 'fr' })).toContain('Formation - pas de vrai argent, non valable');
+  });
+
   for (const columns of [32, 42, 48] as Columns[]) {
     it(`${columns} columns: title, sale, sections, amounts and signature lines, printable and inside the paper`, () => {
       const lines = buildSlip(slipInputSchema.parse(refund), { columns });

@@ -23,7 +23,7 @@ import { receiptLabels, type ReceiptLabels } from './labels';
 export function buildReceipt(input: ReceiptInput, options: { columns: Columns }): ReceiptLine[] {
   const writer = createReceiptWriter(options.columns, { accents: accentsPrinted(input.language) });
   const labels = receiptLabels(input.language);
-  const marks = { training: input.training, copy: input.copy };
+  const marks = { training: input.training, copy: input.copy, aboutSale: true };
   if (opensDrawer(input, input.tenders.some((tender) => tender.method === 'cash'))) writer.openDrawer();
   writeMerchantHeader(writer, input.merchant);
   writeMarks(writer, marks, labels);

@@ -20,7 +20,7 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
   writer.text(report.kind === 'Z' ? `Z REPORT ${report.zNumber ?? ''}`.trim() : 'X REPORT', { align: 'center', bold: true, size: 'double' });
   writer.text(report.kind === 'Z' ? 'Shift closed' : 'Shift still open - running totals', { align: 'center' });
   writer.rule('=');
-  writeMarks(writer, { training: report.training, copy: options.copy ?? null });
+  writeMarks(writer, { training: report.training, copy: options.copy ?? null, aboutSale: false });
 
   writer.pair('Shift', String(report.shiftNumber));
   writer.pair('Opened', formatDateTime(report.openedAt));
@@ -151,7 +151,7 @@ export function buildReportReceipt(report: ReportReceiptInput, options: { column
     writer.blank();
     writer.text('Checked by: ____________________');
   }
-  if (report.training) writeMarks(writer, { training: true, copy: null });
+  if (report.training) writeMarks(writer, { training: true, copy: null, aboutSale: false });
   writer.cut();
   return writer.lines();
 }

@@ -12,7 +12,7 @@ import { accentsPrinted } from '../layout/printable-text';
 export function buildSlip(slip: SlipInput, options: { columns: Columns }): ReceiptLine[] {
   const labels = receiptLabels(slip.language);
   const writer = createReceiptWriter(options.columns, { accents: accentsPrinted(slip.language) });
-  const marks = { training: slip.training, copy: slip.copy };
+  const marks = { training: slip.training, copy: slip.copy, aboutSale: slip.sale !== null };
   if (opensDrawer(slip, slip.cashMoves)) writer.openDrawer();
   writeMerchantHeader(writer, slip.merchant);
   writer.text(slip.title, { align: 'center', bold: true, size: 'double' });

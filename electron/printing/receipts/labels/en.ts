@@ -73,7 +73,10 @@ export const en = {
   printed: (at: string, by: string | null) => `Printed ${at}${by ? ` by ${by}` : ''}`,
   notOriginal: 'Not the original',
   training: 'TRAINING',
+  /** Under TRAINING on a sale's receipt and on a slip about a sale (its refund, its void). */
   trainingNote: 'Practice sale - nothing was bought, not valid',
+  /** Under TRAINING on a paper that is about no sale: an X or Z report, a cash-in or cash-out voucher, a no-sale slip. */
+  trainingPaperNote: 'Training - no real money, not valid',
 
   admitOne: 'ADMIT ONE',
   stubTicket: (category: string, number: number, of: number) => `${category}, ticket ${number} of ${of}`,

@@ -65,6 +65,7 @@ export const fr: ReceiptLabels = {
   notOriginal: 'Ce n’est pas l’original',
   training: 'FORMATION',
   trainingNote: 'Vente d’entraînement - rien n’a été acheté, non valable',
+  trainingPaperNote: 'Formation - pas de vrai argent, non valable',
 
   admitOne: 'UNE ENTRÉE',
   stubTicket: (category, number, of) => `${category}, billet ${number} sur ${of}`,

@@ -65,6 +65,7 @@ export const ha: ReceiptLabels = {
   notOriginal: 'Ba na asali ba ne',
   training: 'HORARWA',
   trainingNote: 'Sayarwar gwaji - ba a sayi komai ba, ba ta da inganci',
+  trainingPaperNote: 'Gwaji - ba kudi na gaske ba, ba shi da inganci',
 
   admitOne: 'MUTUM ƊAYA',
   stubTicket: (category, number, of) => `${category}, tikiti ${number} cikin ${of}`,

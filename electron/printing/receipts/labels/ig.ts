@@ -65,6 +65,7 @@ export const ig: ReceiptLabels = {
   notOriginal: 'Ọ bụghị nke mbụ',
   training: 'ỌZỤZỤ',
   trainingNote: 'Ire nnwale - ọ dịghị ihe a zụrụ, ọ dịghị irè',
+  trainingPaperNote: 'Nnwale - ọ bụghị ezigbo ego, ọ dịghị irè',
 
   admitOne: 'OTU MMADỤ',
   stubTicket: (category, number, of) => `${category}, tiketi ${number} n’ime ${of}`,

@@ -65,6 +65,7 @@ export const pcm: ReceiptLabels = {
   notOriginal: 'No be di original',
   training: 'TRAINING',
   trainingNote: 'Practice sale - nobody buy anything, e no valid',
+  trainingPaperNote: 'Na training - no real money, e no valid',
 
   admitOne: 'ONE PERSON',
   stubTicket: (category, number, of) => `${category}, ticket ${number} of ${of}`,

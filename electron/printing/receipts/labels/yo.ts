@@ -65,6 +65,7 @@ export const yo: ReceiptLabels = {
   notOriginal: 'Kì í ṣe ojúlówó',
   training: 'ÌDÁNILẸ́KỌ̀Ọ́',
   trainingNote: 'Títà ìdánrawò - a kò ra nǹkan kan, kò wúlò',
+  trainingPaperNote: 'Ìdánrawò - kì í ṣe owó gidi, kò wúlò',
 
   admitOne: 'ÈNÌYÀN KAN',
   stubTicket: (category, number, of) => `${category}, tíkẹ́ẹ̀tì ${number} nínú ${of}`,
