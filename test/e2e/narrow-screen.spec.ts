@@ -9,10 +9,11 @@ import { fillCustomer, openTill, toHotelCheckout } from './support';
  * training mode (the embedded sandbox), whose badge makes the top bar longest.
  */
 let host: PreviewHost;
+let kiosk: PreviewHost;
 test.beforeAll(async () => {
-  host = await startPreviewHost();
+  [host, kiosk] = await Promise.all([startPreviewHost(), startPreviewHost({ args: ['--profile', 'kiosk'] })]);
 });
-test.afterAll(async () => host?.stop());
+test.afterAll(async () => Promise.all([host?.stop(), kiosk?.stop()]));
 
 /** How many lines an element's text takes on screen (distinct line tops of its text's boxes). */
 const linesOf = (locator: Locator) =>
@@ -51,6 +52,26 @@ async function stripColours(page: Page, clip: { x: number; y: number; width: num
   }
 }
 
+/**
+ * A bar pinned to the bottom of a scroller stops the scroller's padding short of its edge. The
+ * strip between the bar and the screen's bottom edge must be the page's colour only: no field,
+ * button or border of what scrolls underneath shows through. The bar's own soft shadow darkens
+ * the paper by a shade or two; a field (white), a border or text would be tens of shades away.
+ */
+async function expectNothingShowsUnder(page: Page, bar: Locator, scrolledUnder: Locator) {
+  await expect(bar).toBeVisible();
+  const box = (await bar.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.y + box.height, 'the bar is pinned above the bottom edge, the page going on under it').toBeLessThan(viewport.height - 8);
+  const under = (await scrolledUnder.boundingBox())!;
+  expect(under.y + under.height, 'something reaches below the bar, still to scroll to').toBeGreaterThan(box.y + box.height);
+  const strip = { x: box.x, y: Math.ceil(box.y + box.height) + 2, width: box.width, height: Math.floor(viewport.height - (box.y + box.height)) - 4 };
+  expect(strip.height).toBeGreaterThan(8);
+  const paper = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g)!.slice(0, 3).join(','));
+  const far = [...(await stripColours(page, strip))].filter((colour) => colour.split(',').some((c, i) => Math.abs(Number(c) - Number(paper.split(',')[i])) > 6));
+  expect(far, `colours under the pinned bar, other than the page's ${paper}`).toEqual([]);
+}
+
 test('a portrait screen 800 px wide: the top bar wraps as a row, nothing shows under the pinned Confirm bar, and a booking number stays whole', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 1280 });
   await openTill(page, host);
@@ -63,22 +84,8 @@ test('a portrait screen 800 px wide: the top bar wraps as a row, nothing shows u
     expect(await linesOf(item), await item.innerText()).toBe(1);
   }
 
-  // The form is longer than the screen, so the Confirm bar is pinned over it, a padding short of
-  // the bottom edge. That strip is the page's colour only: no field, button or border of the form
-  // scrolling underneath shows through.
-  const actionBar = page.locator('.action-bar');
-  const box = (await actionBar.boundingBox())!;
-  const viewport = page.viewportSize()!;
-  expect(box.y + box.height, 'the bar is pinned above the bottom edge, the form going on under it').toBeLessThan(viewport.height - 8);
-  const exact = (await page.getByRole('button', { name: /^Exact/ }).boundingBox())!;
-  expect(exact.y + exact.height, 'the cash buttons reach below the bar, still to scroll to').toBeGreaterThan(box.y + box.height);
-  const strip = { x: box.x, y: Math.ceil(box.y + box.height) + 2, width: box.width, height: Math.floor(viewport.height - (box.y + box.height)) - 4 };
-  expect(strip.height).toBeGreaterThan(8);
-  const paper = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g)!.slice(0, 3).join(','));
-  // The bar's own soft shadow darkens the paper by a shade or two; a field (white), its border or
-  // its text would be tens of shades away.
-  const far = [...(await stripColours(page, strip))].filter((colour) => colour.split(',').some((c, i) => Math.abs(Number(c) - Number(paper.split(',')[i])) > 6));
-  expect(far, `colours under the pinned bar, other than the page's ${paper}`).toEqual([]);
+  // The form is longer than the screen, so the Confirm bar is pinned over it, the cash buttons still below.
+  await expectNothingShowsUnder(page, page.locator('.action-bar'), page.getByRole('button', { name: /^Exact/ }));
 
   await fillCustomer(page, { name: 'Chidi Okeke', email: 'chidi@example.ng', phone: '0803 555 1234', dob: '1988-04-12' });
   await page.getByRole('button', { name: /^Exact/ }).click();
@@ -88,4 +95,17 @@ test('a portrait screen 800 px wide: the top bar wraps as a row, nothing shows u
   const booking = page.getByTestId('booking-number');
   await expect(booking).toHaveText(/^BK-/);
   expect(await linesOf(booking), await booking.innerText()).toBe(1);
+});
+
+test('the kiosk’s pinned footer lets nothing show under it either: the tickets step on a 1366 × 768 landscape screen', async ({ page }) => {
+  for (const [channel, request] of [['staff:setup', { name: 'Kiosk Supervisor', pin: '2468' }], ['shift:open', { floatKobo: 0 }], ['staff:sign-out', {}]] as const) {
+    expect((await kiosk.rpc(channel, request)).json.ok, channel).toBe(true);
+  }
+  // A common small landscape panel: four ticket kinds are taller than the screen beside the footer.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(kiosk.url);
+  await page.getByRole('region', { name: 'Showing now' }).getByRole('button').first().click();
+  await page.locator('main section[aria-label] button').first().click();
+  await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More:/ }).first().click();
+  await expectNothingShowsUnder(page, page.getByTestId('kiosk-footer'), page.getByTestId('kiosk-ticket').last());
 });

@@ -54,7 +54,11 @@ export function KioskFrame({ title, lead, children, footer, canGoBack = true }: 
       <h1 className={styles.title}>{title}</h1>
       {lead && <p className={styles.lead}>{lead}</p>}
       <div className={styles.body}>{children}</div>
-      {footer && <div className={styles.footer}>{footer}</div>}
+      {footer && (
+        <div className={styles.footer} data-testid="kiosk-footer">
+          {footer}
+        </div>
+      )}
     </div>
   );
 }
