@@ -73,9 +73,10 @@ describe('i18n catalogues (CI check)', () => {
   });
 
   it('calls a shift one thing in French: "session", as its tab, its buttons and the receipt do', () => {
-    // A "service" is also the partner (service de réservation), a fee (frais de service) and room
-    // service (and `{service, select, ...}` names the partner's argument); what is left after those is a shift said another way, and a cashier reading
-    // "Ouvrez un service" beside a button "Ouvrir la session" is left wondering whether they differ.
+    // A "service" is also the partner (service de réservation), a fee (frais de service), room
+    // service, and the name of the partner's argument (`{service, select, ...}`). What is left after
+    // those is a shift said another way: a cashier reading "Ouvrez un service" beside a button
+    // "Ouvrir la session" is left wondering whether they differ.
     const otherServices = /\{service,|service (de réservation|de billetterie|partenaire|réel)|services? de (réservation|billetterie)|frais de service|service en chambre|libre-service/gi;
     const shiftSaidAsService = Object.entries(catalogues.fr)
       .filter(([, text]) => /\bservices?\b/i.test(text.replace(otherServices, '')))

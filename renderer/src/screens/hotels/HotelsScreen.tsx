@@ -75,9 +75,14 @@ export function HotelsScreen({ search }: { search: HotelSearch }) {
           {/* A name the search holds (kept from the last search, say) is said here, closed: nothing filters the list unseen, and the list stays in view. */}
           <summary>
             {t('hotels.moreFilters')}
-            {search.text.trim() !== '' && <span className="muted"> · {t('hotels.text')}
+            {search.text.trim() !== '' && (
+              <span className="muted">
+                {' · '}
+                {t('hotels.text')}
                 {t('common.colon')}
-                {search.text.trim()}</span>}
+                {search.text.trim()}
+              </span>
+            )}
           </summary>
           <div className="form-row form-row-top">
             <div className="field">

@@ -83,10 +83,12 @@ export function PartnerConnectionTest({ form, saved, apiKey }: { form: UseFormRe
             <ul className={styles.findings} aria-label={t('partnerTest.findings')}>
               {report.findings.map((finding) => (
                 <li key={finding.message}>
-                  {finding.setting && <strong>
+                  {finding.setting && (
+                    <strong>
                       {label(finding.setting)}
                       {t('common.colon')}
-                    </strong>}
+                    </strong>
+                  )}
                   {finding.message}
                 </li>
               ))}
