@@ -10,10 +10,11 @@ import { fillCustomer, openTill, toHotelCheckout } from './support';
  */
 let host: PreviewHost;
 let kiosk: PreviewHost;
+let backOffice: PreviewHost;
 test.beforeAll(async () => {
-  [host, kiosk] = await Promise.all([startPreviewHost(), startPreviewHost({ args: ['--profile', 'kiosk'] })]);
+  [host, kiosk, backOffice] = await Promise.all([startPreviewHost(), startPreviewHost({ args: ['--profile', 'kiosk'] }), startPreviewHost()]);
 });
-test.afterAll(async () => Promise.all([host?.stop(), kiosk?.stop()]));
+test.afterAll(async () => Promise.all([host?.stop(), kiosk?.stop(), backOffice?.stop()]));
 
 /** How many lines an element's text takes on screen (distinct line tops of its text's boxes). */
 const linesOf = (locator: Locator) =>
@@ -108,4 +109,20 @@ test('the kiosk’s pinned footer lets nothing show under it either: the tickets
   await page.locator('main section[aria-label] button').first().click();
   await page.getByTestId('kiosk-ticket').getByRole('button', { name: /^More:/ }).first().click();
   await expectNothingShowsUnder(page, page.getByTestId('kiosk-footer'), page.getByTestId('kiosk-ticket').last());
+});
+
+test('the back office on the same portrait screen: its six sections in one row, and the drawer’s three moves side by side', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await openTill(page, backOffice);
+  await page.getByRole('button', { name: 'Staff', exact: true }).click();
+  const sections = page.getByRole('navigation', { name: /sections/i }).getByRole('button');
+  await expect(sections).toHaveCount(6);
+  const sectionTops = new Set(await sections.evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top))));
+  expect(sectionTops.size, `rows of section tabs (${(await sections.allInnerTexts()).join(', ')})`).toBe(1);
+
+  // Cash in at the end of one row and Cash out under it read as two different things.
+  const moves = [page.getByRole('button', { name: 'Cash in', exact: true }), page.getByRole('button', { name: 'Cash out', exact: true }), page.getByRole('button', { name: /^No sale/ })];
+  const tops = await Promise.all(moves.map(async (move) => Math.round((await move.boundingBox())!.y)));
+  expect(new Set(tops).size, `tops of Cash in, Cash out and No sale: ${tops.join(', ')}`).toBe(1);
+  for (const move of moves) expect(await linesOf(move), await move.innerText()).toBe(1);
 });

@@ -177,28 +177,31 @@ export function ShiftPanel({ isSupervisor }: { isSupervisor: boolean }) {
                         <span>{t('shift.reason')}</span>
                         <input value={reason} onChange={(e) => setReason(e.target.value)} />
                       </label>
-                      <button type="button" className="button button-ghost-dark" disabled={typedNairaToKobo(amount) === null || cash.isPending} onClick={() => sendCash('in')}>
-                        {t('shift.cashIn')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-ghost-dark"
-                        disabled={typedNairaToKobo(amount) === null || cash.isPending || (cashOutNeedsSupervisor && reason.trim() === '')}
-                        aria-describedby={cashOutNeedsSupervisor ? 'cash-out-rule' : undefined}
-                        onClick={() => (cashOutNeedsSupervisor ? (cash.reset(), setApproving('cashOut')) : sendCash('out'))}
-                      >
-                        {cashOutNeedsSupervisor ? t('shift.cashOutAskSupervisor') : t('shift.cashOut')}
-                      </button>
-                      {/* No amount: the drawer opens for change or a check, on the record with its reason. */}
-                      <button
-                        type="button"
-                        className="button button-ghost-dark"
-                        disabled={reason.trim() === '' || noSale.isPending}
-                        aria-describedby={noSaleNeedsSupervisor ? 'no-sale-rule' : undefined}
-                        onClick={() => (noSaleNeedsSupervisor ? (noSale.reset(), setApproving('noSale')) : sendToDrawer(() => noSale.mutate(undefined)))}
-                      >
-                        {noSaleNeedsSupervisor ? t('shift.noSaleAskSupervisor') : t('shift.noSale')}
-                      </button>
+                      {/* The drawer's three moves wrap together: Cash in never ends a row with Cash out below it. */}
+                      <div className="drawer-moves">
+                        <button type="button" className="button button-ghost-dark" disabled={typedNairaToKobo(amount) === null || cash.isPending} onClick={() => sendCash('in')}>
+                          {t('shift.cashIn')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-ghost-dark"
+                          disabled={typedNairaToKobo(amount) === null || cash.isPending || (cashOutNeedsSupervisor && reason.trim() === '')}
+                          aria-describedby={cashOutNeedsSupervisor ? 'cash-out-rule' : undefined}
+                          onClick={() => (cashOutNeedsSupervisor ? (cash.reset(), setApproving('cashOut')) : sendCash('out'))}
+                        >
+                          {cashOutNeedsSupervisor ? t('shift.cashOutAskSupervisor') : t('shift.cashOut')}
+                        </button>
+                        {/* No amount: the drawer opens for change or a check, on the record with its reason. */}
+                        <button
+                          type="button"
+                          className="button button-ghost-dark"
+                          disabled={reason.trim() === '' || noSale.isPending}
+                          aria-describedby={noSaleNeedsSupervisor ? 'no-sale-rule' : undefined}
+                          onClick={() => (noSaleNeedsSupervisor ? (noSale.reset(), setApproving('noSale')) : sendToDrawer(() => noSale.mutate(undefined)))}
+                        >
+                          {noSaleNeedsSupervisor ? t('shift.noSaleAskSupervisor') : t('shift.noSale')}
+                        </button>
+                      </div>
                     </div>
                     {cashOutNeedsSupervisor && (
                       <p className="muted" id="cash-out-rule">
