@@ -111,7 +111,7 @@ test('the kiosk’s pinned footer lets nothing show under it either: the tickets
   await expectNothingShowsUnder(page, page.getByTestId('kiosk-footer'), page.getByTestId('kiosk-ticket').last());
 });
 
-test('the back office on the same portrait screen: its six sections in one row, and the drawer’s three moves side by side', async ({ page }) => {
+test('the back office on the same portrait screen: its six sections in one row, the drawer’s three moves side by side, and a partner URL read whole', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 1280 });
   await openTill(page, backOffice);
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
@@ -125,4 +125,11 @@ test('the back office on the same portrait screen: its six sections in one row, 
   const tops = await Promise.all(moves.map(async (move) => Math.round((await move.boundingBox())!.y)));
   expect(new Set(tops).size, `tops of Cash in, Cash out and No sale: ${tops.join(', ')}`).toBe(1);
   for (const move of moves) expect(await linesOf(move), await move.innerText()).toBe(1);
+
+  // A partner URL as a supervisor types it is read back whole, not scrolled inside a narrow box.
+  await page.getByRole('navigation', { name: /sections/i }).getByRole('button', { name: 'Settings' }).click();
+  const url = page.getByLabel(/Partner API URL/);
+  await url.fill('https://api.partner-bookings.example.ng');
+  const fits = await url.evaluate((input) => ({ text: input.scrollWidth, box: input.clientWidth }));
+  expect(fits.text, `the URL's width (${fits.text} px) against its box's (${fits.box} px)`).toBeLessThanOrEqual(fits.box);
 });

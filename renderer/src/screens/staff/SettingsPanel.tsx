@@ -90,8 +90,9 @@ function SettingsForm({ view }: { view: SettingsView }) {
   };
   /** A field's name, saying so when an environment variable or flag fixes it (the field is then greyed). */
   const named = (path: string, label: string) => (fixed(path) ? t('settings.fixed', { label }) : label);
-  const text = (path: `${'terminal' | 'partner' | 'printer'}.${string}`, label: string, hint?: string) => (
-    <label className="field">
+  // A wide field takes its own row: a partner URL is read back whole, not scrolled inside a narrow box.
+  const text = (path: `${'terminal' | 'partner' | 'printer'}.${string}`, label: string, hint?: string, wide = false) => (
+    <label className={wide ? 'field field-whole-row' : 'field'}>
       <span>{named(path, label)}</span>
       <input {...form.register(path as never)} disabled={fixed(path)} aria-invalid={Boolean(err(path))} placeholder={hint} />
       {err(path) && <span className="field-error">{err(path)}</span>}
@@ -130,7 +131,7 @@ function SettingsForm({ view }: { view: SettingsView }) {
         </p>
         <PartnerLayoutPreset form={form} disabled={fixed('partner.experiencePrefix') || fixed('partner.hotelPrefix')} />
         <div className="form-row">
-          {text('partner.baseUrl', t('settings.partnerUrl'), t('settings.partnerUrlHint'))}
+          {text('partner.baseUrl', t('settings.partnerUrl'), t('settings.partnerUrlHint'), true)}
           {text('partner.experiencePrefix', t('settings.experiencePrefix'))}
           {text('partner.hotelPrefix', t('settings.hotelPrefix'))}
         </div>
