@@ -1,5 +1,6 @@
 import { useNavigation } from '@renderer/navigation';
 import type { PosCallError } from '@renderer/pos/queries';
+import { stayLine } from '@renderer/screens/hotels/hotel-order';
 import { amenityText, type HotelSearch } from '@renderer/screens/hotels/hotel-search';
 import { useHotelResults } from '@renderer/screens/hotels/use-hotel-results';
 import { useI18n } from '@renderer/i18n/I18nProvider';
@@ -15,7 +16,8 @@ export function HotelsStep({ search }: { search: HotelSearch }) {
   const { go } = useNavigation();
   const { results, hotels } = useHotelResults(search);
   return (
-    <KioskFrame title={t('kiosk.hotels.title')} lead={search.city}>
+    // The stay chosen a step ago stays in sight while the guest compares prices a night.
+    <KioskFrame title={t('kiosk.hotels.title')} lead={`${search.city} · ${stayLine(t, search)}`}>
       {results.isPending ? (
         <LoadingBlock label={t('hotels.searching')} rows={3} height={150} />
       ) : results.isError ? (
@@ -24,7 +26,7 @@ export function HotelsStep({ search }: { search: HotelSearch }) {
         <EmptyState title={t('hotels.noneTitle')}>{t('hotels.noneBody')}</EmptyState>
       ) : (
         <>
-          <ul className={styles.choiceList} aria-label={t('hotels.list')}>
+          <ul className={`${styles.choiceList} ${styles.choiceGrid}`} aria-label={t('hotels.list')}>
             {hotels.map((hotel) => (
               <li key={hotel.id}>
                 <button type="button" className={styles.choice} onClick={() => go({ name: 'k-rooms', hotel, search })}>
