@@ -135,7 +135,9 @@ describe('a card payment at a Paystack Terminal', () => {
   });
 
   it('is cancelled when the customer presses Cancel on the terminal', async () => {
-    const manual = await startTerminal({ deliveryMs: 5, stepMs: 10, resultMs: 30, autoPresentMs: null });
+    // The result screen holds for a minute here: at 30 ms a busy machine (a full CI run) saw the
+    // terminal go back to idle before the outcome was read, and the screens below gained an 'idle'.
+    const manual = await startTerminal({ deliveryMs: 5, stepMs: 10, resultMs: 60_000, autoPresentMs: null });
     try {
       const shown: Array<{ screen: string; version: number }> = [];
       manual.simulator.onDisplay((_terminal, display) => shown.push(display));
