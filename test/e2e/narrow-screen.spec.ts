@@ -111,7 +111,7 @@ test('the kiosk’s pinned footer lets nothing show under it either: the tickets
   await expectNothingShowsUnder(page, page.getByTestId('kiosk-footer'), page.getByTestId('kiosk-ticket').last());
 });
 
-test('the back office on the same portrait screen: its six sections in one row, the drawer’s three moves side by side, and a partner URL read whole', async ({ page }) => {
+test('the back office on the same portrait screen: its six sections in one row, the X report’s figures in its Amount column, the drawer’s three moves side by side, and a partner URL read whole', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 1280 });
   await openTill(page, backOffice);
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
@@ -119,6 +119,18 @@ test('the back office on the same portrait screen: its six sections in one row, 
   await expect(sections).toHaveCount(6);
   const sectionTops = new Set(await sections.evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top))));
   expect(sectionTops.size, `rows of section tabs (${(await sections.allInnerTexts()).join(', ')})`).toBe(1);
+
+  // The figures under the X report's table end where its Amount column's do, as on the paper.
+  const amountHeader = page.getByRole('columnheader', { name: 'Amount' }).first();
+  const [amountRight, expectedRight] = await Promise.all([amountHeader, page.getByTestId('expected-cash')].map(async (cell) => {
+    const box = (await cell.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return range.getBoundingClientRect().right;
+    }));
+    return Math.round(box);
+  }));
+  expect(Math.abs(amountRight! - expectedRight!), `right edges of "Amount" (${amountRight}) and the cash expected (${expectedRight})`).toBeLessThanOrEqual(2);
 
   // Cash in at the end of one row and Cash out under it read as two different things.
   const moves = [page.getByRole('button', { name: 'Cash in', exact: true }), page.getByRole('button', { name: 'Cash out', exact: true }), page.getByRole('button', { name: /^No sale/ })];
