@@ -111,10 +111,11 @@ for (const size of orientations) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(s('kiosk.hotels.title'));
       // The stay chosen a step ago stays in sight beside the prices a night.
       await expect(page.getByText('Lagos · ').filter({ hasText: s('hotel.nights', { count: 2 }) })).toBeVisible();
-      const hotel = page.getByRole('list', { name: s('hotels.list') }).getByRole('button').first();
+      const hotels = page.getByRole('list', { name: s('hotels.list') }).getByRole('button');
+      const hotel = hotels.first();
       await expect(hotel).toBeVisible();
       // Two abreast on the wide landscape screen, one under the other on the portrait one.
-      const [first, second] = await Promise.all([0, 1].map(async (n) => (await page.getByRole('list', { name: s('hotels.list') }).getByRole('button').nth(n).boundingBox())!));
+      const [first, second] = await Promise.all([hotels.nth(0).boundingBox(), hotels.nth(1).boundingBox()]);
       expect(Math.round(second!.y) === Math.round(first!.y), `hotels side by side at ${size.width} x ${size.height}`).toBe(size.width > size.height);
       await c.screen('hotels');
       await c.tap(hotel);

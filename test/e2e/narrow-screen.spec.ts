@@ -24,6 +24,14 @@ const linesOf = (locator: Locator) =>
     return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
   });
 
+/** Where an element's text ends on the right (its text's box, not the element's). */
+const textRightOf = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return Math.round(range.getBoundingClientRect().right);
+  });
+
 /**
  * The colours of a strip of the screen, read by drawing a screenshot of it on a blank page of the
  * same browser: what the customer would see there, shadows and all.
@@ -115,22 +123,15 @@ test('the back office on the same portrait screen: its six sections in one row, 
   await page.setViewportSize({ width: 800, height: 1280 });
   await openTill(page, backOffice);
   await page.getByRole('button', { name: 'Staff', exact: true }).click();
-  const sections = page.getByRole('navigation', { name: /sections/i }).getByRole('button');
+  const sectionsNav = page.getByRole('navigation', { name: /sections/i });
+  const sections = sectionsNav.getByRole('button');
   await expect(sections).toHaveCount(6);
   const sectionTops = new Set(await sections.evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top))));
   expect(sectionTops.size, `rows of section tabs (${(await sections.allInnerTexts()).join(', ')})`).toBe(1);
 
   // The figures under the X report's table end where its Amount column's do, as on the paper.
-  const amountHeader = page.getByRole('columnheader', { name: 'Amount' }).first();
-  const [amountRight, expectedRight] = await Promise.all([amountHeader, page.getByTestId('expected-cash')].map(async (cell) => {
-    const box = (await cell.evaluate((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      return range.getBoundingClientRect().right;
-    }));
-    return Math.round(box);
-  }));
-  expect(Math.abs(amountRight! - expectedRight!), `right edges of "Amount" (${amountRight}) and the cash expected (${expectedRight})`).toBeLessThanOrEqual(2);
+  const [amountRight, expectedRight] = await Promise.all([textRightOf(page.getByRole('columnheader', { name: 'Amount' }).first()), textRightOf(page.getByTestId('expected-cash'))]);
+  expect(Math.abs(amountRight - expectedRight), `right edges of "Amount" (${amountRight}) and the cash expected (${expectedRight})`).toBeLessThanOrEqual(2);
 
   // Cash in at the end of one row and Cash out under it read as two different things.
   const moves = [page.getByRole('button', { name: 'Cash in', exact: true }), page.getByRole('button', { name: 'Cash out', exact: true }), page.getByRole('button', { name: /^No sale/ })];
@@ -139,7 +140,7 @@ test('the back office on the same portrait screen: its six sections in one row, 
   for (const move of moves) expect(await linesOf(move), await move.innerText()).toBe(1);
 
   // A partner URL as a supervisor types it is read back whole, not scrolled inside a narrow box.
-  await page.getByRole('navigation', { name: /sections/i }).getByRole('button', { name: 'Settings' }).click();
+  await sectionsNav.getByRole('button', { name: 'Settings' }).click();
   const url = page.getByLabel(/Partner API URL/);
   await url.fill('https://api.partner-bookings.example.ng');
   const fits = await url.evaluate((input) => ({ text: input.scrollWidth, box: input.clientWidth }));
