@@ -10,7 +10,7 @@ import { createFileSecretStore } from '../../electron/core/secrets';
 import { journalFile, openJournal } from '../../electron/journal';
 import { posErrorSchema } from '../../shared/errors';
 import { channelNames, channels } from '../../shared/ipc/contract';
-import { createRandom, evilKeys, fingerprint, payloadFor } from '../helpers/fuzz';
+import { createFingerprint, createRandom, evilKeys, payloadFor } from '../helpers/fuzz';
 
 /**
  * 10,000 distinct generated payloads per channel through the real dispatch of a real till
@@ -78,6 +78,7 @@ describe('fuzzed contract payloads through dispatch', () => {
     const random = createRandom(seed ^ [...name].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7));
     const problems: string[] = [];
     const sent = new Set<string>();
+    const fingerprint = createFingerprint();
     for (let attempts = 0; sent.size < perChannel && attempts < perChannel * 20; attempts++) {
       const payload = payloadFor(channels[name].request, random);
       const key = fingerprint(payload);
