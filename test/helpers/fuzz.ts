@@ -157,13 +157,12 @@ export function payloadFor(schema: z.ZodType, random: Random, options: { jsonOnl
 /**
  * A fingerprint of a payload: a 64-bit hash of its shape and values, telling apart what JSON
  * would merge (undefined, -0, NaN, BigInt, Date, Map, a null prototype), so a fuzz can count
- * distinct payloads honestly. Two payloads with different fingerprints are different, so a count
- * of distinct fingerprints never counts one payload twice (a collision, most unlikely with 64 bits
- * and 10,000 payloads a channel, could only skip a payload). A canonical text of each payload, as this was
- * before, cost 14 of the dispatch fuzz's 95 CPU seconds (texts of up to hundreds of kilobytes:
- * one of the strings is 5,000 characters long, and arrays hold 40 items): a hash walks the
- * payload once and builds nothing. Each distinct string is hashed as its number in a table of the
- * strings seen so far (the payloads reuse a few dozen strings and keys).
+ * distinct payloads honestly. Payloads with different fingerprints are different, so a count of
+ * distinct fingerprints never counts one payload twice; a collision (most unlikely with 64 bits
+ * and 10,000 payloads a channel) could only skip one. A hash, not a canonical text: the payloads
+ * hold a 5,000-letter string and arrays of 40 items, and their texts (up to hundreds of kilobytes)
+ * cost the dispatch fuzz 14 of its 95 CPU seconds. Each distinct string is hashed as its number
+ * in a table of the strings seen so far (the payloads reuse a few dozen strings and keys).
  */
 export function createFingerprint(): (value: unknown) => string {
   const strings = new Map<string, number>();
