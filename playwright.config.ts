@@ -6,8 +6,9 @@ export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results/e2e',
   forbidOnly: true,
-  // One temp root per run for every data folder the tests make, removed when the run ends.
-  globalSetup: './test/e2e-temp-root.ts',
+  // One temp root per run for every data folder the tests make, removed when the run ends; the
+  // workers and preview hosts start without NODE_EXTRA_CA_CERTS (test/without-extra-ca-certs.ts).
+  globalSetup: ['./test/e2e-temp-root.ts', './test/without-extra-ca-certs.ts'],
   timeout: 60_000,
   // Each test file starts its own stack (sandbox, terminal, preview host) on free ports, so several
   // run side by side. Most of a test's time is waiting (the app's countdowns and terminal, polling

@@ -8,8 +8,9 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
     environment: 'node',
-    // One temp root per run, removed at the end (test/temp-root.ts).
-    globalSetup: ['test/temp-root.ts'],
+    // One temp root per run, removed at the end (test/temp-root.ts); the processes the run starts
+    // without NODE_EXTRA_CA_CERTS, which each Node start would parse (test/without-extra-ca-certs.ts).
+    globalSetup: ['test/temp-root.ts', 'test/without-extra-ca-certs.ts'],
     // Each file's tempFolder()s are removed as the file ends (test/helpers/temp-folder.ts).
     setupFiles: ['test/remove-temp-folders.ts'],
     // Four files at a time on two cores: the long files (kill runs, printer outages, PostgreSQL
