@@ -8,7 +8,6 @@
  * far cheaper than Intl on every request. Arithmetic works on "epoch days" (whole days since
  * 1970-01-01).
  */
-export const partnerTimeZone = 'Africa/Lagos';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 /** The offset as ISO 8601 writes it, for instants at a Lagos midnight. */
@@ -91,6 +90,28 @@ export function lagosDateTimeText(iso: string): string {
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return '';
   return new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant's Lagos wall clock: its Lagos calendar day (YYYY-MM-DD) and time of day. Worked out
+ * from the instant alone, never from the computer's own time zone, so every screen, receipt and
+ * message reads the same hour. Null for a text that is not an instant.
+ */
+export function lagosWallClock(instant: string | Date): { date: string; hour: number; minute: number; second: number } | null {
+  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  if (Number.isNaN(ms)) return null;
+  const day = lagosToday(new Date(ms));
+  const intoDay = Math.floor((ms - lagosMidnight(day).getTime()) / 1000);
+  return { date: isoDate(day), hour: Math.floor(intoDay / 3600), minute: Math.floor(intoDay / 60) % 60, second: intoDay % 60 };
+}
+
+/** "05:41" (or "05:41:38" with seconds), Lagos time, whatever the till's own zone. */
+export function formatLagosClock(instant: string | Date, options: { seconds?: boolean } = {}): string {
+  const clock = lagosWallClock(instant);
+  if (!clock) return String(instant);
+  return `${two(clock.hour)}:${two(clock.minute)}${options.seconds ? `:${two(clock.second)}` : ''}`;
 }
 
 /** Today in Lagos, YYYY-MM-DD. */

@@ -1,6 +1,7 @@
 import { awaitingLookupStates, unsettledStates } from '../../shared/sales/sale-states';
 import { saidError, type Said } from '../../shared/errors';
 import { sentenceInEnglish } from '../../shared/error-sentences';
+import { formatLagosClock } from '../../shared/dates';
 import { once } from '../../shared/once';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Journal, Sale, SaleState } from '../journal';
@@ -60,8 +61,8 @@ const noop = () => undefined;
 export const MAX_LOOKUP_DELAY_MS = 15_000;
 
 // Each is a shared sentence: the journal keeps the English, the sale's screen says it in its reader's language (sale-view.ts).
-// Worked out when first needed, as is the clock below: the first sentence or time a process formats
-// starts ICU (about 15 ms of CPU), which a till that settles nothing at start need not spend then.
+// Worked out when first needed: the first sentence a process formats starts ICU (about 15 ms of
+// CPU), which a till that settles nothing at start need not spend then.
 const reasons = once(() => ({
   interrupted: sentenceInEnglish('said.sale.interrupted'),
   noRecord: sentenceInEnglish('said.sale.noRecord'),
@@ -73,8 +74,6 @@ const reasons = once(() => ({
 
 /** Why a sale that may have reached the partner is not settled yet, as the last lookup left it. */
 type Waiting = { kind: 'unreachable'; problem: string } | { kind: 'contradicted'; problem: string } | { kind: 'no-record-yet'; rejectAt: number };
-
-const lagosTime = once(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }));
 
 /**
  * Settles sales whose outcome is not known, only ever by asking the partner for the transaction
@@ -411,7 +410,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
           ? { key: 'said.sale.unreachable', values: { problem: state.problem } }
           : state.kind === 'contradicted'
             ? { key: 'said.sale.contradicted', values: { problem: state.problem } }
-            : { key: 'said.sale.noRecordYet', values: { time: lagosTime().format(new Date(state.rejectAt)) } };
+            : { key: 'said.sale.noRecordYet', values: { time: formatLagosClock(new Date(state.rejectAt), { seconds: true }) } };
       return said;
     },
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatLagosClock, formatLagosDateTime, lagosWallClock } from '@renderer/i18n/format';
 import { lagosTime } from '@renderer/screens/fleet/fleet-format';
 import { en } from '@renderer/i18n/catalogues/en';
-import { lagosDateTimeText } from '@shared/dates';
+import { formatLagosClock as sharedLagosClock, lagosDateTimeText } from '@shared/dates';
+import { formatDateTime } from '../../electron/printing/layout/receipt-format';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Translate } from '@renderer/i18n/format';
 
@@ -49,6 +50,19 @@ describe.each(zones)('Lagos time on screen, the process in %s', (zone) => {
     }
   });
 
+  it('receipts and the till\'s messages print the Lagos hour Intl gives, across a year of instants', () => {
+    process.env.TZ = zone;
+    const intl = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    for (let ms = Date.parse('2026-01-01T00:00:00Z'); ms < Date.parse('2027-01-01T00:00:00Z'); ms += 5 * 3600_000 + 11 * 60_000 + 23_000) {
+      const parts = Object.fromEntries(intl.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+      const iso = new Date(ms).toISOString();
+      expect(formatDateTime(iso)).toBe(`${Number(parts.day)} ${months[Number(parts.month) - 1]} ${parts.year} ${parts.hour}:${parts.minute}`);
+      // The "keeps asking until 05:41:38 (Lagos time)" of a sale the partner has no record of yet.
+      expect(sharedLagosClock(new Date(ms), { seconds: true })).toBe(`${parts.hour}:${parts.minute}:${parts.second}`);
+    }
+  });
+
   it('the fleet screen\'s times go through the same Lagos clock', () => {
     process.env.TZ = zone;
     const now = new Date('2026-11-26T10:00:00Z');
@@ -62,6 +76,10 @@ describe('Lagos time, not an instant', () => {
   it('shows the text as it came rather than "Invalid Date"', () => {
     expect(formatLagosDateTime('not a time')).toBe('not a time');
     expect(lagosWallClock('not a time')).toBeNull();
+  });
+
+  it('a receipt refuses to print a moment that is not one, rather than "NaN"', () => {
+    expect(() => formatDateTime('not a time')).toThrow(RangeError);
   });
 
   it('the test really changes the process zone (so the cases above would catch a local-zone formatter)', () => {

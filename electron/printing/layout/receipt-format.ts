@@ -1,28 +1,13 @@
-import { partnerTimeZone } from '../../../shared/dates';
+import { lagosWallClock } from '../../../shared/dates';
 import { formatNairaPlain, koboDecimalText, type Kobo } from '../../../shared/money';
-import { once } from '../../../shared/once';
 
 /**
  * Dates and amounts as receipts print them. Month and day names are spelled here rather than by
- * Intl so a receipt reads the same whatever ICU data the machine has.
+ * Intl so a receipt reads the same whatever ICU data the machine has, and the Lagos hour comes
+ * from the time rules (UTC+1 all year, shared/dates.ts), not from ICU's zone data.
  */
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-// Made at the first receipt, not when the module loads, as formatNairaWhole's formatter is
-// (shared/money.ts): a process that prints nothing need not build it.
-const lagosParts = once(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: partnerTimeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    }),
-);
 
 /** Month and weekday names of a receipt's language (receipts/labels); English by default. */
 export interface DateNames {
@@ -33,9 +18,12 @@ const english: DateNames = { months, weekdays };
 
 /** "21 Nov 2025 16:30", Lagos time: the till's own clock zone does not matter. */
 export function formatDateTime(iso: string, names: DateNames = english): string {
-  const parts = Object.fromEntries(lagosParts().formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  const pad = (value: string | undefined) => (value ?? '').padStart(2, '0');
-  return `${Number(parts.day)} ${names.months[Number(parts.month) - 1]} ${parts.year} ${pad(parts.hour)}:${pad(parts.minute)}`;
+  const clock = lagosWallClock(iso);
+  // A receipt with no real moment on it is a defect upstream; Intl, used here before, threw too.
+  if (!clock) throw new RangeError(`Not an instant: ${iso}`);
+  const [year, month, day] = clock.date.split('-').map(Number) as [number, number, number];
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day} ${names.months[month - 1]} ${year} ${pad(clock.hour)}:${pad(clock.minute)}`;
 }
 
 /** "Sat 22 Nov 2025" from a calendar date (YYYY-MM-DD). */

@@ -1,5 +1,5 @@
 import { formatNaira } from '@shared/money';
-import { isoDate as epochDayDate, lagosMidnight, lagosToday } from '@shared/dates';
+import { formatLagosClock, lagosWallClock } from '@shared/dates';
 import type { MessageKey } from './catalogues/en';
 
 /** Looks a message up in the current catalogue and fills its ICU placeholders. */
@@ -67,28 +67,9 @@ export const toTypedDate = (date: string): string => {
 
 export const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/**
- * An instant's Lagos wall clock: its Lagos calendar day (YYYY-MM-DD) and time of day. Worked out
- * from the instant alone (Lagos is UTC+1 all year, `shared/dates.ts`), never from the computer's
- * own time zone, so every screen reads the hour the receipts and reports print. Null for a text
- * that is not an instant.
- */
-export function lagosWallClock(instant: string | Date): { date: string; hour: number; minute: number; second: number } | null {
-  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
-  if (Number.isNaN(ms)) return null;
-  const day = lagosToday(new Date(ms));
-  const intoDay = Math.floor((ms - lagosMidnight(day).getTime()) / 1000);
-  return { date: epochDayDate(day), hour: Math.floor(intoDay / 3600), minute: Math.floor(intoDay / 60) % 60, second: intoDay % 60 };
-}
-
-/** "05:41" (or "05:41:38" with seconds), Lagos time, whatever the till's own zone. */
-export function formatLagosClock(instant: string | Date, options: { seconds?: boolean } = {}): string {
-  const clock = lagosWallClock(instant);
-  if (!clock) return String(instant);
-  return `${two(clock.hour)}:${two(clock.minute)}${options.seconds ? `:${two(clock.second)}` : ''}`;
-}
+// The Lagos wall clock lives with the other time rules (shared/dates.ts), which main's receipts and
+// messages use too; the screens' imports come through here.
+export { formatLagosClock, lagosWallClock } from '@shared/dates';
 
 /**
  * "26/11/2026, 05:41:38": when something happened (a sale, a refund, a cancellation opened), as
