@@ -102,9 +102,9 @@ const two = (n: number) => String(n).padStart(2, '0');
 export function lagosWallClock(instant: string | Date): { date: string; hour: number; minute: number; second: number } | null {
   const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
   if (Number.isNaN(ms)) return null;
-  const day = lagosToday(new Date(ms));
-  const intoDay = Math.floor((ms - lagosMidnight(day).getTime()) / 1000);
-  return { date: isoDate(day), hour: Math.floor(intoDay / 3600), minute: Math.floor(intoDay / 60) % 60, second: intoDay % 60 };
+  // The same rule as lagosDateTimeText: shifted by the offset, UTC's fields are Lagos's.
+  const lagos = new Date(ms + LAGOS_OFFSET_MS);
+  return { date: lagos.toISOString().slice(0, 10), hour: lagos.getUTCHours(), minute: lagos.getUTCMinutes(), second: lagos.getUTCSeconds() };
 }
 
 /** "05:41" (or "05:41:38" with seconds), Lagos time, whatever the till's own zone. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatLagosClock, formatLagosDateTime, lagosWallClock } from '@renderer/i18n/format';
 import { lagosTime } from '@renderer/screens/fleet/fleet-format';
 import { en } from '@renderer/i18n/catalogues/en';
-import { formatLagosClock as sharedLagosClock, lagosDateTimeText } from '@shared/dates';
+import { lagosDateTimeText } from '@shared/dates';
 import { formatDateTime } from '../../electron/printing/layout/receipt-format';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Translate } from '@renderer/i18n/format';
@@ -59,7 +59,7 @@ describe.each(zones)('Lagos time on screen, the process in %s', (zone) => {
       const iso = new Date(ms).toISOString();
       expect(formatDateTime(iso)).toBe(`${Number(parts.day)} ${months[Number(parts.month) - 1]} ${parts.year} ${parts.hour}:${parts.minute}`);
       // The "keeps asking until 05:41:38 (Lagos time)" of a sale the partner has no record of yet.
-      expect(sharedLagosClock(new Date(ms), { seconds: true })).toBe(`${parts.hour}:${parts.minute}:${parts.second}`);
+      expect(formatLagosClock(new Date(ms), { seconds: true })).toBe(`${parts.hour}:${parts.minute}:${parts.second}`);
     }
   });
 
