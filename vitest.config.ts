@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import SlowFirstSequencer from './test/slow-first-sequencer';
+// With its extension: Vite's native config loader (its future default) resolves no other way.
+import SlowFirstSequencer from './test/slow-first-sequencer.ts';
 
 export default defineConfig({
   // The renderer's aliases (tsconfig.web.json), for unit tests of renderer modules such as i18n.

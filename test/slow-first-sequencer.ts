@@ -1,5 +1,5 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { createPrng } from '../electron/sandbox/prng';
+import { createPrng } from '../electron/sandbox/prng.ts';
 
 /**
  * Vitest starts the files that run for a minute or more first, longest first, so the workers
