@@ -203,8 +203,11 @@ export function createPos(config: PosConfig, deps: PosDeps): Pos {
     // Well past the kiosk's own reset, which forgets the customer first; this covers a screen that never reset.
     forgetCustomerAfterMs: (config.kiosk.idleSeconds + config.kiosk.warningSeconds) * 2_000 + 60_000,
     // Their receipt, if it has not printed, is held for staff: nobody is at the kiosk to take it.
+    // A sale of theirs still waiting at the card terminal is given up: the next customer's card
+    // would otherwise pay it, and her own payment would find the terminal busy.
     customerLeft: (saleId) => {
       if (printing.ok) void printing.value.customerLeft(saleId);
+      if (sales.ok) sales.value.customerGone(saleId);
     },
   });
   const dispatch = createDispatch(

@@ -13,11 +13,14 @@ export interface CardPaymentsTuning {
   settleWithinChargeMs: number;
   /** Waits between background lookups of an unknown payment, and between tries of a reversal; the last repeats. */
   retryDelaysMs: readonly number[];
+  /** How long a new payment waits for one being called off at the terminal to end (the customer who left it), before it is refused as busy. */
+  calledOffEndsWithinMs: number;
 }
 
 export const defaultCardPaymentsTuning: CardPaymentsTuning = {
   settleWithinChargeMs: 15_000,
   retryDelaysMs: [1_000, 2_000, 5_000, 10_000, 30_000, 60_000],
+  calledOffEndsWithinMs: 10_000,
 };
 
 export interface CardPaymentsDeps {
@@ -80,7 +83,8 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
   const { journal, terminal, clock, logger } = deps;
   const tuning = { ...defaultCardPaymentsTuning, ...deps.tuning };
   /** Attempts at the terminal now, by sale. */
-  const running = new Map<string, { reference: string; controller: AbortController; reached: { stage: PaymentStage; at: string } | null; work: Promise<Result<CardPayment>> }>();
+  /** `ended` resolves once the attempt has left `running` (its outcome journaled). */
+  const running = new Map<string, { reference: string; controller: AbortController; reached: { stage: PaymentStage; at: string } | null; work: Promise<Result<CardPayment>>; ended: Promise<void> }>();
   /** Lookups of unknown payments and reversals in progress, by reference. */
   const settling = new Map<string, Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -225,7 +229,23 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
     return done;
   }
 
+  /**
+   * An attempt already called off (its customer left the kiosk) is let end before the next one:
+   * the terminal takes a moment to stop showing it. One still wanted keeps the terminal busy.
+   */
+  async function calledOffEnded(): Promise<void> {
+    const others = [...running.values()];
+    if (others.length === 0 || others.some((other) => !other.controller.signal.aborted)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, tuning.calledOffEndsWithinMs);
+    });
+    await Promise.race([Promise.all(others.map((other) => other.ended)), limit]);
+    clearTimeout(timer);
+  }
+
   async function charge(sale: CardSale & { amountKobo: number }): Promise<Result<CardPayment>> {
+    await calledOffEnded();
     const begun = journal.payments.begin({ saleId: sale.saleId, device: deps.device, amountKobo: sale.amountKobo });
     if (!begun.ok) return begun;
     const payment = begun.value;
@@ -237,7 +257,11 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
       return record(payment, { kind: 'failed', terminalReference: null, reason: reasons.terminalBusy });
     }
     const controller = new AbortController();
-    const entry = { reference: payment.reference, controller, reached: null as { stage: PaymentStage; at: string } | null, work: null as unknown as Promise<Result<CardPayment>> };
+    let endedNow = () => {};
+    const ended = new Promise<void>((resolve) => {
+      endedNow = resolve;
+    });
+    const entry = { reference: payment.reference, controller, reached: null as { stage: PaymentStage; at: string } | null, work: null as unknown as Promise<Result<CardPayment>>, ended };
     running.set(sale.saleId, entry);
     announce(sale.saleId);
     /** A stage reached: kept for the view (with its time, so a screen can tell it from a pushed one) and pushed. */
@@ -284,6 +308,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
       return await work;
     } finally {
       running.delete(sale.saleId);
+      endedNow();
       announce(sale.saleId);
     }
   }

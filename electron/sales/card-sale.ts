@@ -69,6 +69,7 @@ export function createCardSales(deps: {
   const { journal, port, logger } = deps;
   const plans = new Map<string, CardSalePlan>();
   const abandoned = new Set<string>();
+  const abandoning = new Map<string, Promise<Result<SaleView>>>();
 
   const current = (saleId: string): Result<Sale> => {
     const found = journal.sales.get(saleId);
@@ -135,16 +136,23 @@ export function createCardSales(deps: {
       return payThenSend(saleId, plan);
     },
 
-    async abandon(saleId, running) {
-      abandoned.add(saleId);
-      await port.cancel(saleId);
-      await running?.catch(() => undefined);
-      const sale = current(saleId);
-      if (!sale.ok) return sale;
-      if (sale.value.state !== 'pending') return ok(deps.view(sale.value));
-      const attempts = journal.payments.forSale(saleId);
-      const charged = attempts.ok && attempts.value.some((p) => p.state === 'approved');
-      return reject(saleId, charged ? reasons().abandonedAfterPayment : reasons().abandoned);
+    abandon(saleId, running) {
+      // Cancel on the screen, then its reset (or another sale begun there) give up the same sale: one giving-up.
+      const already = abandoning.get(saleId);
+      if (already) return already;
+      const work = (async () => {
+        abandoned.add(saleId);
+        await port.cancel(saleId);
+        await running?.catch(() => undefined);
+        const sale = current(saleId);
+        if (!sale.ok) return sale;
+        if (sale.value.state !== 'pending') return ok(deps.view(sale.value));
+        const attempts = journal.payments.forSale(saleId);
+        const charged = attempts.ok && attempts.value.some((p) => p.state === 'approved');
+        return reject(saleId, charged ? reasons().abandonedAfterPayment : reasons().abandoned);
+      })().finally(() => abandoning.delete(saleId));
+      abandoning.set(saleId, work);
+      return work;
     },
 
     knows: (saleId) => plans.has(saleId),

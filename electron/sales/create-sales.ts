@@ -36,6 +36,12 @@ export interface Sales {
   payCard(saleId: string): Promise<Result<SaleView>>;
   /** Gives up a sale waiting to be paid at the terminal (the terminal first, then the sale and its seats). */
   abandonCard(saleId: string): Promise<Result<SaleView>>;
+  /**
+   * The kiosk customer who began this sale is gone (the screen reset or reloaded, another sale
+   * began there): a sale still waiting to be paid at the terminal is given up, so the terminal is
+   * free for the next customer and her card never pays the sale of the one who left.
+   */
+  customerGone(saleId: string): void;
   get(saleId: string): Result<SaleView>;
   /** Asks the partner now what became of an unsettled sale; a settled one is returned as it is. */
   settle(saleId: string): Promise<Result<SaleView>>;
@@ -159,6 +165,14 @@ export function createSales(deps: SalesDeps): Sales {
     submit: checkout.submit,
     payCard: checkout.payCard,
     abandonCard: checkout.abandonCard,
+
+    customerGone(saleId) {
+      if (!checkout.waitingForCard(saleId)) return;
+      logger.info('the customer left a card sale waiting at the terminal; giving it up', { saleId });
+      void checkout.abandonCard(saleId).then((given) => {
+        if (!given.ok) logger.warn('a card sale its customer left could not be given up', { saleId, error: given.error });
+      });
+    },
 
     get(saleId) {
       const sale = find(saleId);

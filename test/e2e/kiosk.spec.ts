@@ -248,6 +248,34 @@ test('paying at the card terminal (Yoruba): cancelled there, said in Yoruba; tri
   }
 });
 
+test('kiosk: the screen reloads while her payment waits at the terminal; the next customer\'s card pays the next sale, and the sale left behind is let go, uncharged', async ({ page }) => {
+  const kiosk = await startStack({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'], terminal: { autoPresentMs: null } });
+  try {
+    await openKioskShift(kiosk);
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.goto(kiosk.host.url);
+    const stage = page.getByTestId('card-stage');
+    await kioskCustomerToPay(page, 0, { name: 'Gone Customer', email: 'gone@example.com' });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(stage).toHaveText(en['card.stage.waiting-for-card'], { timeout: 15_000 });
+    // The screen reloads (a crash, a reload): the terminal still waits for the customer who left.
+    await page.reload();
+    await kioskCustomerToPay(page, 1, { name: 'Next Customer', email: 'next@example.com' });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    // Not "the card terminal is busy": the terminal now asks for her amount.
+    await expect(stage).toHaveText(en['card.stage.waiting-for-card'], { timeout: 15_000 });
+    await look(page, 'after-a-reload-the-next-customer-pays');
+    expect(kiosk.terminal!.presentCard({ test: 'approved' })).toEqual({ ok: true });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en['kiosk.done.title'], { timeout: 15_000 });
+    // The sale left behind, then hers: the first let go (its payment called off), the second sold.
+    expect(kiosk.journal<{ state: string }>('SELECT state FROM sales ORDER BY created_at, rowid')).toEqual([{ state: 'rejected' }, { state: 'confirmed' }]);
+    expect(kiosk.journal<{ state: string }>('SELECT state FROM card_payments ORDER BY id')).toEqual([{ state: 'cancelled' }, { state: 'approved' }]);
+    expect(kiosk.sandbox.transactions()).toHaveLength(1);
+  } finally {
+    await kiosk.stop();
+  }
+});
+
 test('a kiosk with no open shift says so on the attract screen, in her language, and offers nothing to start', async ({ page }) => {
   const kiosk = await startPreviewHost({ args: ['--profile', 'kiosk', '--kiosk-idle-seconds', '600', '--kiosk-warning-seconds', '30'] });
   try {

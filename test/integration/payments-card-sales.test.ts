@@ -118,6 +118,38 @@ describe('a card sale at a counter', () => {
       await counter.close();
     }
   });
+
+  it('a second card sale while the first is on its way to the terminal is refused at once as busy, and never sent to the terminal (a kiosk instead calls off the first: its customer left)', async () => {
+    // A terminal slow to show a payment (400 ms): asked while the first is on its way, it still says it is free.
+    const slowPartner = await startCardPartner();
+    const slow = await startTerminal({ deliveryMs: 400, stepMs: 10, resultMs: 30, autoPresentMs: 15 });
+    const till = openCardTill({ partner: slowPartner, terminal: slow, profile: 'counter', timeoutSeconds: 2 });
+    try {
+      await readyToSell(till.pos);
+      const { totalKobo: _a, ...first } = await cinemaSale(till, 'Regular');
+      const { totalKobo: _b, ...second } = await cinemaSale(till, 'Regular');
+      const firstSold = till.pos.api['sale:submit'](first);
+      await until(() => slow.simulator.paymentRequests().some((pr) => String(pr.metadata?.sale_id) === first.saleId), 3_000, 'the first payment to be sent');
+      const refused = value(await till.pos.api['sale:submit'](second));
+      expect(refused.state).toBe('pending');
+      expect(value(await till.pos.api['payment:get']({ saleId: second.saleId }))).toMatchObject({
+        inProgress: false,
+        canRetry: true,
+        attempts: [{ state: 'failed', reason: expect.stringMatching(/busy with another payment.*Nothing was charged/) }],
+      });
+      expect(slow.simulator.paymentRequests().filter((pr) => String(pr.metadata?.sale_id) === second.saleId)).toHaveLength(0);
+      expect(value(await firstSold).state).toBe('confirmed');
+      expect(chargesOf(first.saleId, slow)).toHaveLength(1);
+      // Once the terminal is free, the refused sale is paid on a second try.
+      await until(() => slow.simulator.display().screen === 'idle', 3_000, 'the terminal to be free');
+      expect(value(await till.pos.api['payment:retry']({ saleId: second.saleId })).state).toBe('confirmed');
+      expect(chargesOf(second.saleId, slow)).toHaveLength(1);
+    } finally {
+      await till.close();
+      await slow.close();
+      await slowPartner.close();
+    }
+  });
 });
 
 describe('a card sale at a kiosk', () => {
@@ -187,6 +219,52 @@ describe('a card sale at a kiosk', () => {
     expect((await manualKiosk.pos.api['sale:hold'](request.cinema)).ok).toBe(true);
   });
 
+  it('a new customer begins a sale while the last one\'s payment waits at the terminal (her screen reloaded): that payment is called off, and the new card pays the new sale', async () => {
+    const { totalKobo: _a, ...left } = await cinemaSale(manualKiosk, 'Regular');
+    const leftBehind = manualKiosk.pos.api['sale:submit'](left);
+    await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the first customer\'s payment at the terminal');
+    const next = await cinemaSale(manualKiosk, 'VIP');
+    const { totalKobo: nextTotal, ...nextSubmit } = next;
+    const selling = manualKiosk.pos.api['sale:submit'](nextSubmit);
+    // The terminal now asks for the new customer's amount, not the one who left.
+    await until(() => manual.simulator.display().screen === 'waiting-for-card' && manual.simulator.display().amountKobo === nextTotal, 5_000, 'the new payment at the terminal');
+    expect(manual.simulator.presentCard({ card: 'visa', test: 'approved' })).toEqual({ ok: true });
+    expect(value(await selling).state).toBe('confirmed');
+    expect(chargesOf(nextSubmit.saleId, manual)).toHaveLength(1);
+    await leftBehind;
+    await until(() => manualKiosk.journal.sales.get(left.saleId).ok && value(manualKiosk.journal.sales.get(left.saleId))?.state === 'rejected', 3_000, 'the left sale to be let go');
+    expect(value(manualKiosk.journal.payments.forSale(left.saleId)).map((p) => p.state)).toEqual(['cancelled']);
+    expect(chargesOf(left.saleId, manual)).toHaveLength(0);
+    expect(purchasesOf(left.saleId, manualPartner)).toHaveLength(0);
+    // Its seats are free again.
+    expect((await manualKiosk.pos.api['sale:hold'](left.cinema)).ok).toBe(true);
+  });
+
+  it('the kiosk screen resets (Start over, idle) while its customer\'s payment waits at the terminal: the payment is called off and the sale let go, once', async () => {
+    const { totalKobo: _total, ...submit } = await cinemaSale(manualKiosk, 'Regular');
+    const submitting = manualKiosk.pos.api['sale:submit'](submit);
+    await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the payment at the terminal');
+    // Start over sends Cancel and then the reset; both give up the same sale.
+    const [cancelled] = await Promise.all([manualKiosk.pos.api['payment:abandon']({ saleId: submit.saleId }), manualKiosk.pos.api['staff:sign-out']({})]);
+    expect(value(cancelled).state).toBe('rejected');
+    await submitting;
+    await until(() => manual.simulator.display().screen !== 'waiting-for-card', 3_000, 'the terminal to stop waiting');
+    expect(value(manualKiosk.journal.payments.forSale(submit.saleId)).map((p) => p.state)).toEqual(['cancelled']);
+    expect(value(manualKiosk.journal.sales.get(submit.saleId))?.state).toBe('rejected');
+  });
+
+  it('the kiosk screen resets while its customer is between two cards: the sale is let go and its seats released', async () => {
+    const request = await cinemaSale(manualKiosk, 'Regular');
+    const { totalKobo: _total, ...submit } = request;
+    const submitting = manualKiosk.pos.api['sale:submit'](submit);
+    await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the payment at the terminal');
+    expect(manual.simulator.presentCard({ test: 'declined' })).toEqual({ ok: true });
+    expect(value(await submitting).state).toBe('pending');
+    value(await manualKiosk.pos.api['staff:sign-out']({}));
+    await until(() => value(manualKiosk.journal.sales.get(submit.saleId))?.state === 'rejected', 3_000, 'the sale to be let go');
+    expect((await manualKiosk.pos.api['sale:hold'](request.cinema)).ok).toBe(true);
+  });
+
   it('answer lost after approval: settled by lookup, then bought; one charge, one purchase', async () => {
     const request = await cinemaSale(kiosk, 'Twin Seat');
     expect(request.totalKobo % 100).toBe(99);
@@ -205,39 +283,6 @@ describe('a card sale at a kiosk', () => {
     expect(chargesOf(request.saleId)).toHaveLength(1);
     expect(purchasesOf(request.saleId)).toHaveLength(1);
     expect(value(kiosk.journal.payments.forSale(request.saleId))).toHaveLength(1);
-  });
-
-  it('a second card sale while the first is on its way to the terminal is refused at once as busy, and never sent to the terminal', async () => {
-    // A terminal slow to show a payment (400 ms): asked while the first is on its way, it still says it is free.
-    const slowPartner = await startCardPartner();
-    const slow = await startTerminal({ deliveryMs: 400, stepMs: 10, resultMs: 30, autoPresentMs: 15 });
-    const till = openCardTill({ partner: slowPartner, terminal: slow, profile: 'kiosk', timeoutSeconds: 2 });
-    try {
-      await readyToSell(till.pos);
-      value(await till.pos.api['staff:sign-out']({}));
-      const { totalKobo: _a, ...first } = await cinemaSale(till, 'Regular');
-      const { totalKobo: _b, ...second } = await cinemaSale(till, 'Regular');
-      const firstSold = till.pos.api['sale:submit'](first);
-      await until(() => slow.simulator.paymentRequests().some((pr) => String(pr.metadata?.sale_id) === first.saleId), 3_000, 'the first payment to be sent');
-      const refused = value(await till.pos.api['sale:submit'](second));
-      expect(refused.state).toBe('pending');
-      expect(value(await till.pos.api['payment:get']({ saleId: second.saleId }))).toMatchObject({
-        inProgress: false,
-        canRetry: true,
-        attempts: [{ state: 'failed', reason: expect.stringMatching(/busy with another payment.*Nothing was charged/) }],
-      });
-      expect(slow.simulator.paymentRequests().filter((pr) => String(pr.metadata?.sale_id) === second.saleId)).toHaveLength(0);
-      expect(value(await firstSold).state).toBe('confirmed');
-      expect(chargesOf(first.saleId, slow)).toHaveLength(1);
-      // Once the terminal is free, the refused sale is paid on a second try.
-      await until(() => slow.simulator.display().screen === 'idle', 3_000, 'the terminal to be free');
-      expect(value(await till.pos.api['payment:retry']({ saleId: second.saleId })).state).toBe('confirmed');
-      expect(chargesOf(second.saleId, slow)).toHaveLength(1);
-    } finally {
-      await till.close();
-      await slow.close();
-      await slowPartner.close();
-    }
   });
 
   it('the partner refuses after the card was approved: the payment is reversed automatically, once', async () => {
