@@ -83,6 +83,8 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
   const { journal, terminal, clock, logger } = deps;
   const tuning = { ...defaultCardPaymentsTuning, ...deps.tuning };
   /** Attempts at the terminal now, by sale. */
+  /** Payments waiting for an attempt called off to end before they start (cancel() aborts them too). */
+  const waitingToStart = new Map<string, AbortController>();
   /** `ended` resolves once the attempt has left `running` (its outcome journaled). */
   const running = new Map<string, { reference: string; controller: AbortController; reached: { stage: PaymentStage; at: string } | null; work: Promise<Result<CardPayment>>; ended: Promise<void> }>();
   /** Lookups of unknown payments and reversals in progress, by reference. */
@@ -233,22 +235,34 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
    * An attempt already called off (its customer left the kiosk) is let end before the next one:
    * the terminal takes a moment to stop showing it. One still wanted keeps the terminal busy.
    */
-  async function calledOffEnded(): Promise<void> {
+  function calledOffEnded(): Promise<void> | null {
     const others = [...running.values()];
-    if (others.length === 0 || others.some((other) => !other.controller.signal.aborted)) return;
+    if (others.length === 0 || others.some((other) => !other.controller.signal.aborted)) return null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, tuning.calledOffEndsWithinMs);
     });
-    await Promise.race([Promise.all(others.map((other) => other.ended)), limit]);
-    clearTimeout(timer);
+    return Promise.race([Promise.all(others.map((other) => other.ended)).then(() => undefined), limit]).finally(() => clearTimeout(timer));
   }
 
   async function charge(sale: CardSale & { amountKobo: number }): Promise<Result<CardPayment>> {
-    await calledOffEnded();
+    const controller = new AbortController();
+    // No await between here and `running` unless one called off must end first: a cancel() in
+    // between would find nothing to call off, and the payment would reach the terminal anyway.
+    const waiting = calledOffEnded();
+    if (waiting) {
+      waitingToStart.set(sale.saleId, controller);
+      try {
+        await waiting;
+      } finally {
+        waitingToStart.delete(sale.saleId);
+      }
+    }
     const begun = journal.payments.begin({ saleId: sale.saleId, device: deps.device, amountKobo: sale.amountKobo });
     if (!begun.ok) return begun;
     const payment = begun.value;
+    // Called off while it waited for the terminal: journaled as the till's cancel, never sent to the terminal.
+    if (controller.signal.aborted) return record(payment, { kind: 'cancelled', by: 'till', terminalReference: null });
     // One payment at a time at the till's one terminal: a second one sent while the first is there
     // is not shown by it (or would replace it, and the customer would pay another sale's amount),
     // and its screen waited for a card for the whole time-out. Refused at once, nothing charged.
@@ -256,7 +270,6 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
       logger.warn('card payment refused: the terminal is busy with another sale', { reference: payment.reference, busyWith: [...running.keys()] });
       return record(payment, { kind: 'failed', terminalReference: null, reason: reasons.terminalBusy });
     }
-    const controller = new AbortController();
     let endedNow = () => {};
     const ended = new Promise<void>((resolve) => {
       endedNow = resolve;
@@ -389,6 +402,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
     charge,
 
     async cancel(saleId) {
+      waitingToStart.get(saleId)?.abort();
       const now = running.get(saleId);
       if (now) {
         now.controller.abort();
@@ -411,6 +425,7 @@ export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
     async close() {
       closed = true;
       for (const now of running.values()) now.controller.abort();
+      for (const waiting of waitingToStart.values()) waiting.abort();
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...[...running.values()].map((r) => r.work), ...settling.values()]);

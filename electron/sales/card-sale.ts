@@ -105,6 +105,9 @@ export function createCardSales(deps: {
         return now.ok ? ok(deps.view(now.value)) : now;
       }
       if (plan.holdExpiresAt && plan.holdExpiresAt.getTime() - deps.clock().getTime() < deps.holdMarginMs) return reject(saleId, reasons().holdLapsed);
+      // Given up on its way here (its kiosk customer left while the sale was being written down):
+      // the terminal must not ask the next customer for it.
+      if (abandoned.has(saleId)) return reject(saleId, reasons().abandoned);
       const charged = await port.charge({ saleId, description: plan.description, amountKobo: plan.quoteKobo });
       if (!charged.ok) {
         if (charged.error.code !== 'CONFLICT') return charged;
@@ -145,6 +148,8 @@ export function createCardSales(deps: {
         await port.cancel(saleId);
         await running?.catch(() => undefined);
         const sale = current(saleId);
+        // Nothing left to give up (never written down, or already sold or let go): nothing to remember.
+        if (!sale.ok || sale.value.state !== 'pending') abandoned.delete(saleId);
         if (!sale.ok) return sale;
         if (sale.value.state !== 'pending') return ok(deps.view(sale.value));
         const attempts = journal.payments.forSale(saleId);

@@ -167,7 +167,8 @@ export function createSales(deps: SalesDeps): Sales {
     abandonCard: checkout.abandonCard,
 
     customerGone(saleId) {
-      if (!checkout.waitingForCard(saleId)) return;
+      // Waiting at the terminal, or still on its way there (being quoted and written down).
+      if (!deps.cardTerminal || (!checkout.waitingForCard(saleId) && checkout.running(saleId) === undefined)) return;
       logger.info('the customer left a card sale waiting at the terminal; giving it up', { saleId });
       void checkout.abandonCard(saleId).then((given) => {
         if (!given.ok) logger.warn('a card sale its customer left could not be given up', { saleId, error: given.error });

@@ -112,8 +112,11 @@ export interface CardTill {
   close(): Promise<void>;
 }
 
-/** A till built by createPos on a real journal file, its card terminal chosen from the config as at start-up. */
-export function openCardTill(options: { partner: CardPartner; terminal: TerminalRig; profile?: TerminalProfile; dataDir?: string; timeoutSeconds?: number; clock?: () => Date }): CardTill {
+/**
+ * A till built by createPos on a real journal file, its card terminal chosen from the config as at start-up.
+ * `terminalSettleMs`: how long a called-off payment is watched for a card already being read.
+ */
+export function openCardTill(options: { partner: CardPartner; terminal: TerminalRig; profile?: TerminalProfile; dataDir?: string; timeoutSeconds?: number; clock?: () => Date; terminalSettleMs?: number }): CardTill {
   const dataDir = options.dataDir ?? tempFolder('lobby-card-');
   storePaystackKey(dataDir, options.terminal.simulator.secretKey);
   const config = cardTillConfig(dataDir, { partnerUrl: options.partner.url, terminalUrl: options.terminal.url, profile: options.profile, timeoutSeconds: options.timeoutSeconds });
@@ -129,7 +132,7 @@ export function openCardTill(options: { partner: CardPartner; terminal: Terminal
     journal: opened,
     clock: options.clock,
     salesTuning: fastSales,
-    cardTerminal: chooseTerminal(config, { training: false, secretKey: () => fs.readFileSync(path.join(dataDir, paystackKeyFileName), 'utf8'), clock: options.clock, timings: { pollMs: fastTerminal.pollMs, settleMs: fastTerminal.settleMs, missedPollsBeforeUnknown: fastTerminal.missedPollsBeforeUnknown } }),
+    cardTerminal: chooseTerminal(config, { training: false, secretKey: () => fs.readFileSync(path.join(dataDir, paystackKeyFileName), 'utf8'), clock: options.clock, timings: { pollMs: fastTerminal.pollMs, settleMs: options.terminalSettleMs ?? fastTerminal.settleMs, missedPollsBeforeUnknown: fastTerminal.missedPollsBeforeUnknown } }),
     paymentsTuning: fastPayments,
     onClose: () => journal.close(),
   });

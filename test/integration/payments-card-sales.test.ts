@@ -240,6 +240,59 @@ describe('a card sale at a kiosk', () => {
     expect((await manualKiosk.pos.api['sale:hold'](left.cinema)).ok).toBe(true);
   });
 
+  it('a new customer begins a sale while the last one\'s is still on its way to the terminal: that one never reaches it, and the new one does', async () => {
+    // A fresh screen (the last test's customer forgotten), holding both orders' seats.
+    value(await manualKiosk.pos.api['staff:sign-out']({}));
+    const { totalKobo: _a, ...left } = await cinemaSale(manualKiosk, 'Regular');
+    const { totalKobo: nextTotal, ...next } = await cinemaSale(manualKiosk, 'VIP');
+    // Sent at the same moment: the first is still being quoted and written down when the second begins.
+    const leftBehind = manualKiosk.pos.api['sale:submit'](left);
+    const selling = manualKiosk.pos.api['sale:submit'](next);
+    expect(value(await leftBehind)).toMatchObject({ state: 'rejected', failureReason: 'Cancelled before it was paid. Nothing was charged.' });
+    await until(() => manual.simulator.display().screen === 'waiting-for-card' && manual.simulator.display().amountKobo === nextTotal, 5_000, 'the new payment at the terminal');
+    expect(manual.simulator.presentCard({ test: 'approved' })).toEqual({ ok: true });
+    expect(value(await selling).state).toBe('confirmed');
+    expect(value(manualKiosk.journal.payments.forSale(left.saleId))).toEqual([]);
+    expect(manual.simulator.paymentRequests().filter((pr) => String(pr.metadata?.sale_id) === left.saleId)).toHaveLength(0);
+    expect(chargesOf(next.saleId, manual)).toHaveLength(1);
+  });
+
+  it('customers in quick succession: one whose payment waits for the terminal to let go of the last is called off there too; only the newest reaches it', async () => {
+    // The till watches a called-off payment for 1.5 s (a card already being read may still be
+    // approved), so the second customer's payment surely waits for the first's to end.
+    const till = openCardTill({ partner: manualPartner, terminal: manual, profile: 'kiosk', timeoutSeconds: 10, terminalSettleMs: 1_500 });
+    try {
+      await readyToSell(till.pos);
+      value(await till.pos.api['staff:sign-out']({}));
+      const { totalKobo: _a, ...first } = await cinemaSale(till, 'Regular');
+      const stay = await findStay(till.pos);
+      const hotelSale = (prefix: string) => ({ saleId: newSaleId(prefix), kind: 'hotel' as const, hotel: stay.selection, customer, tender: { kind: 'card' as const } });
+      const firstSelling = till.pos.api['sale:submit'](first);
+      await until(() => manual.simulator.display().screen === 'waiting-for-card', 3_000, 'the first payment at the terminal');
+      // The second begins: the first is called off, and the second waits for it to end.
+      const second = hotelSale('SECOND');
+      const secondSelling = till.pos.api['sale:submit'](second);
+      await until(() => value(till.journal.sales.get(second.saleId))?.state === 'pending', 3_000, 'the second sale to be written down');
+      // A third begins while the second still waits.
+      const third = hotelSale('THIRD');
+      const thirdSelling = till.pos.api['sale:submit'](third);
+      expect(value(await secondSelling).state).not.toBe('confirmed');
+      await until(() => manual.simulator.paymentRequests().some((pr) => String(pr.metadata?.sale_id) === third.saleId) && manual.simulator.display().screen === 'waiting-for-card', 5_000, 'the third payment at the terminal');
+      expect(manual.simulator.presentCard({ test: 'approved' })).toEqual({ ok: true });
+      expect(value(await thirdSelling).state).toBe('confirmed');
+      await firstSelling;
+      await until(() => value(till.journal.sales.get(second.saleId))?.state === 'rejected', 3_000, 'the second sale to be let go');
+      // The second never reached the terminal: its attempt is journaled as the till's cancel.
+      expect(manual.simulator.paymentRequests().filter((pr) => String(pr.metadata?.sale_id) === second.saleId)).toHaveLength(0);
+      expect(value(till.journal.payments.forSale(second.saleId)).map((p) => p.state)).toEqual(['cancelled']);
+      expect(value(till.journal.payments.forSale(first.saleId)).map((p) => p.state)).toEqual(['cancelled']);
+      expect(value(till.journal.sales.get(first.saleId))?.state).toBe('rejected');
+      expect(chargesOf(third.saleId, manual)).toHaveLength(1);
+    } finally {
+      await till.close();
+    }
+  });
+
   it('the kiosk screen resets (Start over, idle) while its customer\'s payment waits at the terminal: the payment is called off and the sale let go, once', async () => {
     const { totalKobo: _total, ...submit } = await cinemaSale(manualKiosk, 'Regular');
     const submitting = manualKiosk.pos.api['sale:submit'](submit);
