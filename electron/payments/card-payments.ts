@@ -82,10 +82,9 @@ const reasons = cardPaymentReasons;
 export function createCardPayments(deps: CardPaymentsDeps): CardPayments {
   const { journal, terminal, clock, logger } = deps;
   const tuning = { ...defaultCardPaymentsTuning, ...deps.tuning };
-  /** Attempts at the terminal now, by sale. */
   /** Payments waiting for an attempt called off to end before they start (cancel() aborts them too). */
   const waitingToStart = new Map<string, AbortController>();
-  /** `ended` resolves once the attempt has left `running` (its outcome journaled). */
+  /** Attempts at the terminal now, by sale; `ended` resolves once one has left (its outcome journaled). */
   const running = new Map<string, { reference: string; controller: AbortController; reached: { stage: PaymentStage; at: string } | null; work: Promise<Result<CardPayment>>; ended: Promise<void> }>();
   /** Lookups of unknown payments and reversals in progress, by reference. */
   const settling = new Map<string, Promise<void>>();

@@ -148,10 +148,11 @@ export function createCardSales(deps: {
         await port.cancel(saleId);
         await running?.catch(() => undefined);
         const sale = current(saleId);
-        // Nothing left to give up (never written down, or already sold or let go): nothing to remember.
-        if (!sale.ok || sale.value.state !== 'pending') abandoned.delete(saleId);
-        if (!sale.ok) return sale;
-        if (sale.value.state !== 'pending') return ok(deps.view(sale.value));
+        if (!sale.ok || sale.value.state !== 'pending') {
+          // Nothing left to give up (never written down, or already sold or let go): nothing to remember.
+          abandoned.delete(saleId);
+          return sale.ok ? ok(deps.view(sale.value)) : sale;
+        }
         const attempts = journal.payments.forSale(saleId);
         const charged = attempts.ok && attempts.value.some((p) => p.state === 'approved');
         return reject(saleId, charged ? reasons().abandonedAfterPayment : reasons().abandoned);

@@ -169,7 +169,7 @@ export function createSales(deps: SalesDeps): Sales {
     customerGone(saleId) {
       // Waiting at the terminal, or still on its way there (being quoted and written down).
       if (!deps.cardTerminal || (!checkout.waitingForCard(saleId) && checkout.running(saleId) === undefined)) return;
-      logger.info('the customer left a card sale waiting at the terminal; giving it up', { saleId });
+      logger.info('the customer left a card sale not yet paid; giving it up', { saleId });
       void checkout.abandonCard(saleId).then((given) => {
         if (!given.ok) logger.warn('a card sale its customer left could not be given up', { saleId, error: given.error });
       });
